@@ -1,0 +1,40 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "ImSDK",
+    products: [
+        .library(name: "ImSDK", targets: ["ImSDK"]),
+        .library(name: "ImSDK_Plus", targets: ["ImSDK_Plus"]),
+        .library(name: "IMReferenceServer", targets: ["IMReferenceServer"]),
+        .executable(name: "imsdk", targets: ["imsdk"]),
+    ],
+    targets: [
+        // The system SQLite; used by IMCore/Persistence (issue "persistence").
+        .systemLibrary(
+            name: "CSQLite",
+            providers: [.apt(["libsqlite3-dev"]), .brew(["sqlite"])]
+        ),
+        // The shared engine: model, ordered index, counters, events, transport seam.
+        .target(name: "IMCore"),
+        // The in-process server with the vendor's cloud semantics (the embedded default transport).
+        .target(name: "IMReferenceServer", dependencies: ["IMCore"]),
+        // The V2 API facade.
+        .target(name: "ImSDK_Plus", dependencies: ["IMCore", "IMReferenceServer"]),
+        // Legacy <-> V2 mapping.
+        .target(name: "TIMAdapter", dependencies: ["IMCore", "ImSDK_Plus"]),
+        // The legacy TIM API facade.
+        .target(name: "ImSDK", dependencies: ["TIMAdapter"]),
+        .executableTarget(name: "imsdk", dependencies: ["ImSDK", "ImSDK_Plus", "IMReferenceServer"]),
+
+        // Fakes, recorders and helpers shared by the test targets.
+        .target(name: "IMTestSupport", dependencies: ["IMCore", "IMReferenceServer", "ImSDK_Plus"]),
+
+        .testTarget(name: "IMCoreTests", dependencies: ["IMCore", "IMTestSupport"]),
+        .testTarget(name: "IMReferenceServerTests", dependencies: ["IMReferenceServer", "IMCore", "IMTestSupport"]),
+        .testTarget(name: "ImSDK_PlusTests", dependencies: ["ImSDK_Plus", "IMReferenceServer", "IMTestSupport"]),
+        .testTarget(name: "TIMAdapterTests", dependencies: ["TIMAdapter", "ImSDK_Plus", "IMTestSupport"]),
+        .testTarget(name: "ImSDKTests", dependencies: ["ImSDK", "IMTestSupport"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,55 @@
+import Foundation
+
+/// The state of one conversation, as the store holds it and hands it out (a snapshot value).
+///
+/// Messages themselves live in the store's message log; a conversation carries only its last message.
+/// - Thread safety: a value type, `Sendable`.
+public struct Conversation: Hashable, Sendable {
+    public let id: ConversationID
+    public var profile: ConversationProfile
+    /// The newest message that is not excluded from "last message".
+    public var lastMessage: Message?
+    /// The highest server sequence known in this conversation.
+    public var lastSeq: UInt64
+    /// The read cursor: every message with `seq <= readSeq` is read.
+    public var readSeq: UInt64
+    /// The server timestamp of the message at the read cursor (the V2 C2C read timestamp).
+    public var readTimestamp: UInt64
+    /// Unread messages from others, above the read cursor and not excluded from the count.
+    public var unreadCount: Int
+    /// Unread @-mentions, oldest first.
+    public var groupAtInfos: [GroupAtInfo]
+    public var isPinned: Bool
+    public var draft: Draft?
+    public var receiveOption: ReceiveOption
+    public var marks: ConversationMarks
+    public var customData: Data?
+    /// The position among unpinned conversations: grows with activity, unique in the store.
+    public var orderKey: UInt64
+
+    /// Creates an empty conversation with no messages.
+    public init(id: ConversationID, profile: ConversationProfile = ConversationProfile(), orderKey: UInt64 = 0) {
+        self.id = id
+        self.profile = profile
+        self.lastMessage = nil
+        self.lastSeq = 0
+        self.readSeq = 0
+        self.readTimestamp = 0
+        self.unreadCount = 0
+        self.groupAtInfos = []
+        self.isPinned = false
+        self.draft = nil
+        self.receiveOption = .receive
+        self.marks = []
+        self.customData = nil
+        self.orderKey = orderKey
+    }
+
+    /// The key of the conversation in the one ordered index: the pinned band above everything else.
+    ///
+    /// Pinned conversations keep their relative activity order, as the V2 docs show.
+    public var sortKey: UInt64 { (isPinned ? OrderKey.pinnedBand : 0) | orderKey }
+
+    /// Whether the message with sequence `seq` is read by me.
+    public func isRead(seq: UInt64) -> Bool { seq <= readSeq }
+}

@@ -1,0 +1,93 @@
+import Foundation
+
+/// Where a message was sent: to one user or to a group.
+public enum MessageReceiver: Hashable, Sendable {
+    case user(String)
+    case group(String)
+}
+
+/// The payload of a message. Text is understood; anything else is carried opaquely.
+public enum MessageContent: Hashable, Sendable {
+    case text(String)
+    case custom(Data)
+    /// Another element type the core does not interpret (`type` is the vendor's element type).
+    case other(type: Int32, payload: Data)
+
+    /// The text, when the content is text.
+    public var text: String? {
+        if case .text(let text) = self { return text }
+        return nil
+    }
+}
+
+/// The delivery state of a message, as the device that holds it sees it.
+public enum MessageDeliveryStatus: UInt8, Hashable, Sendable {
+    case sending = 1
+    case sent = 2
+    case failed = 3
+    case deleted = 4
+}
+
+/// One message as the core stores it.
+///
+/// `seq` is the server sequence inside its conversation (0 until the server accepted it);
+/// `timestamp` is server time in seconds once sent.
+/// - Thread safety: a value type, `Sendable`.
+public struct Message: Hashable, Sendable {
+    public var id: String
+    public var seq: UInt64
+    public var random: UInt32
+    public var timestamp: UInt64
+    public var sender: String
+    public var receiver: MessageReceiver
+    public var content: MessageContent
+    /// Users @-mentioned in a group message.
+    public var atUserIDs: [String]
+    /// Whether a group message @-mentions everyone.
+    public var atAll: Bool
+    public var isExcludedFromUnreadCount: Bool
+    public var isExcludedFromLastMessage: Bool
+    public var status: MessageDeliveryStatus
+
+    public init(
+        id: String, seq: UInt64, random: UInt32 = 0, timestamp: UInt64, sender: String,
+        receiver: MessageReceiver, content: MessageContent, atUserIDs: [String] = [], atAll: Bool = false,
+        isExcludedFromUnreadCount: Bool = false, isExcludedFromLastMessage: Bool = false,
+        status: MessageDeliveryStatus = .sent
+    ) {
+        self.id = id
+        self.seq = seq
+        self.random = random
+        self.timestamp = timestamp
+        self.sender = sender
+        self.receiver = receiver
+        self.content = content
+        self.atUserIDs = atUserIDs
+        self.atAll = atAll
+        self.isExcludedFromUnreadCount = isExcludedFromUnreadCount
+        self.isExcludedFromLastMessage = isExcludedFromLastMessage
+        self.status = status
+    }
+
+    /// The conversation this message belongs to, seen by `selfUserID`.
+    ///
+    /// A C2C message belongs to the conversation with the other party: the receiver when I sent it,
+    /// the sender otherwise.
+    public func conversationID(selfUserID: String) -> ConversationID {
+        switch receiver {
+        case .group(let groupID): return .group(groupID)
+        case .user(let userID): return .c2c(sender == selfUserID ? userID : sender)
+        }
+    }
+
+    /// Whether the message @-mentions `userID` or everyone; `nil` when it mentions neither.
+    public func atType(for userID: String) -> GroupAtType? {
+        let me = atUserIDs.contains(userID)
+        switch (me, atAll) {
+        case (true, true): return .atAllAtMe
+        case (true, false): return .atMe
+        case (false, true): return .atAll
+        case (false, false): return nil
+        }
+    }
+}

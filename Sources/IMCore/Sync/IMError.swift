@@ -1,0 +1,41 @@
+/// An error with the vendor's numeric code and a readable message.
+///
+/// The codes are the same in both API generations; facades pass `code` and `message` to `fail`.
+/// - Thread safety: a value type, `Sendable`.
+public struct IMError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// A vendor error code (an open set: server codes pass through).
+    public struct Code: RawRepresentable, Hashable, Sendable {
+        public let rawValue: Int32
+        public init(rawValue: Int32) { self.rawValue = rawValue }
+
+        public static let invalidConversation = Code(rawValue: 6004)
+        public static let notInitialized = Code(rawValue: 6013)
+        public static let notLoggedIn = Code(rawValue: 6014)
+        public static let inProgress = Code(rawValue: 6015)
+        public static let invalidParameters = Code(rawValue: 6017)
+        public static let noPreviousLogin = Code(rawValue: 6026)
+        public static let userSigExpired = Code(rawValue: 6206)
+        public static let kickedOff = Code(rawValue: 6208)
+        public static let interfaceNotSupported = Code(rawValue: 7013)
+        /// The server could not be reached, or the connection closed while a request was in flight.
+        public static let networkFailure = Code(rawValue: 9520)
+        /// Server: the user ID is not registered.
+        public static let unknownUser = Code(rawValue: 20003)
+        /// Server: the group does not exist.
+        public static let unknownGroup = Code(rawValue: 10010)
+        /// Server: the sender is not a member of the group.
+        public static let notGroupMember = Code(rawValue: 10007)
+        /// Server: a limit was exceeded (for example more than 50 pinned conversations).
+        public static let limitExceeded = Code(rawValue: 51012)
+    }
+
+    public var code: Code
+    public var message: String
+
+    public init(_ code: Code, _ message: String) {
+        self.code = code
+        self.message = message
+    }
+
+    public var description: String { "\(code.rawValue): \(message)" }
+}
