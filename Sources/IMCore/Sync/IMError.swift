@@ -25,8 +25,9 @@ public struct IMError: Error, Hashable, Sendable, CustomStringConvertible {
         public static let unknownGroup = Code(rawValue: 10010)
         /// Server: the sender is not a member of the group.
         public static let notGroupMember = Code(rawValue: 10007)
-        /// Server: a limit was exceeded (for example more than 50 pinned conversations).
-        public static let limitExceeded = Code(rawValue: 51012)
+        /// Server (conversation service): the request is not allowed, for example a 51st pinned
+        /// conversation (the vendor's ERR_SVR_CONV_INVALID_PARAMETERS).
+        public static let limitExceeded = Code(rawValue: 50002)
     }
 
     public var code: Code

@@ -1,0 +1,414 @@
+/// All conversations of one logged-in user, their messages, the one ordered index and the counters.
+///
+/// Pure data: no locks and no I/O. Every mutation is recorded into the open batch;
+/// `commitBatch()` returns it as one `ChangeBatch`. Each mutating operation validates its input
+/// before changing anything, so a rejected operation leaves the store as it was.
+/// - Thread safety: a value type; the owner (`IMClient`) serialises access behind its lock.
+package struct ConversationStore: Sendable {
+    /// The user whose conversations these are.
+    package let selfUserID: String
+    private var conversations: [ConversationID: Conversation] = [:]
+    private var logs: [ConversationID: MessageLog] = [:]
+    /// Sort key (pinned band | order key) to conversation, iterated from the largest key.
+    private var order = OrderedIndex<ConversationID>()
+    /// Conversations with unread messages, so "read everything" never scans the others.
+    private var unreadIDs: Set<ConversationID> = []
+    /// Receive options set for conversations that do not exist yet (C2C options are per user).
+    private var presetReceiveOptions: [ConversationID: ReceiveOption] = [:]
+    package private(set) var counters = UnreadCounters()
+    private var orderCounter: UInt64 = 0
+    private var walks = PageWalks()
+    private var recorder: BatchRecorder
+
+    /// The most pinned conversations a user may have.
+    package static let maxPinned = 50
+
+    package init(selfUserID: String) {
+        self.selfUserID = selfUserID
+        self.recorder = BatchRecorder(totalUnreadBefore: 0)
+    }
+
+    // MARK: - Reading
+
+    /// The conversation with `id`, if it exists.
+    /// - Complexity: O(1).
+    package func conversation(_ id: ConversationID) -> Conversation? { conversations[id] }
+
+    /// The number of conversations.
+    package var count: Int { conversations.count }
+
+    /// Up to `count` local messages of `id` older than `seq` (newest first; pending sends included
+    /// when `seq` is nil).
+    /// - Complexity: O(log m + count).
+    package func messages(of id: ConversationID, before seq: UInt64?, count: Int) -> [Message] {
+        logs[id]?.messages(before: seq, count: count) ?? []
+    }
+
+    /// The local message of `id` with sequence `seq`, if held.
+    package func message(of id: ConversationID, seq: UInt64) -> Message? {
+        guard let message = logs[id]?.newestMessage(atOrBelow: seq), message.seq == seq else { return nil }
+        return message
+    }
+
+    /// The sequence of the newest local message of `id` sent at or before `seconds`.
+    package func newestSeq(of id: ConversationID, atOrBefore seconds: UInt64) -> UInt64? {
+        logs[id]?.newestSeq(atOrBefore: seconds)
+    }
+
+    /// The conversations a "read everything" of `kind` (nil: every kind) has to touch: those with
+    /// unread messages or the "marked unread" mark.
+    /// - Complexity: O(u) when no conversation is marked unread, O(n) otherwise.
+    package func conversationsToMarkRead(kind: ConversationID.Kind?) -> [ConversationID] {
+        var ids = Set(unreadIDs)
+        if counters.markedUnreadConversations > 0 {
+            for (id, conversation) in conversations where conversation.marks.contains(.unread) { ids.insert(id) }
+        }
+        return ids.filter { kind == nil || $0.kind == kind }.sorted()
+    }
+
+    /// Checks that `id` exists and that pinning it would not pass `maxPinned`, changing nothing.
+    package func checkCanPin(_ id: ConversationID, _ pinned: Bool) throws(IMError) {
+        guard let current = conversations[id] else { throw Self.unknown(id) }
+        if pinned && !current.isPinned && counters.pinnedConversations >= Self.maxPinned {
+            throw IMError(.invalidParameters, "at most \(Self.maxPinned) conversations can be pinned")
+        }
+    }
+
+    /// Every conversation in list order, from the top.
+    /// - Complexity: O(n).
+    package func allInOrder() -> [Conversation] {
+        var result: [Conversation] = []
+        result.reserveCapacity(conversations.count)
+        order.forEachDescending(below: nil) { _, id in
+            result.append(conversations[id]!)
+            return true
+        }
+        return result
+    }
+
+    /// One page of the list, after position `nextSeq` (0: from the top).
+    ///
+    /// A walk is a sequence of calls, each passing the previous `nextSeq`. Positions are keys of the
+    /// one ordered index, so any value is a valid position. The walk runs over the order as it was
+    /// when it started (a copy-on-write snapshot): conversations that move while it runs are returned
+    /// once, at their old position, with their current contents; deleted ones are skipped; new ones
+    /// arrive through events instead. An unknown `nextSeq` (or one whose walk was evicted, see
+    /// `PageWalks.capacity`) pages the current order from that position.
+    /// - Parameters:
+    ///   - nextSeq: 0 for the first page, else the `nextSeq` of the previous page.
+    ///   - count: the page size, at least 1.
+    ///   - filter: which conversations the walk returns.
+    /// - Complexity: O(log n + k), k being the conversations visited (count when nothing is filtered).
+    package mutating func page(
+        after nextSeq: UInt64, count: Int, where filter: (Conversation) -> Bool = { _ in true }
+    ) -> ConversationPage {
+        precondition(count > 0, "page size must be positive")
+        let snapshot = nextSeq == 0 ? order : (walks.take(nextSeq) ?? order)
+        var result: [Conversation] = []
+        var lastKey = nextSeq
+        var hasMore = false
+        snapshot.forEachDescending(below: nextSeq == 0 ? nil : nextSeq) { key, id in
+            guard let conversation = conversations[id], filter(conversation) else { return true }
+            if result.count == count {
+                hasMore = true
+                return false
+            }
+            result.append(conversation)
+            lastKey = key
+            return true
+        }
+        if hasMore { walks.store(snapshot, at: lastKey) }
+        return ConversationPage(conversations: result, nextSeq: lastKey, isFinished: !hasMore)
+    }
+
+    // MARK: - Batches
+
+    /// Closes the open batch and returns what it changed.
+    /// - Complexity: O(t), t being the conversations the batch touched.
+    package mutating func commitBatch() -> ChangeBatch {
+        var batch = ChangeBatch()
+        for id in recorder.touched {
+            let before = recorder.before[id]
+            switch (before, conversations[id]) {
+            case (nil, let after?): batch.added.append(after)
+            case (_?, nil): batch.deleted.append(id)
+            case (let before?, let after?) where before != after: batch.changed.append(after)
+            default: break
+            }
+        }
+        batch.newMessages = recorder.newMessages
+        batch.counters = counters
+        batch.totalUnreadChanged = counters.totalUnread != recorder.totalUnreadBefore
+        recorder = BatchRecorder(totalUnreadBefore: counters.totalUnread)
+        return batch
+    }
+
+    // MARK: - Messages
+
+    /// Adds a message that arrived from the server (a push or a sync), once.
+    ///
+    /// Creates the conversation when needed. A duplicate delivery (same sequence) changes nothing.
+    /// My own messages never count as unread; a message at or below the read cursor is read.
+    /// - Parameters:
+    ///   - message: an accepted message (`seq > 0`).
+    ///   - profile: the conversation's profile as the server sent it along, if any.
+    ///   - isNew: whether listeners hear of it as a new message.
+    /// - Complexity: O(log n) for an in-order arrival.
+    package mutating func receive(_ message: Message, profile: ConversationProfile? = nil, isNew: Bool = true) {
+        let id = message.conversationID(selfUserID: selfUserID)
+        if let log = logs[id], log.contains(seq: message.seq) { return }
+        createIfNeeded(id, profile: profile, activity: message.timestamp)
+        let me = selfUserID
+        let isMine = message.sender == me
+        modify(id) { conversation, log in
+            if let profile { conversation.profile = profile }
+            if isMine, log.removePending(id: message.id) != nil, conversation.lastMessage?.id == message.id {
+                conversation.lastMessage = nil
+            }
+            let isUnread = !isMine && message.seq > conversation.readSeq
+            _ = log.insert(message, countsAsUnread: isUnread && !message.isExcludedFromUnreadCount)
+            conversation.unreadCount = log.unreadCount
+            conversation.lastSeq = max(conversation.lastSeq, message.seq)
+            if isUnread, case .group = message.receiver, let type = message.atType(for: me) {
+                conversation.groupAtInfos.append(GroupAtInfo(seq: message.seq, type: type))
+                conversation.groupAtInfos.sort { $0.seq < $1.seq }
+            }
+            guard !message.isExcludedFromLastMessage, Self.isNewer(message, than: conversation.lastMessage) else {
+                return nil
+            }
+            conversation.lastMessage = message
+            conversation.marks.remove(.hide)
+            return message.timestamp
+        }
+        if isNew { recorder.noteNewMessage(message) }
+    }
+
+    /// Whether `message` should replace `current` as the last message.
+    private static func isNewer(_ message: Message, than current: Message?) -> Bool {
+        guard let current else { return true }
+        if current.seq == 0 { return message.timestamp >= current.timestamp }
+        return message.seq > current.seq
+    }
+
+    /// Adds a message of mine that is being sent: it becomes the last message at once.
+    /// - Complexity: O(log n).
+    package mutating func addSending(_ message: Message) {
+        let id = message.conversationID(selfUserID: selfUserID)
+        createIfNeeded(id, profile: nil, activity: message.timestamp)
+        modify(id) { conversation, log in
+            log.addPending(message)
+            conversation.lastMessage = message
+            conversation.marks.remove(.hide)
+            return message.timestamp
+        }
+    }
+
+    /// Records that sending the pending message `message.id` failed.
+    package mutating func failSending(_ message: Message) {
+        let id = message.conversationID(selfUserID: selfUserID)
+        guard conversations[id] != nil else { return }
+        var failed = message
+        failed.status = .failed
+        modify(id) { conversation, log in
+            log.updatePending(failed)
+            if conversation.lastMessage?.id == failed.id { conversation.lastMessage = failed }
+            return nil
+        }
+    }
+
+    // MARK: - Read state
+
+    /// Moves the read cursor of `id` up to `seq` (never down; `UInt64.max`: everything).
+    ///
+    /// - Parameter clearingMark: whether the read also clears the "marked unread" mark, as a read
+    ///   the user makes does in the V2 API (a cursor synced from the server does not).
+    /// - Complexity: O(log m + a), a being the @-infos dropped.
+    package mutating func markRead(_ id: ConversationID, upTo seq: UInt64, clearingMark: Bool = true) {
+        guard let current = conversations[id] else { return }
+        let cursor = min(seq, current.lastSeq)
+        if cursor <= current.readSeq && !(clearingMark && current.marks.contains(.unread)) { return }
+        modify(id) { conversation, log in
+            if cursor > conversation.readSeq {
+                conversation.readSeq = cursor
+                conversation.readTimestamp = log.newestMessage(atOrBelow: cursor)?.timestamp ?? conversation.readTimestamp
+                log.markRead(upTo: cursor)
+                conversation.unreadCount = log.unreadCount
+                conversation.groupAtInfos.removeAll { $0.seq <= cursor }
+            }
+            if clearingMark { conversation.marks.remove(.unread) }
+            return nil
+        }
+    }
+
+    // MARK: - Settings
+
+    /// Pins or unpins `id`. Throws `invalidParameters` past `maxPinned`, `invalidConversation` when unknown.
+    /// - Complexity: O(log n).
+    package mutating func setPinned(_ id: ConversationID, _ pinned: Bool) throws(IMError) {
+        try checkCanPin(id, pinned)
+        modify(id) { conversation, _ in
+            conversation.isPinned = pinned
+            return nil
+        }
+    }
+
+    /// Sets the receive option of `id`; kept for later when the conversation does not exist yet.
+    package mutating func setReceiveOption(_ id: ConversationID, _ option: ReceiveOption) {
+        guard conversations[id] != nil else {
+            presetReceiveOptions[id] = option
+            return
+        }
+        modify(id) { conversation, _ in
+            conversation.receiveOption = option
+            return nil
+        }
+    }
+
+    /// Sets or clears the draft of `id`; setting one counts as activity.
+    package mutating func setDraft(_ id: ConversationID, _ draft: Draft?) throws(IMError) {
+        guard conversations[id] != nil else { throw Self.unknown(id) }
+        modify(id) { conversation, _ in
+            conversation.draft = draft
+            return draft?.timestamp
+        }
+    }
+
+    /// Sets (`enable`) or clears the marks `marks` on `id`.
+    package mutating func setMarks(_ id: ConversationID, _ marks: ConversationMarks, enable: Bool) throws(IMError) {
+        guard conversations[id] != nil else { throw Self.unknown(id) }
+        modify(id) { conversation, _ in
+            if enable { conversation.marks.formUnion(marks) } else { conversation.marks.subtract(marks) }
+            return nil
+        }
+    }
+
+    /// Replaces the profile of `id` (nickname, remark, group name, face URL).
+    package mutating func setProfile(_ id: ConversationID, _ profile: ConversationProfile) {
+        guard conversations[id] != nil else { return }
+        modify(id) { conversation, _ in
+            conversation.profile = profile
+            return nil
+        }
+    }
+
+    /// Deletes `id` and its local messages.
+    /// - Complexity: O(log n).
+    package mutating func delete(_ id: ConversationID) {
+        guard let current = conversations[id] else { return }
+        recorder.touch(id, current: current)
+        counters -= UnreadCounters(contributionOf: current)
+        order.removeValue(forKey: current.sortKey)
+        conversations[id] = nil
+        logs[id] = nil
+        unreadIDs.remove(id)
+    }
+
+    /// Applies the server's view of one conversation (at login or reconnect).
+    ///
+    /// Server-owned state (pin, receive option, profile) is taken from the server; the read cursor
+    /// only moves forward; messages are merged once each.
+    package mutating func applyServerState(_ server: ServerConversation) {
+        createIfNeeded(server.id, profile: server.profile, activity: server.lastMessage?.timestamp ?? 0)
+        for message in server.unreadMessages { receive(message, isNew: false) }
+        if let last = server.lastMessage { receive(last, isNew: false) }
+        markRead(server.id, upTo: server.readSeq, clearingMark: false)
+        modify(server.id) { conversation, _ in
+            conversation.profile = server.profile
+            conversation.receiveOption = server.receiveOption
+            conversation.lastSeq = max(conversation.lastSeq, server.lastSeq)
+            conversation.isPinned = server.isPinned
+            return nil
+        }
+    }
+
+    // MARK: - Mutation core
+
+    private static func unknown(_ id: ConversationID) -> IMError {
+        IMError(.invalidConversation, "conversation \(id) does not exist")
+    }
+
+    private mutating func createIfNeeded(_ id: ConversationID, profile: ConversationProfile?, activity: UInt64) {
+        guard conversations[id] == nil else { return }
+        recorder.touch(id, current: nil)
+        var conversation = Conversation(id: id, profile: profile ?? ConversationProfile())
+        if let option = presetReceiveOptions.removeValue(forKey: id) { conversation.receiveOption = option }
+        conversation.orderKey = nextOrderKey(seconds: activity, above: 0)
+        conversations[id] = conversation
+        logs[id] = MessageLog()
+        order.insert(id, forKey: conversation.sortKey)
+        counters += UnreadCounters(contributionOf: conversation)
+    }
+
+    /// The one path every change to an existing conversation takes: counters by delta, the ordered
+    /// index moved when the sort key changed, the batch told.
+    ///
+    /// `body` returns the activity time (seconds) the change counts as, or nil when it is no activity.
+    private mutating func modify(_ id: ConversationID, _ body: (inout Conversation, inout MessageLog) -> UInt64?) {
+        guard var conversation = conversations.removeValue(forKey: id) else { return }
+        recorder.touch(id, current: conversation)
+        var log = logs.removeValue(forKey: id) ?? MessageLog()
+        let oldKey = conversation.sortKey
+        counters -= UnreadCounters(contributionOf: conversation)
+        if let activity = body(&conversation, &log) { bumpActivity(&conversation, seconds: activity) }
+        counters += UnreadCounters(contributionOf: conversation)
+        if conversation.unreadCount > 0 { unreadIDs.insert(id) } else { unreadIDs.remove(id) }
+        if conversation.sortKey != oldKey {
+            order.removeValue(forKey: oldKey)
+            order.insert(id, forKey: conversation.sortKey)
+        }
+        conversations[id] = conversation
+        logs[id] = log
+    }
+
+    /// Gives `conversation` a larger order key when `seconds` is not older than its current activity.
+    private mutating func bumpActivity(_ conversation: inout Conversation, seconds: UInt64) {
+        guard seconds >= OrderKey.seconds(of: conversation.orderKey) else { return }
+        conversation.orderKey = nextOrderKey(seconds: seconds, above: conversation.orderKey)
+    }
+
+    /// A fresh order key for activity at `seconds`, larger than `current`, unique in the store.
+    /// - Complexity: O(log n).
+    private mutating func nextOrderKey(seconds: UInt64, above current: UInt64) -> UInt64 {
+        orderCounter &+= 1
+        var key = max(OrderKey.base(seconds: seconds) | (orderCounter & OrderKey.counterMask), current + 1)
+        while order[key] != nil || order[key | OrderKey.pinnedBand] != nil { key += 1 }
+        return key
+    }
+
+    // MARK: - Checks
+
+    /// Recomputes every counter and per-conversation unread count from scratch and checks them, the
+    /// ordered index and the order keys against the incrementally maintained state.
+    /// - Complexity: O(n + m), for tests and debug checks.
+    package func _checkInvariants() {
+        order._checkInvariants()
+        precondition(order.count == conversations.count, "index holds \(order.count), store \(conversations.count)")
+        var recount = UnreadCounters()
+        var keys = Set<UInt64>()
+        for (id, conversation) in conversations {
+            precondition(order[conversation.sortKey] == id, "\(id) is not at its sort key in the index")
+            precondition(keys.insert(conversation.orderKey).inserted, "order key of \(id) is not unique")
+            precondition(conversation.orderKey & OrderKey.pinnedBand == 0, "order key of \(id) uses the band bit")
+            let log = logs[id]!
+            let unread = log.messages.filter {
+                $0.sender != selfUserID && !$0.isExcludedFromUnreadCount && $0.seq > conversation.readSeq
+            }
+            precondition(unread.map(\.seq) == Array(log.unreadSequences), "unread sequences of \(id) drifted")
+            precondition(conversation.unreadCount == unread.count, "unread count of \(id) drifted")
+            precondition(unreadIDs.contains(id) == (unread.count > 0), "unread set disagrees for \(id)")
+            precondition(conversation.groupAtInfos.allSatisfy { $0.seq > conversation.readSeq }, "stale @ of \(id)")
+            recount += UnreadCounters(contributionOf: conversation)
+        }
+        precondition(recount == counters, "counters drifted: kept \(counters), recounted \(recount)")
+        precondition(unreadIDs.count == counters.unreadConversations, "unread set size drifted")
+    }
+}
+
+/// One page of the conversation list.
+package struct ConversationPage: Sendable {
+    package var conversations: [Conversation]
+    /// The position to pass for the next page.
+    package var nextSeq: UInt64
+    /// Whether the walk reached the end of the list.
+    package var isFinished: Bool
+}

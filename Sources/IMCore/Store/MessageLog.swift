@@ -1,0 +1,121 @@
+/// The messages of one conversation held locally, and the sequences that are unread.
+///
+/// Read state is the conversation's cursor, not per-message flags; `unreadSeqs` holds the sorted
+/// sequences of countable messages above the cursor, so moving the cursor only drops a prefix.
+struct MessageLog: Sendable {
+    /// Messages the server accepted, sorted by `seq`.
+    private(set) var messages: [Message] = []
+    /// My messages still being sent (no sequence yet), oldest first.
+    private(set) var pending: [Message] = []
+    /// Sorted sequences of unread, countable messages; entries before `unreadStart` are consumed.
+    private var unreadSeqs: [UInt64] = []
+    private var unreadStart = 0
+
+    /// The number of unread messages.
+    /// - Complexity: O(1).
+    var unreadCount: Int { unreadSeqs.count - unreadStart }
+
+    /// The position of the message with `seq`, or where it would be inserted.
+    /// - Complexity: O(1) when `seq` is past the newest message, O(log m) otherwise.
+    private func insertionIndex(of seq: UInt64) -> (index: Int, found: Bool) {
+        if let last = messages.last, last.seq < seq { return (messages.count, false) }
+        var low = 0, high = messages.count
+        while low < high {
+            let mid = (low + high) / 2
+            if messages[mid].seq < seq { low = mid + 1 } else { high = mid }
+        }
+        return (low, low < messages.count && messages[low].seq == seq)
+    }
+
+    /// Whether a message with sequence `seq` is already held.
+    func contains(seq: UInt64) -> Bool { insertionIndex(of: seq).found }
+
+    /// Adds an accepted message; returns false for a duplicate delivery (same sequence).
+    /// - Complexity: amortized O(1) for in-order arrival, O(m) for an out-of-order one.
+    mutating func insert(_ message: Message, countsAsUnread: Bool) -> Bool {
+        let (index, found) = insertionIndex(of: message.seq)
+        if found { return false }
+        messages.insert(message, at: index)
+        if countsAsUnread { insertUnread(message.seq) }
+        return true
+    }
+
+    private mutating func insertUnread(_ seq: UInt64) {
+        if unreadSeqs.count == unreadStart || unreadSeqs[unreadSeqs.count - 1] < seq {
+            unreadSeqs.append(seq)
+            return
+        }
+        var low = unreadStart, high = unreadSeqs.count
+        while low < high {
+            let mid = (low + high) / 2
+            if unreadSeqs[mid] < seq { low = mid + 1 } else { high = mid }
+        }
+        unreadSeqs.insert(seq, at: low)
+    }
+
+    /// Marks every message with `seq <= cursor` read.
+    /// - Complexity: O(1) when everything becomes read; O(log u) otherwise (amortized).
+    mutating func markRead(upTo cursor: UInt64) {
+        if unreadCount == 0 { return }
+        if unreadSeqs[unreadSeqs.count - 1] <= cursor {
+            unreadSeqs.removeAll(keepingCapacity: true)
+            unreadStart = 0
+            return
+        }
+        var low = unreadStart, high = unreadSeqs.count
+        while low < high {
+            let mid = (low + high) / 2
+            if unreadSeqs[mid] <= cursor { low = mid + 1 } else { high = mid }
+        }
+        unreadStart = low
+        if unreadStart > 32 && unreadStart * 2 > unreadSeqs.count {
+            unreadSeqs.removeFirst(unreadStart)
+            unreadStart = 0
+        }
+    }
+
+    /// The newest accepted message with `seq <= cursor`.
+    /// - Complexity: O(log m).
+    func newestMessage(atOrBelow cursor: UInt64) -> Message? {
+        let (index, found) = insertionIndex(of: cursor)
+        if found { return messages[index] }
+        return index > 0 ? messages[index - 1] : nil
+    }
+
+    /// The sequence of the newest accepted message with a timestamp at or before `seconds`.
+    /// - Complexity: O(m) in the worst case (timestamps are not indexed).
+    func newestSeq(atOrBefore seconds: UInt64) -> UInt64? {
+        messages.last(where: { $0.timestamp <= seconds })?.seq
+    }
+
+    /// Up to `count` messages older than `seq` (all when nil), newest first, pending ones included.
+    /// - Complexity: O(log m + count).
+    func messages(before seq: UInt64?, count: Int) -> [Message] {
+        var result: [Message] = []
+        if seq == nil { result.append(contentsOf: pending.reversed().prefix(count)) }
+        let end = seq.map { insertionIndex(of: $0).index } ?? messages.count
+        var index = end - 1
+        while index >= 0 && result.count < count {
+            result.append(messages[index])
+            index -= 1
+        }
+        return result
+    }
+
+    /// Adds a message of mine that is being sent.
+    mutating func addPending(_ message: Message) { pending.append(message) }
+
+    /// Removes and returns the pending message with `id`.
+    mutating func removePending(id: String) -> Message? {
+        guard let index = pending.firstIndex(where: { $0.id == id }) else { return nil }
+        return pending.remove(at: index)
+    }
+
+    /// Replaces the pending message with `id` by `message` (for example its failed state).
+    mutating func updatePending(_ message: Message) {
+        if let index = pending.firstIndex(where: { $0.id == message.id }) { pending[index] = message }
+    }
+
+    /// The unread sequences, for invariant checks.
+    var unreadSequences: ArraySlice<UInt64> { unreadSeqs[unreadStart...] }
+}

@@ -1,0 +1,450 @@
+/// The ordered index of the conversation store: unique `UInt64` keys mapped to values, iterated
+/// from the largest key down (the top of the conversation list first).
+///
+/// A copy-on-write B+tree with value semantics. Copying an index (`let snapshot = index`) is O(1);
+/// a later mutation copies only the nodes on the path it touches, so a paging walk can keep reading
+/// an old snapshot while the live index changes, and the snapshot never sees those changes.
+///
+/// Leaves hold the entries; internal nodes hold, for each child, its largest key and its number of
+/// entries, which gives O(log n) lookup, rank and positional access.
+/// - Thread safety: a value type; `Sendable` when `Value` is. Mutate one variable from one thread
+///   at a time, as with any Swift value.
+package struct OrderedIndex<Value> {
+    /// The most entries a leaf, or children an internal node, may hold (computed only because a
+    /// generic type cannot have a stored static property).
+    static var maxOccupancy: Int { 64 }
+    /// The fewest entries a non-root leaf, or children a non-root internal node, may hold.
+    static var minOccupancy: Int { maxOccupancy / 2 }
+
+    private var root: Node
+
+    /// The number of entries.
+    ///
+    /// - Complexity: O(1).
+    package private(set) var count: Int
+
+    /// Creates an empty index.
+    ///
+    /// - Complexity: O(1).
+    package init() {
+        root = Node(leafKeys: [], values: [])
+        count = 0
+    }
+
+    /// Whether the index has no entries.
+    ///
+    /// - Complexity: O(1).
+    package var isEmpty: Bool { count == 0 }
+
+    /// The value stored for `key`, or `nil` if there is none.
+    ///
+    /// - Complexity: O(log n).
+    package subscript(key: UInt64) -> Value? {
+        var node = root
+        while !node.isLeaf {
+            let slot = node.lowerBound(key)
+            guard slot < node.keys.count else { return nil }
+            node = node.children[slot]
+        }
+        let slot = node.lowerBound(key)
+        guard slot < node.keys.count, node.keys[slot] == key else { return nil }
+        return node.values[slot]
+    }
+
+    /// The entry with the largest key, or `nil` if the index is empty.
+    ///
+    /// - Complexity: O(log n).
+    package var first: (key: UInt64, value: Value)? {
+        var node = root
+        while !node.isLeaf {
+            node = node.children[node.children.count - 1]
+        }
+        guard let key = node.keys.last, let value = node.values.last else { return nil }
+        return (key, value)
+    }
+
+    /// Stores `value` for `key`, replacing any value already there.
+    ///
+    /// - Returns: the value that was replaced, or `nil` if `key` was new.
+    /// - Complexity: O(log n); copies the O(log n) nodes on the path if they are shared with a copy.
+    @discardableResult
+    package mutating func insert(_ value: Value, forKey key: UInt64) -> Value? {
+        makeRootUnique()
+        let (old, split) = root.insert(value, forKey: key)
+        if old == nil { count += 1 }
+        if let split {
+            root = Node(
+                children: [root, split.node],
+                counts: [count - split.count, split.count]
+            )
+        }
+        return old
+    }
+
+    /// Removes the entry for `key`.
+    ///
+    /// - Returns: the removed value, or `nil` if `key` was absent (the index is then left untouched).
+    /// - Complexity: O(log n); copies the O(log n) nodes on the path if they are shared with a copy.
+    @discardableResult
+    package mutating func removeValue(forKey key: UInt64) -> Value? {
+        guard self[key] != nil else { return nil }
+        makeRootUnique()
+        let old = root.remove(key)
+        count -= 1
+        while !root.isLeaf, root.children.count == 1 {
+            root = root.children[0]
+        }
+        return old
+    }
+
+    /// Up to `limit` entries with keys strictly below `key` (from the largest key when `key` is `nil`),
+    /// largest key first.
+    ///
+    /// Pass the last key of one page as `key` to get the next page.
+    /// - Precondition: `limit >= 0`.
+    /// - Complexity: O(log n + limit).
+    package func elements(below key: UInt64?, limit: Int) -> [(key: UInt64, value: Value)] {
+        precondition(limit >= 0, "OrderedIndex.elements(below:limit:): negative limit \(limit)")
+        var page: [(key: UInt64, value: Value)] = []
+        guard limit > 0 else { return page }
+        page.reserveCapacity(Swift.min(limit, count))
+        forEachDescending(below: key) { key, value in
+            page.append((key, value))
+            return page.count < limit
+        }
+        return page
+    }
+
+    /// Calls `body` for each entry with a key strictly below `key` (every entry when `key` is `nil`),
+    /// largest key first, until `body` returns `false`.
+    ///
+    /// - Complexity: O(log n + k), where k is the number of entries visited; allocates nothing.
+    package func forEachDescending(
+        below key: UInt64?, _ body: (UInt64, Value) throws -> Bool
+    ) rethrows {
+        _ = try Self.visitDescending(root, below: key, body)
+    }
+
+    /// The 0-based position of `key` in descending order (0 is the largest key), or `nil` if absent.
+    ///
+    /// - Complexity: O(log n).
+    package func rank(of key: UInt64) -> Int? {
+        var ascending = 0
+        var node = root
+        while !node.isLeaf {
+            let slot = node.lowerBound(key)
+            guard slot < node.keys.count else { return nil }
+            for child in 0..<slot { ascending += node.counts[child] }
+            node = node.children[slot]
+        }
+        let slot = node.lowerBound(key)
+        guard slot < node.keys.count, node.keys[slot] == key else { return nil }
+        return count - 1 - (ascending + slot)
+    }
+
+    /// The entry at `rank` in descending order (0 is the largest key).
+    ///
+    /// - Precondition: `0 <= rank < count`.
+    /// - Complexity: O(log n).
+    package func element(atRank rank: Int) -> (key: UInt64, value: Value) {
+        precondition(rank >= 0 && rank < count, "OrderedIndex.element(atRank:): rank \(rank) out of 0..<\(count)")
+        var ascending = count - 1 - rank
+        var node = root
+        while !node.isLeaf {
+            var slot = 0
+            while ascending >= node.counts[slot] {
+                ascending -= node.counts[slot]
+                slot += 1
+            }
+            node = node.children[slot]
+        }
+        return (node.keys[ascending], node.values[ascending])
+    }
+
+    /// Checks every structural invariant of the tree and traps on the first violation.
+    ///
+    /// Keys strictly increase within and across nodes, each internal node's per-child largest keys
+    /// and counts match its children, every non-root node is within its occupancy bounds, all leaves
+    /// are at the same depth and the entries add up to `count`.
+    /// - Complexity: O(n).
+    package func _checkInvariants() {
+        if root.isLeaf {
+            precondition(root.keys.count <= Self.maxOccupancy, "root leaf overfull")
+        } else {
+            precondition(
+                (2...Self.maxOccupancy).contains(root.children.count),
+                "internal root has \(root.children.count) children"
+            )
+        }
+        let summary = Self.checkSubtree(root, isRoot: true, above: nil)
+        precondition(summary.count == count, "count is \(count), tree holds \(summary.count)")
+    }
+
+    private mutating func makeRootUnique() {
+        if !isKnownUniquelyReferenced(&root) {
+            root = root.copy()
+        }
+    }
+
+    /// Visits `node`'s entries below `bound` in descending order; returns `false` once `body` stops.
+    private static func visitDescending(
+        _ node: Node, below bound: UInt64?, _ body: (UInt64, Value) throws -> Bool
+    ) rethrows -> Bool {
+        if node.isLeaf {
+            var slot = bound.map(node.lowerBound) ?? node.keys.count
+            while slot > 0 {
+                slot -= 1
+                guard try body(node.keys[slot], node.values[slot]) else { return false }
+            }
+            return true
+        }
+        // Children before the first one whose largest key reaches `bound` lie wholly below it.
+        var slot = Swift.min(bound.map(node.lowerBound) ?? node.keys.count, node.keys.count - 1)
+        guard try visitDescending(node.children[slot], below: bound, body) else { return false }
+        while slot > 0 {
+            slot -= 1
+            guard try visitDescending(node.children[slot], below: nil, body) else { return false }
+        }
+        return true
+    }
+
+    /// Checks the subtree at `node`, whose keys must all be above `above`; returns its entry count,
+    /// largest key and height.
+    private static func checkSubtree(
+        _ node: Node, isRoot: Bool, above: UInt64?
+    ) -> (count: Int, maxKey: UInt64?, height: Int) {
+        let occupancy = node.keys.count
+        if !isRoot {
+            precondition(
+                (minOccupancy...maxOccupancy).contains(occupancy),
+                "non-root node holds \(occupancy), outside \(minOccupancy)...\(maxOccupancy)"
+            )
+        }
+        for slot in node.keys.indices.dropFirst() {
+            precondition(node.keys[slot - 1] < node.keys[slot], "keys not strictly increasing in a node")
+        }
+        if let above, let smallest = node.keys.first {
+            precondition(above < smallest, "keys not strictly increasing across nodes")
+        }
+        if node.isLeaf {
+            precondition(node.values.count == occupancy, "leaf has \(node.values.count) values, \(occupancy) keys")
+            precondition(node.children.isEmpty && node.counts.isEmpty, "leaf has children")
+            return (occupancy, node.keys.last, 0)
+        }
+        precondition(node.values.isEmpty, "internal node has values")
+        precondition(node.children.count == occupancy, "\(node.children.count) children, \(occupancy) keys")
+        precondition(node.counts.count == occupancy, "internal node has \(node.counts.count) counts, \(occupancy) keys")
+        var total = 0
+        var height: Int?
+        var previous = above
+        for slot in node.children.indices {
+            let child = checkSubtree(node.children[slot], isRoot: false, above: previous)
+            precondition(child.maxKey == node.keys[slot], "separator key differs from the child's largest key")
+            precondition(child.count == node.counts[slot], "subtree count \(node.counts[slot]), actual \(child.count)")
+            precondition(height == nil || height == child.height, "leaves at different depths")
+            height = child.height
+            total += child.count
+            previous = child.maxKey
+        }
+        return (total, node.keys.last, (height ?? 0) + 1)
+    }
+}
+
+// Nodes are reference types with mutable arrays, so the compiler cannot prove this. It holds because
+// a node is never mutated once it is reachable from more than one index: every mutation first checks
+// `isKnownUniquelyReferenced` on the root and on each child along its path and copies shared nodes.
+extension OrderedIndex: @unchecked Sendable where Value: Sendable {}
+
+extension OrderedIndex {
+    /// A tree node: a leaf holds entries (`keys`, `values`); an internal node holds children, with
+    /// `keys` the largest key and `counts` the number of entries of each child.
+    ///
+    /// A node is mutated only while its index holds the sole reference to it.
+    final class Node {
+        let isLeaf: Bool
+        var keys: [UInt64]
+        var values: [Value]
+        var children: [Node]
+        var counts: [Int]
+
+        private init(isLeaf: Bool, keys: [UInt64], values: [Value], children: [Node], counts: [Int]) {
+            self.isLeaf = isLeaf
+            self.keys = keys
+            self.values = values
+            self.children = children
+            self.counts = counts
+        }
+
+        convenience init(leafKeys keys: [UInt64], values: [Value]) {
+            self.init(isLeaf: true, keys: keys, values: values, children: [], counts: [])
+        }
+
+        convenience init(children: [Node], counts: [Int]) {
+            let keys = children.map { $0.keys[$0.keys.count - 1] }
+            self.init(isLeaf: false, keys: keys, values: [], children: children, counts: counts)
+        }
+
+        /// A shallow copy: the arrays are shared copy-on-write, the children are shared nodes.
+        func copy() -> Node {
+            Node(isLeaf: isLeaf, keys: keys, values: values, children: children, counts: counts)
+        }
+
+        /// The first slot whose key is at least `key` (`keys.count` if none).
+        func lowerBound(_ key: UInt64) -> Int {
+            var low = 0
+            var high = keys.count
+            while low < high {
+                let middle = (low + high) / 2
+                if keys[middle] < key { low = middle + 1 } else { high = middle }
+            }
+            return low
+        }
+
+        /// Inserts or replaces in this uniquely referenced subtree; returns the replaced value and,
+        /// if the node overflowed, the new right sibling split off it with its entry count.
+        func insert(_ value: Value, forKey key: UInt64) -> (old: Value?, split: (node: Node, count: Int)?) {
+            if isLeaf {
+                let slot = lowerBound(key)
+                if slot < keys.count, keys[slot] == key {
+                    let old = values[slot]
+                    values[slot] = value
+                    return (old, nil)
+                }
+                keys.insert(key, at: slot)
+                values.insert(value, at: slot)
+                return (nil, splitIfOverfull())
+            }
+            let slot = Swift.min(lowerBound(key), keys.count - 1)
+            makeChildUnique(slot)
+            let (old, childSplit) = children[slot].insert(value, forKey: key)
+            if old == nil { counts[slot] += 1 }
+            if let childSplit {
+                children.insert(childSplit.node, at: slot + 1)
+                keys.insert(childSplit.node.keys[childSplit.node.keys.count - 1], at: slot + 1)
+                counts.insert(childSplit.count, at: slot + 1)
+                counts[slot] -= childSplit.count
+            }
+            keys[slot] = children[slot].keys[children[slot].keys.count - 1]
+            return (old, splitIfOverfull())
+        }
+
+        /// Removes `key`, which must be present, from this uniquely referenced subtree; a child
+        /// left below minimum occupancy borrows from or merges with a neighbour.
+        func remove(_ key: UInt64) -> Value {
+            let slot = lowerBound(key)
+            if isLeaf {
+                precondition(slot < keys.count && keys[slot] == key, "OrderedIndex: removing an absent key")
+                keys.remove(at: slot)
+                return values.remove(at: slot)
+            }
+            makeChildUnique(slot)
+            let old = children[slot].remove(key)
+            counts[slot] -= 1
+            let child = children[slot]
+            keys[slot] = child.keys[child.keys.count - 1]
+            if child.keys.count < OrderedIndex.minOccupancy {
+                rebalanceChild(at: slot)
+            }
+            return old
+        }
+
+        private func makeChildUnique(_ slot: Int) {
+            if !isKnownUniquelyReferenced(&children[slot]) {
+                children[slot] = children[slot].copy()
+            }
+        }
+
+        /// Splits off the upper half if this node holds more than the maximum.
+        private func splitIfOverfull() -> (node: Node, count: Int)? {
+            guard keys.count > OrderedIndex.maxOccupancy else { return nil }
+            let middle = keys.count / 2
+            let upperKeys = Array(keys[middle...])
+            keys.removeSubrange(middle...)
+            if isLeaf {
+                let upperValues = Array(values[middle...])
+                values.removeSubrange(middle...)
+                return (Node(leafKeys: upperKeys, values: upperValues), upperKeys.count)
+            }
+            let upperChildren = Array(children[middle...])
+            let upperCounts = Array(counts[middle...])
+            children.removeSubrange(middle...)
+            counts.removeSubrange(middle...)
+            let upper = Node(isLeaf: false, keys: upperKeys, values: [], children: upperChildren, counts: upperCounts)
+            return (upper, upperCounts.reduce(0, +))
+        }
+
+        /// Restores minimum occupancy of the uniquely referenced child at `slot` from a neighbour.
+        private func rebalanceChild(at slot: Int) {
+            if slot > 0 {
+                let left = slot - 1
+                makeChildUnique(left)
+                if children[left].keys.count > OrderedIndex.minOccupancy {
+                    moveLastEntry(from: left, to: slot)
+                } else {
+                    mergeChild(at: slot, into: left)
+                }
+            } else {
+                let right = slot + 1
+                if children[right].keys.count > OrderedIndex.minOccupancy {
+                    makeChildUnique(right)
+                    moveFirstEntry(from: right, to: slot)
+                } else {
+                    mergeChild(at: right, into: slot)
+                }
+            }
+        }
+
+        /// Moves the last entry (or child) of the child at `source` to the front of its right neighbour.
+        private func moveLastEntry(from source: Int, to target: Int) {
+            let donor = children[source]
+            let receiver = children[target]
+            let moved: Int
+            receiver.keys.insert(donor.keys.removeLast(), at: 0)
+            if donor.isLeaf {
+                receiver.values.insert(donor.values.removeLast(), at: 0)
+                moved = 1
+            } else {
+                receiver.children.insert(donor.children.removeLast(), at: 0)
+                moved = donor.counts.removeLast()
+                receiver.counts.insert(moved, at: 0)
+            }
+            counts[source] -= moved
+            counts[target] += moved
+            keys[source] = donor.keys[donor.keys.count - 1]
+        }
+
+        /// Moves the first entry (or child) of the child at `source` to the end of its left neighbour.
+        private func moveFirstEntry(from source: Int, to target: Int) {
+            let donor = children[source]
+            let receiver = children[target]
+            let moved: Int
+            receiver.keys.append(donor.keys.removeFirst())
+            if donor.isLeaf {
+                receiver.values.append(donor.values.removeFirst())
+                moved = 1
+            } else {
+                receiver.children.append(donor.children.removeFirst())
+                moved = donor.counts.removeFirst()
+                receiver.counts.append(moved)
+            }
+            counts[source] -= moved
+            counts[target] += moved
+            keys[target] = receiver.keys[receiver.keys.count - 1]
+        }
+
+        /// Appends the child at `source` to its left neighbour at `target` and drops it.
+        private func mergeChild(at source: Int, into target: Int) {
+            let donor = children[source]
+            let receiver = children[target]
+            receiver.keys.append(contentsOf: donor.keys)
+            receiver.values.append(contentsOf: donor.values)
+            receiver.children.append(contentsOf: donor.children)
+            receiver.counts.append(contentsOf: donor.counts)
+            keys[target] = keys[source]
+            counts[target] += counts[source]
+            keys.remove(at: source)
+            counts.remove(at: source)
+            children.remove(at: source)
+        }
+    }
+}

@@ -1,0 +1,53 @@
+/// The store's counters, maintained by deltas: every mutation subtracts a conversation's old
+/// contribution and adds its new one; nothing rescans.
+///
+/// - Thread safety: a value type, `Sendable`.
+public struct UnreadCounters: Hashable, Sendable {
+    /// Unread messages of conversations whose receive option counts in the total (the V2 total).
+    public var totalUnread: Int = 0
+    /// Unread messages of conversations whose receive option excludes them from the total.
+    public var mutedUnread: Int = 0
+    /// Conversations with at least one unread message (muted or not).
+    public var unreadConversations: Int = 0
+    /// Conversations carrying the "marked unread" mark.
+    public var markedUnreadConversations: Int = 0
+    /// Pinned conversations.
+    public var pinnedConversations: Int = 0
+    /// All conversations.
+    public var conversations: Int = 0
+
+    public init() {}
+
+    /// What one conversation adds to the counters.
+    /// - Complexity: O(1).
+    public init(contributionOf conversation: Conversation) {
+        let unread = conversation.unreadCount
+        if conversation.receiveOption.countsInTotalUnread {
+            totalUnread = unread
+        } else {
+            mutedUnread = unread
+        }
+        unreadConversations = unread > 0 ? 1 : 0
+        markedUnreadConversations = conversation.marks.contains(.unread) ? 1 : 0
+        pinnedConversations = conversation.isPinned ? 1 : 0
+        conversations = 1
+    }
+
+    static func += (lhs: inout UnreadCounters, rhs: UnreadCounters) {
+        lhs.totalUnread += rhs.totalUnread
+        lhs.mutedUnread += rhs.mutedUnread
+        lhs.unreadConversations += rhs.unreadConversations
+        lhs.markedUnreadConversations += rhs.markedUnreadConversations
+        lhs.pinnedConversations += rhs.pinnedConversations
+        lhs.conversations += rhs.conversations
+    }
+
+    static func -= (lhs: inout UnreadCounters, rhs: UnreadCounters) {
+        lhs.totalUnread -= rhs.totalUnread
+        lhs.mutedUnread -= rhs.mutedUnread
+        lhs.unreadConversations -= rhs.unreadConversations
+        lhs.markedUnreadConversations -= rhs.markedUnreadConversations
+        lhs.pinnedConversations -= rhs.pinnedConversations
+        lhs.conversations -= rhs.conversations
+    }
+}

@@ -1,0 +1,78 @@
+import Foundation
+import IMCore
+import IMReferenceServer
+import ImSDK_Plus
+
+/// A logged-in V2 session against a private `IMReferenceServer`, for tests.
+///
+/// Uses the process-wide `V2TIMManager.sharedInstance()` (as apps do) with its own server, a private
+/// callback queue and the recount check after every change; `tearDown()` logs out and uninitialises.
+public final class V2TestSession: @unchecked Sendable {
+    public let server: IMReferenceServer
+    public let manager: V2TIMManager
+    public let recorder = V2EventRecorder()
+    public let userID: String
+    public let callbackQueue = DispatchQueue(label: "IMTestSupport.callbacks")
+
+    /// Registers `userID` and `peers` on a new server, initialises the SDK and logs in.
+    public init(userID: String = "me", peers: [String] = [], serverClock: (@Sendable () -> UInt64)? = nil) async throws {
+        server = serverClock.map { IMReferenceServer(clock: $0) } ?? IMReferenceServer()
+        manager = V2TIMManager.sharedInstance()
+        self.userID = userID
+        try server.registerUser(userID, nickname: nil, faceURL: nil)
+        for peer in peers { try server.registerUser(peer, nickname: nil, faceURL: nil) }
+        let config = V2TIMSDKConfig()
+        config.transport = server
+        config.callbackQueue = callbackQueue
+        config.checksInvariants = true
+        manager.unInitSDK()
+        guard manager.initSDK(1_400_000_001, config: config) else { throw V2TIMError(code: -1, desc: "initSDK failed") }
+        manager.addConversationListener(listener: recorder)
+        manager.addAdvancedMsgListener(listener: recorder)
+        try await manager.login(userID: userID, userSig: "sig")
+    }
+
+    /// Waits until every push the server produced so far is applied and every callback queued so
+    /// far has run.
+    public func settle() async {
+        if let client = manager.currentClient {
+            await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+                client.perform(.profiles([])) { _ in continuation.resume() }
+            }
+        }
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            callbackQueue.async { continuation.resume() }
+        }
+    }
+
+    /// Walks the whole list with `getConversationList` pages of `pageSize`.
+    public func walk(pageSize: Int32 = 50) async throws -> (list: [V2TIMConversation], pages: Int) {
+        var list: [V2TIMConversation] = []
+        var nextSeq: UInt64 = 0
+        var pages = 0
+        while true {
+            let page = try await manager.getConversationList(nextSeq: nextSeq, count: pageSize)
+            pages += 1
+            list += page.conversationList
+            if page.isFinished { return (list, pages) }
+            nextSeq = page.nextSeq
+        }
+    }
+
+    /// The conversation IDs of the whole list, in order.
+    public func listIDs() async throws -> [String] {
+        try await walk().list.map(\.conversationID)
+    }
+
+    /// Checks the core's counters and order against a recount (the check also runs after every batch).
+    public func checkInvariants() {
+        manager.currentClient?.read { $0._checkInvariants() }
+    }
+
+    /// Logs out and uninitialises the shared SDK.
+    public func tearDown() {
+        manager.removeConversationListener(listener: recorder)
+        manager.removeAdvancedMsgListener(listener: recorder)
+        manager.unInitSDK()
+    }
+}

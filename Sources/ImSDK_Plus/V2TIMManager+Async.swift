@@ -1,0 +1,101 @@
+import Foundation
+
+/// `async throws` forms of the calls, so Swift callers need no continuations. Each throws the
+/// `V2TIMError` (code and description) that `fail` would have received.
+extension V2TIMManager {
+    /// One page of the conversation list; see `getConversationList(nextSeq:count:succ:fail:)`.
+    public func getConversationList(nextSeq: UInt64, count: Int32) async throws -> V2TIMConversationResult {
+        try await withCallbacks { succ, fail in
+            getConversationList(nextSeq: nextSeq, count: count, succ: { list, next, finished in
+                succ(V2TIMConversationResult(conversationList: list, nextSeq: next, isFinished: finished))
+            }, fail: fail)
+        }
+    }
+
+    /// One page of the filtered list; see `getConversationListByFilter(filter:nextSeq:count:succ:fail:)`.
+    public func getConversationListByFilter(
+        filter: V2TIMConversationListFilter, nextSeq: UInt64, count: UInt32
+    ) async throws -> V2TIMConversationResult {
+        let boxed = Unchecked(filter)
+        return try await withCallbacks { succ, fail in
+            getConversationListByFilter(filter: boxed.value, nextSeq: nextSeq, count: count, succ: { list, next, finished in
+                succ(V2TIMConversationResult(conversationList: list, nextSeq: next, isFinished: finished))
+            }, fail: fail)
+        }
+    }
+
+    /// One conversation; see `getConversation(conversationID:succ:fail:)`.
+    public func getConversation(conversationID: String) async throws -> V2TIMConversation {
+        try await withCallbacks { succ, fail in getConversation(conversationID: conversationID, succ: succ, fail: fail) }
+    }
+
+    /// Several conversations; see `getConversationList(conversationIDList:succ:fail:)`.
+    public func getConversationList(conversationIDList: [String]) async throws -> [V2TIMConversation] {
+        try await withCallbacks { succ, fail in
+            getConversationList(conversationIDList: conversationIDList, succ: succ, fail: fail)
+        }
+    }
+
+    /// The total unread count; see `getTotalUnreadMessageCount(succ:fail:)`.
+    public func getTotalUnreadMessageCount() async throws -> UInt64 {
+        try await withCallbacks { succ, fail in getTotalUnreadMessageCount(succ: succ, fail: fail) }
+    }
+
+    /// Logs in; see `login(userID:userSig:succ:fail:)`.
+    public func login(userID: String, userSig: String) async throws {
+        try await withCallbacks { succ, fail in login(userID: userID, userSig: userSig, succ: { succ(()) }, fail: fail) }
+    }
+
+    /// Pins or unpins; see `pinConversation(conversationID:isPinned:succ:fail:)`.
+    public func pinConversation(conversationID: String, isPinned: Bool) async throws {
+        try await withCallbacks { succ, fail in
+            pinConversation(conversationID: conversationID, isPinned: isPinned, succ: { succ(()) }, fail: fail)
+        }
+    }
+
+    /// Deletes a conversation; see `deleteConversation(conversation:succ:fail:)`.
+    public func deleteConversation(conversation conversationID: String) async throws {
+        try await withCallbacks { succ, fail in
+            deleteConversation(conversation: conversationID, succ: { succ(()) }, fail: fail)
+        }
+    }
+
+    /// Saves or clears a draft; see `setConversationDraft(conversationID:draftText:succ:fail:)`.
+    public func setConversationDraft(conversationID: String, draftText: String?) async throws {
+        try await withCallbacks { succ, fail in
+            setConversationDraft(conversationID: conversationID, draftText: draftText, succ: { succ(()) }, fail: fail)
+        }
+    }
+
+    /// Clears unread counts; see `cleanConversationUnreadMessageCount(conversationID:cleanTimestamp:cleanSequence:succ:fail:)`.
+    public func cleanConversationUnreadMessageCount(
+        conversationID: String?, cleanTimestamp: UInt64, cleanSequence: UInt64
+    ) async throws {
+        try await withCallbacks { succ, fail in
+            cleanConversationUnreadMessageCount(
+                conversationID: conversationID, cleanTimestamp: cleanTimestamp, cleanSequence: cleanSequence,
+                succ: { succ(()) }, fail: fail)
+        }
+    }
+
+    /// Sends a message and returns its ID once the server accepted it; see `sendMessage(message:...)`.
+    public func sendMessage(message: V2TIMMessage, receiver: String?, groupID: String?) async throws -> String {
+        let boxed = Unchecked(message)
+        return try await withCallbacks { succ, fail in
+            sendMessage(message: boxed.value, receiver: receiver, groupID: groupID, priority: .PRIORITY_DEFAULT,
+                        onlineUserOnly: false, offlinePushInfo: nil, progress: nil,
+                        succ: { succ(boxed.value.msgID ?? "") }, fail: fail)
+        }
+    }
+
+    /// Bridges one succ/fail call to `async`: exactly one of the two resumes the continuation.
+    private func withCallbacks<T>(
+        _ start: (_ succ: @escaping (T) -> Void, _ fail: @escaping V2TIMFail) -> Void
+    ) async throws -> T {
+        try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Unchecked<T>, Error>) in
+            start(
+                { continuation.resume(returning: Unchecked($0)) },
+                { code, desc in continuation.resume(throwing: V2TIMError(code: code, desc: desc ?? "")) })
+        }.value
+    }
+}

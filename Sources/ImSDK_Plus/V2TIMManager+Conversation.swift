@@ -1,0 +1,297 @@
+import Foundation
+import IMCore
+
+extension V2TIMManager {
+    /// The most conversation IDs one batch call takes.
+    static let maxBatch = 100
+
+    // MARK: - Reading
+
+    /// One page of the conversation list, pinned first, then by `orderKey` descending.
+    ///
+    /// Pass 0 first, then each returned `nextSeq` until `isFinished`. A walk returns every
+    /// conversation that existed when it started exactly once, even while messages arrive (new
+    /// conversations come through `onNewConversation`). Hidden conversations are left out.
+    /// - Parameters:
+    ///   - nextSeq: 0, or the `nextSeq` of the previous page; any value is a valid position.
+    ///   - count: the page size, greater than 0 (6017 otherwise).
+    public func getConversationList(
+        nextSeq: UInt64, count: Int32, succ: V2TIMConversationResultSucc?, fail: V2TIMFail?
+    ) {
+        page(nextSeq: nextSeq, count: Int(count), filter: ConversationFilter(), succ: succ, fail: fail)
+    }
+
+    /// One page of the conversations `filter` selects; paging as `getConversationList(nextSeq:count:succ:fail:)`.
+    public func getConversationListByFilter(
+        filter: V2TIMConversationListFilter, nextSeq: UInt64, count: UInt32,
+        succ: V2TIMConversationResultSucc?, fail: V2TIMFail?
+    ) {
+        if let group = filter.conversationGroup, !group.isEmpty {
+            reportNow(IMError(.interfaceNotSupported, "conversation groups are not supported"), to: fail)
+            return
+        }
+        page(nextSeq: nextSeq, count: Int(count), filter: ConversationFilter(filter), succ: succ, fail: fail)
+    }
+
+    private func page(
+        nextSeq: UInt64, count: Int, filter: ConversationFilter,
+        succ: V2TIMConversationResultSucc?, fail: V2TIMFail?
+    ) {
+        let callbacks = Unchecked((succ, fail))
+        withClient(fail: fail) { client in
+            guard count > 0 else {
+                client.deliver { IMError(.invalidParameters, "count must be greater than 0").report(to: callbacks.value.1) }
+                return
+            }
+            let page = client.access { $0.page(after: nextSeq, count: count, where: filter.matches) }
+            let list = Unchecked(page.conversations.map { V2TIMConversation($0, selfUserID: client.userID) })
+            client.deliver { callbacks.value.0?(list.value, page.nextSeq, page.isFinished) }
+        }
+    }
+
+    /// The conversation `conversationID`; 6017 for a malformed ID, 6004 when it does not exist.
+    public func getConversation(conversationID: String, succ: V2TIMConversationSucc?, fail: V2TIMFail?) {
+        let callbacks = Unchecked((succ, fail))
+        withClient(fail: fail) { client in
+            let result: Result<Conversation, IMError>
+            do throws(IMError) {
+                let id = try ConversationIDCodec.parse(conversationID)
+                guard let conversation = client.read({ $0.conversation(id) }) else {
+                    throw IMError(.invalidConversation, "conversation \(conversationID) does not exist")
+                }
+                result = .success(conversation)
+            } catch {
+                result = .failure(error)
+            }
+            let converted = Unchecked(result.map { V2TIMConversation($0, selfUserID: client.userID) })
+            client.deliver {
+                switch converted.value {
+                case .success(let conversation): callbacks.value.0?(conversation)
+                case .failure(let error): error.report(to: callbacks.value.1)
+                }
+            }
+        }
+    }
+
+    /// The existing conversations among `conversationIDList`, in the order asked (unknown IDs are
+    /// left out). 6017 for an empty list, more than 100 IDs, or a malformed ID.
+    public func getConversationList(
+        conversationIDList: [String], succ: V2TIMConversationListSucc?, fail: V2TIMFail?
+    ) {
+        let callbacks = Unchecked((succ, fail))
+        withClient(fail: fail) { client in
+            let ids: [ConversationID]
+            do throws(IMError) {
+                ids = try Self.parseBatch(conversationIDList)
+            } catch {
+                client.deliver { error.report(to: callbacks.value.1) }
+                return
+            }
+            let found = client.read { store in ids.compactMap { store.conversation($0) } }
+            let list = Unchecked(found.map { V2TIMConversation($0, selfUserID: client.userID) })
+            client.deliver { callbacks.value.0?(list.value) }
+        }
+    }
+
+    /// The total unread count, without muted conversations; afterwards every change fires
+    /// `onTotalUnreadMessageCountChanged`.
+    /// - Complexity: O(1) (a counter kept by deltas).
+    public func getTotalUnreadMessageCount(succ: V2TIMTotalUnreadMessageCountSucc?, fail: V2TIMFail?) {
+        let callbacks = Unchecked((succ, fail))
+        withClient(fail: fail) { client in
+            subscribeTotalUnread()
+            let total = UInt64(max(0, client.read { $0.counters.totalUnread }))
+            client.deliver { callbacks.value.0?(total) }
+        }
+    }
+
+    // MARK: - Changing
+
+    /// Pins or unpins a conversation; roams to the user's other devices. At most 50 pinned.
+    public func pinConversation(conversationID: String, isPinned: Bool, succ: V2TIMSucc?, fail: V2TIMFail?) {
+        let callbacks = Unchecked((succ, fail))
+        withClient(fail: fail) { client in
+            let id: ConversationID
+            do throws(IMError) {
+                id = try ConversationIDCodec.parse(conversationID)
+                try client.read { store throws(IMError) in try store.checkCanPin(id, isPinned) }
+            } catch {
+                client.deliver { error.report(to: callbacks.value.1) }
+                return
+            }
+            client.execute([.setPinned(id, isPinned)], apply: { store, results throws(IMError) in
+                _ = try results[0].get()
+                try store.setPinned(id, isPinned)
+            }, completion: { callbacks.finish($0) })
+        }
+    }
+
+    /// Saves (or with nil or "" clears) the draft of a conversation; local only, never synced.
+    public func setConversationDraft(conversationID: String, draftText: String?, succ: V2TIMSucc?, fail: V2TIMFail?) {
+        let callbacks = Unchecked((succ, fail))
+        withClient(fail: fail) { client in
+            let now = client.clock()
+            let result = Result { () throws(IMError) in
+                let id = try ConversationIDCodec.parse(conversationID)
+                let draft = draftText.nonEmpty.map { Draft(text: $0, timestamp: now) }
+                try client.write { store throws(IMError) in try store.setDraft(id, draft) }
+            }
+            client.deliver { callbacks.finish(result) }
+        }
+    }
+
+    /// Sets or clears marks on conversations (at most 100). Unknown conversations get their own
+    /// failed result; the call itself fails (6017) only for bad arguments.
+    /// - Parameter markType: one `V2TIMConversationMarkType` or a custom bit `1 << n`, 32 <= n < 64.
+    public func markConversation(
+        conversationIDList: [String], markType: NSNumber, enableMark: Bool,
+        succ: V2TIMConversationOperationResultSucc?, fail: V2TIMFail?
+    ) {
+        let callbacks = Unchecked((succ, fail))
+        withClient(fail: fail) { client in
+            let marks = ConversationMarks(rawValue: markType.uint64Value)
+            let outcome = Result { () throws(IMError) -> [V2TIMConversationOperationResult] in
+                guard !marks.isEmpty, marks.isSubset(of: .valid) else {
+                    throw IMError(.invalidParameters, "markType \(markType) is not a valid mark")
+                }
+                let ids = try Self.parseBatch(conversationIDList)
+                let results = client.write { store in
+                    ids.map { id -> Result<Void, IMError> in
+                        Result { () throws(IMError) in try store.setMarks(id, marks, enable: enableMark) }
+                    }
+                }
+                return zip(conversationIDList, results).map(V2TIMConversationOperationResult.init)
+            }
+            let boxed = Unchecked(outcome)
+            client.deliver {
+                switch boxed.value {
+                case .success(let results): callbacks.value.0?(results)
+                case .failure(let error): error.report(to: callbacks.value.1)
+                }
+            }
+        }
+    }
+
+    /// Deletes a conversation and its messages, locally and on the server.
+    public func deleteConversation(conversation conversationID: String, succ: V2TIMSucc?, fail: V2TIMFail?) {
+        let callbacks = Unchecked((succ, fail))
+        withClient(fail: fail) { client in
+            let id: ConversationID
+            do throws(IMError) {
+                id = try ConversationIDCodec.parse(conversationID)
+                guard client.read({ $0.conversation(id) }) != nil else {
+                    throw IMError(.invalidConversation, "conversation \(conversationID) does not exist")
+                }
+            } catch {
+                client.deliver { error.report(to: callbacks.value.1) }
+                return
+            }
+            client.execute([.deleteConversation(id)], apply: { store, results throws(IMError) in
+                _ = try results[0].get()
+                store.delete(id)
+            }, completion: { callbacks.finish($0) })
+        }
+    }
+
+    /// Deletes up to 100 conversations; each gets its own result. Messages are deleted with them
+    /// (locally and on the server) whatever `clearMessage` says: keeping messages of a deleted
+    /// conversation is not supported yet.
+    public func deleteConversationList(
+        conversationIDList: [String], clearMessage: Bool,
+        succ: V2TIMConversationOperationResultSucc?, fail: V2TIMFail?
+    ) {
+        let callbacks = Unchecked((succ, fail))
+        withClient(fail: fail) { client in
+            let ids: [ConversationID]
+            do throws(IMError) {
+                ids = try Self.parseBatch(conversationIDList)
+            } catch {
+                client.deliver { error.report(to: callbacks.value.1) }
+                return
+            }
+            let names = conversationIDList
+            client.execute(ids.map { .deleteConversation($0) }, apply: { store, results in
+                zip(ids, results).map { id, result -> Result<Void, IMError> in
+                    result.map { _ in store.delete(id) }
+                }
+            }, completion: { outcome in
+                switch outcome {
+                case .success(let results):
+                    callbacks.value.0?(zip(names, results).map(V2TIMConversationOperationResult.init))
+                case .failure(let error): error.report(to: callbacks.value.1)
+                }
+            })
+        }
+    }
+
+    // MARK: - Helpers
+
+    /// Parses a batch of IDs: 1 to 100 of them, each well formed.
+    static func parseBatch(_ list: [String]) throws(IMError) -> [ConversationID] {
+        guard !list.isEmpty else { throw IMError(.invalidParameters, "conversationIDList is empty") }
+        guard list.count <= maxBatch else {
+            throw IMError(.invalidParameters, "at most \(maxBatch) conversation IDs per call, got \(list.count)")
+        }
+        var ids: [ConversationID] = []
+        for string in list { ids.append(try ConversationIDCodec.parse(string)) }
+        return ids
+    }
+
+    /// Reports `error` to `fail` on the callback queue, whether or not anyone is logged in.
+    func reportNow(_ error: IMError, to fail: V2TIMFail?) {
+        let fail = Unchecked(fail)
+        session.withLock { $0.queue }.async { error.report(to: fail.value) }
+    }
+}
+
+extension V2TIMConversationOperationResult {
+    convenience init(_ conversationID: String, _ result: Result<Void, IMError>) {
+        switch result {
+        case .success: self.init(conversationID: conversationID, resultCode: 0, resultInfo: nil)
+        case .failure(let error):
+            self.init(conversationID: conversationID, resultCode: error.code.rawValue, resultInfo: error.message)
+        }
+    }
+}
+
+extension Unchecked where Value == (V2TIMSucc?, V2TIMFail?) {
+    /// Calls `succ` or `fail` for `result`.
+    func finish<T>(_ result: Result<T, IMError>) {
+        switch result {
+        case .success: value.0?()
+        case .failure(let error): error.report(to: value.1)
+        }
+    }
+}
+
+/// Which conversations a list call returns, as a `Sendable` value.
+struct ConversationFilter: Sendable {
+    var kind: ConversationID.Kind?
+    var marks: ConversationMarks = []
+    var hasUnread = false
+    var hasAt = false
+
+    init() {}
+
+    init(_ filter: V2TIMConversationListFilter) {
+        switch filter.type {
+        case .C2C: kind = .c2c
+        case .GROUP: kind = .group
+        case .UNKNOWN: kind = nil
+        }
+        marks = ConversationMarks(rawValue: filter.markType)
+        hasUnread = filter.hasUnreadCount
+        hasAt = filter.hasGroupAtInfo
+    }
+
+    /// Whether `conversation` is selected. Hidden conversations only show when asked for by mark.
+    func matches(_ conversation: Conversation) -> Bool {
+        guard conversation.id.kind != .system else { return false }
+        if let kind, conversation.id.kind != kind { return false }
+        if !conversation.marks.isSuperset(of: marks) { return false }
+        if conversation.marks.contains(.hide) && !marks.contains(.hide) { return false }
+        if hasUnread && conversation.unreadCount == 0 { return false }
+        if hasAt && conversation.groupAtInfos.isEmpty { return false }
+        return true
+    }
+}

@@ -1,0 +1,163 @@
+import Foundation
+import IMCore
+
+extension V2TIMManager {
+    // MARK: - Creating
+
+    /// A text message to send.
+    public func createTextMessage(text: String) -> V2TIMMessage! {
+        let message = V2TIMMessage()
+        message.setContent(.text(text))
+        return message
+    }
+
+    /// A group text message that @-mentions `atUserList` (`kImSDK_MesssageAtALL` for everyone).
+    public func createTextAtMessage(text: String, atUserList: [String]) -> V2TIMMessage! {
+        let message = createTextMessage(text: text)
+        message?.groupAtUserList = atUserList
+        return message
+    }
+
+    /// A custom message carrying `data`.
+    public func createCustomMessage(data: Data) -> V2TIMMessage! {
+        let message = V2TIMMessage()
+        message.setContent(.custom(data))
+        return message
+    }
+
+    // MARK: - Sending
+
+    /// Sends `message` to user `receiver` or to group `groupID` (exactly one of them).
+    ///
+    /// The message becomes the conversation's last message at once (status sending); on success it
+    /// carries its `seq`, server `timestamp` and `MSG_STATUS_SEND_SUCC`. `onlineUserOnly` messages do
+    /// not count as unread and do not become the last message. Priority, offline push info and
+    /// progress are accepted and have no effect here.
+    /// - Returns: the message ID, or nil when the arguments are invalid (and `fail` says why).
+    @discardableResult
+    public func sendMessage(
+        message: V2TIMMessage?, receiver: String?, groupID: String?, priority: V2TIMMessagePriority,
+        onlineUserOnly: Bool, offlinePushInfo: V2TIMOfflinePushInfo?, progress: V2TIMProgress?,
+        succ: V2TIMSucc?, fail: V2TIMFail?
+    ) -> String! {
+        let callbacks = Unchecked((succ, fail))
+        var messageID: String?
+        withClient(fail: fail) { client in
+            let outgoing: OutgoingMessage
+            do throws(IMError) {
+                outgoing = try Self.outgoing(message, receiver: receiver, groupID: groupID,
+                                             onlineUserOnly: onlineUserOnly, client: client)
+            } catch {
+                client.deliver { error.report(to: callbacks.value.1) }
+                return
+            }
+            messageID = outgoing.id
+            let v2 = Unchecked(message!)
+            v2.value.msgID = outgoing.id
+            v2.value.sender = client.userID
+            v2.value.isSelf = true
+            v2.value.status = .MSG_STATUS_SENDING
+            let pending = Message(
+                id: outgoing.id, seq: 0, random: outgoing.random, timestamp: client.clock(), sender: client.userID,
+                receiver: outgoing.receiver, content: outgoing.content, atUserIDs: outgoing.atUserIDs,
+                atAll: outgoing.atAll, isExcludedFromUnreadCount: outgoing.isExcludedFromUnreadCount,
+                isExcludedFromLastMessage: outgoing.isExcludedFromLastMessage, status: .sending)
+            client.write { $0.addSending(pending) }
+            client.execute([.sendMessage(outgoing)], apply: { store, results throws(IMError) -> Message in
+                switch results[0] {
+                case .success(.message(let stored)):
+                    store.receive(stored, isNew: false)
+                    return stored
+                case .success:
+                    store.failSending(pending)
+                    throw IMError(.networkFailure, "unexpected answer to a send")
+                case .failure(let error):
+                    store.failSending(pending)
+                    throw error
+                }
+            }, completion: { result in
+                switch result {
+                case .success(let stored):
+                    v2.value.update(from: stored, selfUserID: client.userID)
+                    callbacks.value.0?()
+                case .failure(let error):
+                    v2.value.status = .MSG_STATUS_SEND_FAIL
+                    error.report(to: callbacks.value.1)
+                }
+            })
+        }
+        return messageID
+    }
+
+    private static func outgoing(
+        _ message: V2TIMMessage?, receiver: String?, groupID: String?, onlineUserOnly: Bool, client: IMClient
+    ) throws(IMError) -> OutgoingMessage {
+        guard let message, let content = message.content else {
+            throw IMError(.invalidParameters, "message is nil or has no content")
+        }
+        guard message.seq == 0, message.status != .MSG_STATUS_SEND_SUCC else {
+            throw IMError(.invalidParameters, "message was already sent")
+        }
+        let target: MessageReceiver
+        if let groupID = groupID.nonEmpty {
+            target = .group(groupID)
+        } else if let receiver = receiver.nonEmpty {
+            target = .user(receiver)
+        } else {
+            throw IMError(.invalidParameters, "set receiver (C2C) or groupID (group)")
+        }
+        let atList = message.groupAtUserList ?? []
+        if !atList.isEmpty, case .user = target {
+            throw IMError(.invalidParameters, "@-mentions are for group messages")
+        }
+        let random = UInt32.random(in: 0...UInt32.max)
+        return OutgoingMessage(
+            id: "\(client.userID)-\(client.clock())-\(random)", random: random, receiver: target, content: content,
+            atUserIDs: atList.filter { $0 != kImSDK_MesssageAtALL }, atAll: atList.contains(kImSDK_MesssageAtALL),
+            isExcludedFromUnreadCount: message.isExcludedFromUnreadCount || onlineUserOnly,
+            isExcludedFromLastMessage: message.isExcludedFromLastMessage || onlineUserOnly)
+    }
+
+    // MARK: - History
+
+    /// Up to `count` messages of the C2C conversation with `userID` older than `lastMsg` (nil: the
+    /// newest), newest first, from the server.
+    public func getC2CHistoryMessageList(
+        userID: String, count: Int32, lastMsg: V2TIMMessage?, succ: V2TIMMessageListSucc?, fail: V2TIMFail?
+    ) {
+        history(of: .c2c(userID), count: count, lastMsg: lastMsg, succ: succ, fail: fail)
+    }
+
+    /// Up to `count` messages of group `groupID` older than `lastMsg`, newest first, from the server.
+    public func getGroupHistoryMessageList(
+        groupID: String, count: Int32, lastMsg: V2TIMMessage?, succ: V2TIMMessageListSucc?, fail: V2TIMFail?
+    ) {
+        history(of: .group(groupID), count: count, lastMsg: lastMsg, succ: succ, fail: fail)
+    }
+
+    private func history(
+        of id: ConversationID, count: Int32, lastMsg: V2TIMMessage?, succ: V2TIMMessageListSucc?, fail: V2TIMFail?
+    ) {
+        let callbacks = Unchecked((succ, fail))
+        guard !id.target.isEmpty, count > 0 else {
+            reportNow(IMError(.invalidParameters, "the ID is empty or count is not greater than 0"), to: fail)
+            return
+        }
+        let before = lastMsg.flatMap { $0.seq > 0 ? $0.seq : nil }
+        withClient(fail: fail) { client in
+            client.execute([.history(id, beforeSeq: before, count: Int(count))], apply: { store, results throws(IMError) in
+                guard case .messages(let messages) = try results[0].get() else {
+                    throw IMError(.networkFailure, "unexpected answer to a history request")
+                }
+                return (messages, store.conversation(id)?.readSeq ?? 0)
+            }, completion: { result in
+                switch result {
+                case .success(let (messages, readSeq)):
+                    callbacks.value.0?(messages.map { V2TIMMessage($0, selfUserID: client.userID, readSeq: readSeq) })
+                case .failure(let error):
+                    error.report(to: callbacks.value.1)
+                }
+            })
+        }
+    }
+}

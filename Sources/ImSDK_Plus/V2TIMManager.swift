@@ -1,0 +1,295 @@
+import Foundation
+import IMCore
+import IMReferenceServer
+
+/// The V2 API entry point: one SDK session (init, login, listeners) over the shared `IMClient`.
+///
+/// - Thread safety: every method may be called from any thread. Callbacks (`succ`, `fail`) and
+///   listener methods run on the configured callback queue (`V2TIMSDKConfig.callbackQueue`), one at
+///   a time, in the order the SDK produced them; every asynchronous call ends in exactly one of its
+///   two callbacks, exactly once.
+public final class V2TIMManager: @unchecked Sendable {
+    // Invariant: all mutable state is inside `state`; user code is never called while it is locked.
+    private static let shared = V2TIMManager()
+
+    /// The process-wide SDK instance.
+    public static func sharedInstance() -> V2TIMManager! { shared }
+
+    struct Session {
+        var sdkAppID: Int32?
+        var transport: (any IMTransport)?
+        var checksInvariants = false
+        var queue: DispatchQueue
+        var client: IMClient?
+        var loginStatus: V2TIMLoginStatus = .STATUS_LOGOUT
+        var conversationListeners: [WeakListener] = []
+        var messageListeners: [WeakListener] = []
+        var totalUnreadSubscribed = false
+    }
+
+    let session: Locked<Session>
+
+    private init() {
+        session = Locked(Session(queue: V2TIMManager.defaultQueue()))
+    }
+
+    private static func defaultQueue() -> DispatchQueue {
+        #if canImport(Darwin)
+        return .main
+        #else
+        return DispatchQueue(label: "ImSDK_Plus.callbacks")
+        #endif
+    }
+
+    // MARK: - Init and login
+
+    /// Initialises the SDK for `sdkAppID`. Calling it again with the same app ID succeeds and keeps
+    /// the session; another app ID while logged in fails.
+    /// - Returns: true on success; false for an app ID of 0 or less, or a different app ID while
+    ///   logged in.
+    @discardableResult
+    public func initSDK(_ sdkAppID: Int32, config: V2TIMSDKConfig?) -> Bool {
+        guard sdkAppID > 0 else { return false }
+        return session.withLock { session in
+            if let current = session.sdkAppID, current != sdkAppID, session.client != nil { return false }
+            session.sdkAppID = sdkAppID
+            session.transport = config?.transport
+            session.checksInvariants = config?.checksInvariants ?? false
+            if let queue = config?.callbackQueue { session.queue = queue }
+            return true
+        }
+    }
+
+    /// Logs out if needed and forgets the app ID.
+    public func unInitSDK() {
+        let client = session.withLock { session -> IMClient? in
+            defer {
+                session.client = nil
+                session.sdkAppID = nil
+                session.loginStatus = .STATUS_LOGOUT
+                session.totalUnreadSubscribed = false
+            }
+            return session.client
+        }
+        client?.stop()
+    }
+
+    /// Logs in `userID` and syncs conversations from the server; `succ` runs after the sync.
+    ///
+    /// Fails with 6013 before `initSDK`, 6017 for an empty user ID, 6015 while another login runs,
+    /// and with the server's code when it refuses. Logging in as the user already logged in
+    /// succeeds at once; logging in as another user logs the first one out.
+    public func login(userID: String, userSig: String, succ: V2TIMSucc?, fail: V2TIMFail?) {
+        let callbacks = Unchecked((succ, fail))
+        enum Step { case fail(DispatchQueue, IMError), done(DispatchQueue), start(IMClient, IMClient?) }
+        let step: Step = session.withLock { session in
+            guard session.sdkAppID != nil else {
+                return .fail(session.queue, IMError(.notInitialized, "call initSDK before login"))
+            }
+            guard !userID.isEmpty else { return .fail(session.queue, IMError(.invalidParameters, "userID is empty")) }
+            if session.loginStatus == .STATUS_LOGINING {
+                return .fail(session.queue, IMError(.inProgress, "a login is in progress"))
+            }
+            if let client = session.client, client.userID == userID { return .done(session.queue) }
+            let previous = session.client
+            let client = IMClient(
+                userID: userID, transport: session.transport ?? IMReferenceServer.shared,
+                callbackQueue: session.queue, checksInvariants: session.checksInvariants,
+                clock: { UInt64(Date().timeIntervalSince1970) })
+            session.client = client
+            session.loginStatus = .STATUS_LOGINING
+            session.totalUnreadSubscribed = false
+            return .start(client, previous)
+        }
+        switch step {
+        case .fail(let queue, let error):
+            queue.async { error.report(to: callbacks.value.1) }
+        case .done(let queue):
+            queue.async { callbacks.value.0?() }
+        case .start(let client, let previous):
+            previous?.stop()
+            client.addObserver { [weak self, weak client] event in
+                guard let self, let client else { return }
+                self.dispatch(event, from: client)
+            }
+            client.start(userSig: userSig) { [self] result in
+                let current = session.withLock { session -> Bool in
+                    guard session.client === client else { return false }
+                    switch result {
+                    case .success: session.loginStatus = .STATUS_LOGINED
+                    case .failure:
+                        session.loginStatus = .STATUS_LOGOUT
+                        session.client = nil
+                    }
+                    return true
+                }
+                switch (result, current) {
+                case (.success, true): callbacks.value.0?()
+                case (.failure(let error), _): error.report(to: callbacks.value.1)
+                case (.success, false):
+                    IMError(.notLoggedIn, "logged out before the login finished").report(to: callbacks.value.1)
+                }
+            }
+        }
+    }
+
+    /// Logs out: closes the connection; later calls fail with 6014 until the next login.
+    public func logout(_ succ: V2TIMSucc?, fail: V2TIMFail?) {
+        let callbacks = Unchecked((succ, fail))
+        let (client, queue, initialized) = session.withLock { session in
+            defer {
+                session.client = nil
+                session.loginStatus = .STATUS_LOGOUT
+                session.totalUnreadSubscribed = false
+            }
+            return (session.client, session.queue, session.sdkAppID != nil)
+        }
+        client?.stop()
+        queue.async {
+            if initialized {
+                callbacks.value.0?()
+            } else {
+                IMError(.notInitialized, "call initSDK before logout").report(to: callbacks.value.1)
+            }
+        }
+    }
+
+    /// The logged-in user, or nil.
+    public func getLoginUser() -> String! {
+        session.withLock { session in session.loginStatus == .STATUS_LOGINED ? session.client?.userID : nil }
+    }
+
+    /// Logged in, logging in, or logged out.
+    public func getLoginStatus() -> V2TIMLoginStatus {
+        session.withLock { $0.loginStatus }
+    }
+
+    // MARK: - Listeners
+
+    /// Adds a conversation listener (held weakly; adding one twice has no effect).
+    public func addConversationListener(listener: V2TIMConversationListener) {
+        session.withLock { WeakListener.add(listener, to: &$0.conversationListeners) }
+    }
+
+    /// Removes a conversation listener.
+    public func removeConversationListener(listener: V2TIMConversationListener) {
+        session.withLock { WeakListener.remove(listener, from: &$0.conversationListeners) }
+    }
+
+    /// Replaces every conversation listener by `listener`.
+    @available(*, deprecated, renamed: "addConversationListener(listener:)")
+    public func setConversationListener(_ listener: V2TIMConversationListener?) {
+        session.withLock { session in
+            session.conversationListeners.removeAll()
+            if let listener { WeakListener.add(listener, to: &session.conversationListeners) }
+        }
+    }
+
+    /// Adds a message listener (held weakly).
+    public func addAdvancedMsgListener(listener: V2TIMAdvancedMsgListener) {
+        session.withLock { WeakListener.add(listener, to: &$0.messageListeners) }
+    }
+
+    /// Removes a message listener.
+    public func removeAdvancedMsgListener(listener: V2TIMAdvancedMsgListener) {
+        session.withLock { WeakListener.remove(listener, from: &$0.messageListeners) }
+    }
+
+    // MARK: - Plumbing for the feature extensions
+
+    /// The logged-in client, or the error a call made now fails with (6013, 6014).
+    func loggedInClient() -> (client: IMClient?, queue: DispatchQueue, error: IMError?) {
+        session.withLock { session in
+            guard session.sdkAppID != nil else {
+                return (nil, session.queue, IMError(.notInitialized, "call initSDK first"))
+            }
+            guard let client = session.client, session.loginStatus == .STATUS_LOGINED else {
+                return (nil, session.queue, IMError(.notLoggedIn, "log in first"))
+            }
+            return (client, session.queue, nil)
+        }
+    }
+
+    /// Runs `body` with the logged-in client, or reports 6013/6014 to `fail` on the callback queue.
+    func withClient(fail: V2TIMFail?, _ body: (IMClient) -> Void) {
+        let (client, queue, error) = loggedInClient()
+        if let client {
+            body(client)
+        } else if let error {
+            let fail = Unchecked(fail)
+            queue.async { error.report(to: fail.value) }
+        }
+    }
+
+    /// The shared engine of the logged-in session, for the legacy adapter.
+    package var currentClient: IMClient? { loggedInClient().client }
+
+    /// Subscribes to total-unread changes (the vendor starts them after the first query).
+    func subscribeTotalUnread() {
+        session.withLock { $0.totalUnreadSubscribed = true }
+    }
+
+    // MARK: - Fan-out
+
+    /// Turns one core event into listener calls. Runs on the callback queue.
+    private func dispatch(_ event: ClientEvent, from client: IMClient) {
+        let (isCurrent, conversationListeners, messageListeners, wantsTotal) = session.withLock { session in
+            (session.client === client,
+             session.conversationListeners.compactMap { $0.value as? V2TIMConversationListener },
+             session.messageListeners.compactMap { $0.value as? V2TIMAdvancedMsgListener },
+             session.totalUnreadSubscribed)
+        }
+        guard isCurrent else { return }
+        let me = client.userID
+        switch event {
+        case .syncStarted: conversationListeners.forEach { $0.onSyncServerStart() }
+        case .syncFinished: conversationListeners.forEach { $0.onSyncServerFinish() }
+        case .syncFailed: conversationListeners.forEach { $0.onSyncServerFailed() }
+        case .changes(let batch):
+            if !messageListeners.isEmpty {
+                for message in batch.newMessages {
+                    let readSeq = batch.readSeq(of: message.conversationID(selfUserID: me))
+                    let v2 = V2TIMMessage(message, selfUserID: me, readSeq: readSeq)
+                    messageListeners.forEach { $0.onRecvNewMessage(msg: v2) }
+                }
+            }
+            guard !conversationListeners.isEmpty else { return }
+            let added = batch.added.filter(\.isVisibleInV2).map { V2TIMConversation($0, selfUserID: me) }
+            let changed = batch.changed.filter(\.isVisibleInV2).map { V2TIMConversation($0, selfUserID: me) }
+            let deleted = batch.deleted.filter { $0.kind != .system }.map(ConversationIDCodec.string(for:))
+            if !added.isEmpty { conversationListeners.forEach { $0.onNewConversation(conversationList: added) } }
+            if !changed.isEmpty { conversationListeners.forEach { $0.onConversationChanged(conversationList: changed) } }
+            if !deleted.isEmpty { conversationListeners.forEach { $0.onConversationDeleted(conversationIDList: deleted) } }
+            if batch.totalUnreadChanged && wantsTotal {
+                let total = UInt64(max(0, batch.counters.totalUnread))
+                conversationListeners.forEach { $0.onTotalUnreadMessageCountChanged(totalUnreadCount: total) }
+            }
+        }
+    }
+}
+
+/// A weakly held listener.
+struct WeakListener {
+    weak var value: AnyObject?
+
+    static func add(_ listener: AnyObject, to list: inout [WeakListener]) {
+        list.removeAll { $0.value == nil }
+        if !list.contains(where: { $0.value === listener }) { list.append(WeakListener(value: listener)) }
+    }
+
+    static func remove(_ listener: AnyObject, from list: inout [WeakListener]) {
+        list.removeAll { $0.value == nil || $0.value === listener }
+    }
+}
+
+extension Conversation {
+    /// Whether the V2 API shows this conversation (the legacy SYSTEM conversation it does not).
+    var isVisibleInV2: Bool { id.kind != .system }
+}
+
+extension ChangeBatch {
+    /// The read cursor of `id` after the batch (0 when the batch did not touch it).
+    func readSeq(of id: ConversationID) -> UInt64 {
+        (changed.first { $0.id == id } ?? added.first { $0.id == id })?.readSeq ?? 0
+    }
+}

@@ -1,0 +1,148 @@
+import Foundation
+import IMCore
+
+/// A message as the V2 API shows it.
+///
+/// Made by `createTextMessage(text:)` before sending (the SDK fills in `msgID`, `seq`, `timestamp`
+/// and `status` as it sends), or handed out by the SDK for received and stored messages.
+/// - Thread safety: like the vendor's object, not synchronised; the SDK only writes to a message
+///   it is sending, on its callback queue.
+public final class V2TIMMessage: @unchecked Sendable {
+    /// The unique message ID.
+    public internal(set) var msgID: String?
+    /// Server time once sent.
+    public internal(set) var timestamp: Date?
+    /// The sender's user ID.
+    public internal(set) var sender: String?
+    /// The peer of a C2C message (the other party, whoever sent it).
+    public internal(set) var userID: String?
+    /// The group of a group message.
+    public internal(set) var groupID: String?
+    /// The server sequence inside its conversation (0 until sent).
+    public internal(set) var seq: UInt64 = 0
+    /// A random number chosen by the sender.
+    public internal(set) var random: UInt64 = 0
+    /// Sending, sent, failed, ...
+    public internal(set) var status: V2TIMMessageStatus = .MSG_STATUS_SENDING
+    /// Whether I sent it.
+    public internal(set) var isSelf = false
+    /// Whether I have read it (my own messages are always read).
+    public internal(set) var isRead = false
+    /// Whether the peer has read it (C2C). Read receipts are not tracked yet: always false.
+    public internal(set) var isPeerRead = false
+    /// The users an @-message mentions (`kImSDK_MesssageAtALL` for everyone).
+    public internal(set) var groupAtUserList: [String]?
+    /// The type of the first element.
+    public internal(set) var elemType: V2TIMElemType = .ELEM_TYPE_NONE
+    /// The text element of a text message.
+    public internal(set) var textElem: V2TIMTextElem?
+    /// The custom element of a custom message.
+    public internal(set) var customElem: V2TIMCustomElem?
+    /// Set before sending: the message does not count as unread for the receivers.
+    public var isExcludedFromUnreadCount = false
+    /// Set before sending: the message does not become the conversation's last message.
+    public var isExcludedFromLastMessage = false
+
+    /// An empty message; use the `create...Message` methods to make one to send.
+    public init() {}
+
+    init(_ message: Message, selfUserID: String, readSeq: UInt64) {
+        msgID = message.id
+        timestamp = message.seq == 0 && message.status == .sending
+            ? nil : Date(timeIntervalSince1970: TimeInterval(message.timestamp))
+        sender = message.sender
+        switch message.receiver {
+        case .user(let receiver): userID = message.sender == selfUserID ? receiver : message.sender
+        case .group(let group): groupID = group
+        }
+        seq = message.seq
+        random = UInt64(message.random)
+        status = V2TIMMessage.status(message.status)
+        isSelf = message.sender == selfUserID
+        isRead = isSelf || (message.seq != 0 && message.seq <= readSeq)
+        var atList = message.atUserIDs
+        if message.atAll { atList.append(kImSDK_MesssageAtALL) }
+        groupAtUserList = atList.isEmpty ? nil : atList
+        setContent(message.content)
+        isExcludedFromUnreadCount = message.isExcludedFromUnreadCount
+        isExcludedFromLastMessage = message.isExcludedFromLastMessage
+    }
+
+    func setContent(_ content: MessageContent) {
+        switch content {
+        case .text(let text):
+            elemType = .ELEM_TYPE_TEXT
+            textElem = V2TIMTextElem(text: text)
+        case .custom(let data):
+            elemType = .ELEM_TYPE_CUSTOM
+            customElem = V2TIMCustomElem(data: data)
+        case .other(let type, _):
+            elemType = V2TIMElemType(rawValue: Int(type)) ?? .ELEM_TYPE_NONE
+        }
+    }
+
+    /// The content to send, from the elements.
+    var content: MessageContent? {
+        if let text = textElem?.text { return .text(text) }
+        if let data = customElem?.data { return .custom(data) }
+        return nil
+    }
+
+    /// Takes over the state of the stored message after a send.
+    func update(from message: Message, selfUserID: String) {
+        msgID = message.id
+        seq = message.seq
+        timestamp = Date(timeIntervalSince1970: TimeInterval(message.timestamp))
+        status = V2TIMMessage.status(message.status)
+        sender = message.sender
+        isSelf = message.sender == selfUserID
+        isRead = true
+    }
+
+    static func status(_ status: MessageDeliveryStatus) -> V2TIMMessageStatus {
+        switch status {
+        case .sending: return .MSG_STATUS_SENDING
+        case .sent: return .MSG_STATUS_SEND_SUCC
+        case .failed: return .MSG_STATUS_SEND_FAIL
+        case .deleted: return .MSG_STATUS_HAS_DELETED
+        }
+    }
+}
+
+/// The base of message elements.
+open class V2TIMElem: @unchecked Sendable {
+    public init() {}
+}
+
+/// A text element.
+public final class V2TIMTextElem: V2TIMElem, @unchecked Sendable {
+    /// The text.
+    public var text: String?
+
+    public init(text: String?) {
+        self.text = text
+    }
+
+    public override init() {}
+}
+
+/// A custom (opaque data) element.
+public final class V2TIMCustomElem: V2TIMElem, @unchecked Sendable {
+    /// The data.
+    public var data: Data?
+
+    public init(data: Data?) {
+        self.data = data
+    }
+
+    public override init() {}
+}
+
+/// Offline push settings for `sendMessage`; accepted and ignored (there is no offline push here).
+public class V2TIMOfflinePushInfo {
+    public var title: String?
+    public var desc: String?
+    public var ext: String?
+
+    public init() {}
+}

@@ -1,0 +1,135 @@
+import Foundation
+
+/// Success without a result.
+public typealias V2TIMSucc = () -> Void
+/// Failure: the vendor error code and a readable description.
+public typealias V2TIMFail = (Int32, String?) -> Void
+/// A page of the conversation list: the conversations, the next position and whether it was the last page.
+public typealias V2TIMConversationResultSucc = ([V2TIMConversation], UInt64, Bool) -> Void
+/// One conversation.
+public typealias V2TIMConversationSucc = (V2TIMConversation) -> Void
+/// Several conversations.
+public typealias V2TIMConversationListSucc = ([V2TIMConversation]) -> Void
+/// The total unread count.
+public typealias V2TIMTotalUnreadMessageCountSucc = (UInt64) -> Void
+/// The per-conversation results of a batch operation.
+public typealias V2TIMConversationOperationResultSucc = ([V2TIMConversationOperationResult]) -> Void
+/// A list of messages (history).
+public typealias V2TIMMessageListSucc = ([V2TIMMessage]) -> Void
+/// Upload progress, 0 to 100.
+public typealias V2TIMProgress = (UInt32) -> Void
+
+/// The kind of a conversation.
+public enum V2TIMConversationType: Int, Sendable {
+    case UNKNOWN = 0
+    case C2C = 1
+    case GROUP = 2
+}
+
+/// How the messages of a conversation are received.
+public enum V2TIMReceiveMessageOpt: Int, Sendable {
+    /// Receive online, push offline.
+    case RECEIVE_MESSAGE = 0
+    /// Receive nothing.
+    case NOT_RECEIVE_MESSAGE = 1
+    /// Receive online, no offline push (mute).
+    case RECEIVE_NOT_NOTIFY_MESSAGE = 2
+    /// Receive online, offline push only for @-mentions.
+    case RECEIVE_NOT_NOTIFY_MESSAGE_EXCEPT_AT = 3
+    /// Receive only @-mentions.
+    case NOT_RECEIVE_MESSAGE_EXCEPT_AT = 4
+}
+
+/// What an @-mention addressed.
+public enum V2TIMGroupAtType: Int, Sendable {
+    case AT_ME = 1
+    case AT_ALL = 2
+    case AT_ALL_AT_ME = 3
+}
+
+/// The built-in conversation marks; custom marks are `1 << n` for 32 <= n < 64.
+public enum V2TIMConversationMarkType: UInt, Sendable {
+    case CONVERSATION_MARK_TYPE_STAR = 0x1
+    case CONVERSATION_MARK_TYPE_UNREAD = 0x2
+    case CONVERSATION_MARK_TYPE_FOLD = 0x4
+    case CONVERSATION_MARK_TYPE_HIDE = 0x8
+}
+
+/// The state of a message.
+public enum V2TIMMessageStatus: Int, Sendable {
+    case MSG_STATUS_SENDING = 1
+    case MSG_STATUS_SEND_SUCC = 2
+    case MSG_STATUS_SEND_FAIL = 3
+    case MSG_STATUS_HAS_DELETED = 4
+    case MSG_STATUS_LOCAL_IMPORTED = 5
+    case MSG_STATUS_LOCAL_REVOKED = 6
+}
+
+/// The type of a message's element.
+public enum V2TIMElemType: Int, Sendable {
+    case ELEM_TYPE_NONE = 0
+    case ELEM_TYPE_TEXT = 1
+    case ELEM_TYPE_CUSTOM = 2
+    case ELEM_TYPE_IMAGE = 3
+    case ELEM_TYPE_SOUND = 4
+    case ELEM_TYPE_VIDEO = 5
+    case ELEM_TYPE_FILE = 6
+    case ELEM_TYPE_LOCATION = 7
+    case ELEM_TYPE_FACE = 8
+    case ELEM_TYPE_GROUP_TIPS = 9
+    case ELEM_TYPE_MERGER = 10
+}
+
+/// Message priority (group messages).
+public enum V2TIMMessagePriority: Int, Sendable {
+    case PRIORITY_DEFAULT = 0
+    case PRIORITY_HIGH = 1
+    case PRIORITY_NORMAL = 2
+    case PRIORITY_LOW = 3
+}
+
+/// The login state.
+public enum V2TIMLoginStatus: Int, Sendable {
+    case STATUS_LOGINED = 1
+    case STATUS_LOGINING = 2
+    case STATUS_LOGOUT = 3
+}
+
+/// Log verbosity.
+public enum V2TIMLogLevel: Int, Sendable {
+    case LOG_NONE = 0
+    case LOG_DEBUG = 3
+    case LOG_INFO = 4
+    case LOG_WARN = 5
+    case LOG_ERROR = 6
+}
+
+/// The error of the `async` variants: the same code and description `fail` would get.
+public struct V2TIMError: Error, Hashable, Sendable, CustomStringConvertible {
+    public let code: Int32
+    public let desc: String
+
+    public init(code: Int32, desc: String) {
+        self.code = code
+        self.desc = desc
+    }
+
+    public var description: String { "V2TIMError \(code): \(desc)" }
+}
+
+/// The error codes both generations share.
+public enum V2TIMErrorCode {
+    public static let ERR_SUCC: Int32 = 0
+    public static let ERR_INVALID_CONVERSATION: Int32 = 6004
+    public static let ERR_SDK_NOT_INITIALIZED: Int32 = 6013
+    public static let ERR_SDK_NOT_LOGGED_IN: Int32 = 6014
+    public static let ERR_IN_PROGESS: Int32 = 6015
+    public static let ERR_INVALID_PARAMETERS: Int32 = 6017
+    public static let ERR_NO_PREVIOUS_LOGIN: Int32 = 6026
+    public static let ERR_USER_SIG_EXPIRED: Int32 = 6206
+    public static let ERR_LOGIN_KICKED_OFF_BY_OTHER: Int32 = 6208
+    public static let ERR_SDK_INTERFACE_NOT_SUPPORT: Int32 = 7013
+}
+
+/// Put in `createTextAtMessage`'s list to @-mention everyone.
+public let kImSDK_MesssageAtALL = "__kImSDK_MesssageAtALL__"
