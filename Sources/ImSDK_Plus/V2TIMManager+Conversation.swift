@@ -38,11 +38,8 @@ extension V2TIMManager {
         succ: V2TIMConversationResultSucc?, fail: V2TIMFail?
     ) {
         let callbacks = Unchecked((succ, fail))
-        withClient(fail: fail) { client in
-            guard count > 0 else {
-                client.deliver { IMError(.invalidParameters, "count must be greater than 0").report(to: callbacks.value.1) }
-                return
-            }
+        withClient(fail: fail) { client throws(IMError) in
+            guard count > 0 else { throw IMError(.invalidParameters, "count must be greater than 0") }
             let page = client.access { $0.page(after: nextSeq, count: count, where: filter.matches) }
             let list = Unchecked(page.conversations.map { V2TIMConversation($0, selfUserID: client.userID) })
             client.deliver { callbacks.value.0?(list.value, page.nextSeq, page.isFinished) }
@@ -52,24 +49,10 @@ extension V2TIMManager {
     /// The conversation `conversationID`; 6017 for a malformed ID, 6004 when it does not exist.
     public func getConversation(conversationID: String, succ: V2TIMConversationSucc?, fail: V2TIMFail?) {
         let callbacks = Unchecked((succ, fail))
-        withClient(fail: fail) { client in
-            let result: Result<Conversation, IMError>
-            do throws(IMError) {
-                let id = try ConversationIDCodec.parse(conversationID)
-                guard let conversation = client.read({ $0.conversation(id) }) else {
-                    throw IMError(.invalidConversation, "conversation \(conversationID) does not exist")
-                }
-                result = .success(conversation)
-            } catch {
-                result = .failure(error)
-            }
-            let converted = Unchecked(result.map { V2TIMConversation($0, selfUserID: client.userID) })
-            client.deliver {
-                switch converted.value {
-                case .success(let conversation): callbacks.value.0?(conversation)
-                case .failure(let error): error.report(to: callbacks.value.1)
-                }
-            }
+        withClient(fail: fail) { client throws(IMError) in
+            let conversation = try Self.existing(conversationID, in: client)
+            let converted = Unchecked(V2TIMConversation(conversation, selfUserID: client.userID))
+            client.deliver { callbacks.value.0?(converted.value) }
         }
     }
 
@@ -79,14 +62,8 @@ extension V2TIMManager {
         conversationIDList: [String], succ: V2TIMConversationListSucc?, fail: V2TIMFail?
     ) {
         let callbacks = Unchecked((succ, fail))
-        withClient(fail: fail) { client in
-            let ids: [ConversationID]
-            do throws(IMError) {
-                ids = try Self.parseBatch(conversationIDList)
-            } catch {
-                client.deliver { error.report(to: callbacks.value.1) }
-                return
-            }
+        withClient(fail: fail) { client throws(IMError) in
+            let ids = try Self.parseBatch(conversationIDList)
             let found = client.read { store in ids.compactMap { store.conversation($0) } }
             let list = Unchecked(found.map { V2TIMConversation($0, selfUserID: client.userID) })
             client.deliver { callbacks.value.0?(list.value) }
@@ -110,15 +87,9 @@ extension V2TIMManager {
     /// Pins or unpins a conversation; roams to the user's other devices. At most 50 pinned.
     public func pinConversation(conversationID: String, isPinned: Bool, succ: V2TIMSucc?, fail: V2TIMFail?) {
         let callbacks = Unchecked((succ, fail))
-        withClient(fail: fail) { client in
-            let id: ConversationID
-            do throws(IMError) {
-                id = try ConversationIDCodec.parse(conversationID)
-                try client.read { store throws(IMError) in try store.checkCanPin(id, isPinned) }
-            } catch {
-                client.deliver { error.report(to: callbacks.value.1) }
-                return
-            }
+        withClient(fail: fail) { client throws(IMError) in
+            let id = try ConversationIDCodec.parse(conversationID)
+            try client.read { store throws(IMError) in try store.checkCanPin(id, isPinned) }
             client.execute([.setPinned(id, isPinned)], apply: { store, results throws(IMError) in
                 _ = try results[0].get()
                 try store.setPinned(id, isPinned)
@@ -175,17 +146,8 @@ extension V2TIMManager {
     /// Deletes a conversation and its messages, locally and on the server.
     public func deleteConversation(conversation conversationID: String, succ: V2TIMSucc?, fail: V2TIMFail?) {
         let callbacks = Unchecked((succ, fail))
-        withClient(fail: fail) { client in
-            let id: ConversationID
-            do throws(IMError) {
-                id = try ConversationIDCodec.parse(conversationID)
-                guard client.read({ $0.conversation(id) }) != nil else {
-                    throw IMError(.invalidConversation, "conversation \(conversationID) does not exist")
-                }
-            } catch {
-                client.deliver { error.report(to: callbacks.value.1) }
-                return
-            }
+        withClient(fail: fail) { client throws(IMError) in
+            let id = try Self.existing(conversationID, in: client).id
             client.execute([.deleteConversation(id)], apply: { store, results throws(IMError) in
                 _ = try results[0].get()
                 store.delete(id)
@@ -201,14 +163,8 @@ extension V2TIMManager {
         succ: V2TIMConversationOperationResultSucc?, fail: V2TIMFail?
     ) {
         let callbacks = Unchecked((succ, fail))
-        withClient(fail: fail) { client in
-            let ids: [ConversationID]
-            do throws(IMError) {
-                ids = try Self.parseBatch(conversationIDList)
-            } catch {
-                client.deliver { error.report(to: callbacks.value.1) }
-                return
-            }
+        withClient(fail: fail) { client throws(IMError) in
+            let ids = try Self.parseBatch(conversationIDList)
             let names = conversationIDList
             client.execute(ids.map { .deleteConversation($0) }, apply: { store, results in
                 zip(ids, results).map { id, result -> Result<Void, IMError> in
@@ -225,6 +181,15 @@ extension V2TIMManager {
     }
 
     // MARK: - Helpers
+
+    /// The conversation `conversationID`: 6017 when the ID is malformed, 6004 when it does not exist.
+    static func existing(_ conversationID: String, in client: IMClient) throws(IMError) -> Conversation {
+        let id = try ConversationIDCodec.parse(conversationID)
+        guard let conversation = client.read({ $0.conversation(id) }) else {
+            throw IMError(.invalidConversation, "conversation \(conversationID) does not exist")
+        }
+        return conversation
+    }
 
     /// Parses a batch of IDs: 1 to 100 of them, each well formed.
     static func parseBatch(_ list: [String]) throws(IMError) -> [ConversationID] {

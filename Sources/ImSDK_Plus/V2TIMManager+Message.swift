@@ -42,15 +42,9 @@ extension V2TIMManager {
     ) -> String! {
         let callbacks = Unchecked((succ, fail))
         var messageID: String?
-        withClient(fail: fail) { client in
-            let outgoing: OutgoingMessage
-            do throws(IMError) {
-                outgoing = try Self.outgoing(message, receiver: receiver, groupID: groupID,
+        withClient(fail: fail) { client throws(IMError) in
+            let outgoing = try Self.outgoing(message, receiver: receiver, groupID: groupID,
                                              onlineUserOnly: onlineUserOnly, client: client)
-            } catch {
-                client.deliver { error.report(to: callbacks.value.1) }
-                return
-            }
             messageID = outgoing.id
             let v2 = Unchecked(message!)
             v2.value.msgID = outgoing.id

@@ -67,14 +67,8 @@ extension V2TIMManager {
     /// all in one batch.
     func markRead(target: ReadTarget, limit: ReadLimit = .everything, succ: V2TIMSucc?, fail: V2TIMFail?) {
         let callbacks = Unchecked((succ, fail))
-        withClient(fail: fail) { client in
-            let reads: [(ConversationID, UInt64)]
-            do throws(IMError) {
-                reads = try client.read { store throws(IMError) in try Self.reads(for: target, limit: limit, in: store) }
-            } catch {
-                client.deliver { error.report(to: callbacks.value.1) }
-                return
-            }
+        withClient(fail: fail) { client throws(IMError) in
+            let reads = try client.read { store throws(IMError) in try Self.reads(for: target, limit: limit, in: store) }
             client.execute(reads.map { .markRead($0.0, upTo: $0.1) }, apply: { store, results throws(IMError) in
                 var firstError: IMError?
                 for ((id, _), result) in zip(reads, results) {

@@ -210,12 +210,14 @@ public final class V2TIMManager: @unchecked Sendable {
         }
     }
 
-    /// Runs `body` with the logged-in client, or reports 6013/6014 to `fail` on the callback queue.
-    func withClient(fail: V2TIMFail?, _ body: (IMClient) -> Void) {
+    /// Runs `body` with the logged-in client; reports 6013/6014, or the error `body` throws (its
+    /// argument checks), to `fail` on the callback queue.
+    func withClient(fail: V2TIMFail?, _ body: (IMClient) throws(IMError) -> Void) {
         let (client, queue, error) = loggedInClient()
-        if let client {
-            body(client)
-        } else if let error {
+        do throws(IMError) {
+            guard let client else { throw error! }
+            try body(client)
+        } catch {
             let fail = Unchecked(fail)
             queue.async { error.report(to: fail.value) }
         }

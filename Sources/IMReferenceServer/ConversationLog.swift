@@ -1,0 +1,50 @@
+import IMCore
+
+/// The messages of one conversation, shared by both sides of a C2C pair or by all group members.
+///
+/// Invariant: `messages[i].seq == i + 1`, so a sequence is also an index.
+struct ConversationLog {
+    /// Which conversation a log belongs to, independent of whose side it is seen from.
+    enum Key: Hashable {
+        /// A user pair, the smaller ID first.
+        case pair(String, String)
+        case group(String)
+
+        /// The log of the C2C conversation between `a` and `b`.
+        static func c2c(_ a: String, _ b: String) -> Key { a <= b ? .pair(a, b) : .pair(b, a) }
+    }
+
+    private(set) var messages: [Message] = []
+
+    /// The sequence of the newest message (0 when empty).
+    var lastSeq: UInt64 { UInt64(messages.count) }
+
+    /// The sequence the next message gets.
+    var nextSeq: UInt64 { lastSeq + 1 }
+
+    /// Appends a message whose `seq` is `nextSeq`.
+    ///
+    /// - Complexity: O(1) amortized.
+    mutating func append(_ message: Message) {
+        precondition(message.seq == nextSeq, "a log's sequences are contiguous from 1")
+        messages.append(message)
+    }
+
+    /// The message with sequence `seq`, if there is one.
+    ///
+    /// - Complexity: O(1).
+    func message(seq: UInt64) -> Message? {
+        guard seq >= 1, seq <= lastSeq else { return nil }
+        return messages[Int(seq - 1)]
+    }
+
+    /// Up to `count` messages with `floor < seq < beforeSeq` (`nil`: no upper bound), newest first.
+    ///
+    /// - Complexity: O(`count`).
+    func page(before beforeSeq: UInt64?, above floor: UInt64, count: Int) -> [Message] {
+        let upper = min(beforeSeq.map { $0 &- 1 } ?? lastSeq, lastSeq)
+        guard beforeSeq != 0, upper > floor, count > 0 else { return [] }
+        let lower = max(floor + 1, upper >= UInt64(count) ? upper - UInt64(count) + 1 : 1)
+        return messages[Int(lower - 1)..<Int(upper)].reversed()
+    }
+}

@@ -1,0 +1,40 @@
+import IMCore
+
+/// A group: its profile and members.
+struct GroupRecord {
+    var name: String?
+    var faceURL: String?
+    var groupType: String
+    /// Members in the order they were given, without duplicates.
+    private(set) var members: [String]
+    private var memberSet: Set<String>
+
+    /// The type of live-broadcast chat rooms, whose messages the server never counts as unread.
+    static let chatRoomType = "AVChatRoom"
+
+    init(name: String?, faceURL: String?, groupType: String, members: [String]) {
+        self.name = name
+        self.faceURL = faceURL
+        self.groupType = groupType
+        self.members = []
+        self.memberSet = []
+        setMembers(members)
+    }
+
+    /// The profile every member sees.
+    var profile: ConversationProfile {
+        ConversationProfile(name: name, faceURL: faceURL, groupType: groupType)
+    }
+
+    /// Whether the server keeps unread counts for this group (chat rooms keep none).
+    var keepsUnreadCount: Bool { groupType != Self.chatRoomType }
+
+    /// - Complexity: O(1).
+    func hasMember(_ userID: String) -> Bool { memberSet.contains(userID) }
+
+    /// Replaces the members, dropping repeated IDs.
+    mutating func setMembers(_ userIDs: [String]) {
+        memberSet = []
+        members = userIDs.filter { memberSet.insert($0).inserted }
+    }
+}

@@ -1,0 +1,74 @@
+import IMCore
+
+/// The administrative API that tests and tools call directly.
+///
+/// Every method is synchronous and thread-safe; it validates its input and throws an `IMError`
+/// (`invalidParameters` for an empty ID, `unknownUser`, `unknownGroup`, `notGroupMember`) without
+/// changing anything. Pushes it causes run later on the delivery queue.
+extension IMReferenceServer {
+    /// Registers a user, or updates a registered user's profile.
+    ///
+    /// An update pushes `.profile` to the connections of every user who has a C2C conversation with
+    /// `userID`, when the profile changed.
+    public func registerUser(_ userID: String, nickname: String? = nil, faceURL: String? = nil) throws(IMError) {
+        try withState { state, outbox throws(IMError) in
+            try state.registerUser(userID, nickname: nickname, faceURL: faceURL, outbox: &outbox)
+        }
+    }
+
+    /// Sets `owner`'s remark for `friend` (an empty remark clears it).
+    ///
+    /// Pushes `.profile` to `owner`'s connections when they have a C2C conversation with `friend`.
+    public func setFriendRemark(owner: String, friend: String, remark: String) throws(IMError) {
+        try withState { state, outbox throws(IMError) in
+            try state.setFriendRemark(owner: owner, friend: friend, remark: remark, outbox: &outbox)
+        }
+    }
+
+    /// Creates a group of registered users, or replaces an existing group's profile and members.
+    ///
+    /// A changed profile is pushed as `.profile` to everyone who has the group's conversation.
+    /// - Parameter groupType: "Work", "Public", "Meeting", "AVChatRoom" (chat rooms keep no unread count).
+    public func createGroup(
+        _ groupID: String, name: String? = nil, faceURL: String? = nil, groupType: String = "Work",
+        members: [String]
+    ) throws(IMError) {
+        try withState { state, outbox throws(IMError) in
+            try state.createGroup(
+                groupID, name: name, faceURL: faceURL, groupType: groupType, members: members, outbox: &outbox)
+        }
+    }
+
+    /// Sends a text message from `from` to user `toUser`.
+    ///
+    /// - Returns: the message's sequence in the pair's conversation (1, 2, ... per user pair).
+    @discardableResult
+    public func sendText(_ text: String, from: String, toUser: String) throws(IMError) -> UInt64 {
+        try send(OutgoingMessage(id: "", receiver: .user(toUser), content: .text(text)), from: from).seq
+    }
+
+    /// Sends a text message from member `from` to group `toGroup`, optionally @-mentioning users or all.
+    ///
+    /// - Returns: the message's sequence in the group (1, 2, ... per group).
+    @discardableResult
+    public func sendText(
+        _ text: String, from: String, toGroup: String, atUserIDs: [String] = [], atAll: Bool = false
+    ) throws(IMError) -> UInt64 {
+        let outgoing = OutgoingMessage(
+            id: "", receiver: .group(toGroup), content: .text(text), atUserIDs: atUserIDs, atAll: atAll)
+        return try send(outgoing, from: from).seq
+    }
+
+    /// Sends any message as `from`, as if from a device that is not connected.
+    ///
+    /// The message is pushed to every connection of the recipients whose receive option lets it in
+    /// and to every connection of the sender. An empty `message.id` gets a server-made one.
+    /// - Returns: the stored message, with its sequence and server timestamp.
+    /// - Complexity: O(recipients + their connections).
+    @discardableResult
+    public func send(_ message: OutgoingMessage, from: String) throws(IMError) -> Message {
+        try withState { state, outbox throws(IMError) in
+            try state.send(message, from: from, via: nil, clock: clock, outbox: &outbox)
+        }
+    }
+}

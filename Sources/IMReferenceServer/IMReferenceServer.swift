@@ -1,0 +1,116 @@
+import Foundation
+import IMCore
+
+/// An in-process server with the vendor's cloud semantics: the embedded default `IMTransport`.
+///
+/// It keeps users, friend remarks, groups, per-conversation message logs and, per user, each
+/// conversation's last message, read cursor, unread messages, pin state and receive option. Clients
+/// reach it through `connect(userID:userSig:sink:completion:)`; tests and tools drive it directly
+/// through the administrative API (`registerUser`, `createGroup`, `sendText`, ...).
+///
+/// - Thread safety: thread-safe. All mutable state is one `ServerState` value in a `Locked` box,
+///   whose lock is never held while client code runs. Every completion and push runs asynchronously
+///   on the server's one serial delivery queue, in the order the server produced them: an operation
+///   hands its deliveries to the queue before it releases the lock. The clock is called under the
+///   lock, once per message sent, and must not call back into the server.
+public final class IMReferenceServer: IMTransport, Sendable {
+    /// The process-wide server an SDK uses when its configuration names no other transport.
+    public static let shared = IMReferenceServer()
+
+    /// All mutable state, behind one lock.
+    private let state = Locked(ServerState())
+    /// The server time in seconds.
+    let clock: @Sendable () -> UInt64
+    /// Runs every completion and push, one at a time.
+    private let deliveryQueue = DispatchQueue(label: "IMReferenceServer.delivery")
+
+    /// Creates an empty server.
+    ///
+    /// - Parameter clock: the server time in seconds, used as message timestamps.
+    public init(clock: @escaping @Sendable () -> UInt64 = { UInt64(Date().timeIntervalSince1970) }) {
+        self.clock = clock
+    }
+
+    /// Opens a connection (one device) for a registered user; a user may have many.
+    ///
+    /// Fails with `invalidParameters` for an empty user ID, `unknownUser` for an unregistered one and
+    /// `userSigExpired` for an empty `userSig`.
+    /// - Thread safety: `completion` and the pushes to `sink` run on the server's delivery queue; the
+    ///   completion comes before any push for the new connection.
+    public func connect(
+        userID: String, userSig: String, sink: any IMPushSink,
+        completion: @escaping @Sendable (Result<any IMConnection, IMError>) -> Void
+    ) {
+        let connection = ServerConnection(userID: userID, sink: sink, server: self, queue: deliveryQueue)
+        withState { state, outbox in
+            do throws(IMError) {
+                try state.connect(connection, userSig: userSig)
+                outbox.connected(connection, completion: completion)
+            } catch {
+                outbox.connectFailed(error, completion: completion)
+            }
+        }
+    }
+
+    /// Drops all state and closes every connection; after it returns, no old connection gets anything.
+    public func reset() {
+        let connections = withState { state, _ in
+            let connections = state.allConnections
+            state = ServerState()
+            for connection in connections {
+                connection.gate.markClosed()
+            }
+            return connections
+        }
+        for connection in connections {
+            connection.gate.waitUntilIdle()
+        }
+    }
+
+    /// Applies a request from `connection` and queues its response after the pushes it produced.
+    func handle(
+        _ request: IMRequest, from connection: ServerConnection,
+        completion: @escaping @Sendable (Result<IMResponse, IMError>) -> Void
+    ) {
+        withState { state, outbox in
+            let result: Result<IMResponse, IMError>
+            if connection.gate.isOpen {
+                do throws(IMError) {
+                    result = .success(try state.handle(request, from: connection, clock: clock, outbox: &outbox))
+                } catch {
+                    result = .failure(error)
+                }
+            } else {
+                result = .failure(.connectionClosed)
+            }
+            outbox.respond(result, on: connection, completion: completion)
+        }
+    }
+
+    /// Forgets `connection` and stops its deliveries (the caller waits for one in progress).
+    func disconnect(_ connection: ServerConnection) {
+        withState { state, _ in
+            state.disconnect(connection)
+            connection.gate.markClosed()
+        }
+    }
+
+    /// Runs `body` on the state under the lock, then queues what it produced, still under the lock so
+    /// that the queue sees operations in the order they happened.
+    func withState<T, E: Error>(_ body: (inout ServerState, inout Outbox) throws(E) -> T) throws(E) -> T {
+        let result = state.withLock { state in
+            var outbox = Outbox()
+            let result = Result { () throws(E) in try body(&state, &outbox) }
+            if !outbox.isEmpty {
+                let deliveries = outbox.deliveries
+                deliveryQueue.async {
+                    for delivery in deliveries {
+                        delivery.run()
+                    }
+                }
+            }
+            return result
+        }
+        return try result.get()
+    }
+}

@@ -1,0 +1,64 @@
+import IMCore
+
+/// The completions and pushes one server operation produced, in production order.
+///
+/// The server fills an outbox while it holds its lock and hands it, still under the lock, to its serial
+/// delivery queue as one block, so deliveries run in the order operations produced them.
+struct Outbox {
+    /// One thing to hand to a client.
+    enum Delivery: Sendable {
+        case push(IMPush, to: ServerConnection)
+        case response(
+            Result<IMResponse, IMError>, on: ServerConnection,
+            completion: @Sendable (Result<IMResponse, IMError>) -> Void)
+        case connected(ServerConnection, completion: @Sendable (Result<any IMConnection, IMError>) -> Void)
+        case connectFailed(IMError, completion: @Sendable (Result<any IMConnection, IMError>) -> Void)
+
+        /// Hands the delivery to the client; runs on the delivery queue.
+        func run() {
+            switch self {
+            case .push(let push, let connection):
+                connection.deliver(push)
+            case .response(let result, let connection, let completion):
+                connection.complete(with: result, completion)
+            case .connected(let connection, let completion):
+                connection.complete(with: .success(connection), completion)
+            case .connectFailed(let error, let completion):
+                completion(.failure(error))
+            }
+        }
+    }
+
+    private(set) var deliveries: [Delivery] = []
+
+    var isEmpty: Bool { deliveries.isEmpty }
+
+    /// Queues `push` for each of `connections` except `origin` (the connection that caused it).
+    ///
+    /// - Complexity: O(`connections.count`).
+    mutating func push(_ push: IMPush, to connections: [ServerConnection], except origin: ServerConnection? = nil) {
+        for connection in connections where connection !== origin {
+            deliveries.append(.push(push, to: connection))
+        }
+    }
+
+    mutating func respond(
+        _ result: Result<IMResponse, IMError>, on connection: ServerConnection,
+        completion: @escaping @Sendable (Result<IMResponse, IMError>) -> Void
+    ) {
+        deliveries.append(.response(result, on: connection, completion: completion))
+    }
+
+    mutating func connected(
+        _ connection: ServerConnection,
+        completion: @escaping @Sendable (Result<any IMConnection, IMError>) -> Void
+    ) {
+        deliveries.append(.connected(connection, completion: completion))
+    }
+
+    mutating func connectFailed(
+        _ error: IMError, completion: @escaping @Sendable (Result<any IMConnection, IMError>) -> Void
+    ) {
+        deliveries.append(.connectFailed(error, completion: completion))
+    }
+}

@@ -1,0 +1,64 @@
+import Foundation
+import IMCore
+
+/// One open connection of one user (one device) to an `IMReferenceServer`.
+///
+/// - Thread safety: thread-safe (immutable references; the gate and the server guard their own state).
+///   Pushes and completions run on the server's delivery queue. After `close()` returns, the sink gets
+///   nothing more; a request whose answer was not delivered yet completes with `networkFailure`.
+final class ServerConnection: IMConnection {
+    let userID: String
+    /// Weak: the server holds its open connections, not the other way round.
+    private weak let server: IMReferenceServer?
+    private let sink: any IMPushSink
+    private let queue: DispatchQueue
+    /// Open until `close()` or a server reset.
+    let gate = DeliveryGate()
+
+    init(userID: String, sink: any IMPushSink, server: IMReferenceServer, queue: DispatchQueue) {
+        self.userID = userID
+        self.sink = sink
+        self.server = server
+        self.queue = queue
+    }
+
+    func send(_ request: IMRequest, completion: @escaping @Sendable (Result<IMResponse, IMError>) -> Void) {
+        guard let server, gate.isOpen else {
+            queue.async { completion(.failure(.connectionClosed)) }
+            return
+        }
+        server.handle(request, from: self, completion: completion)
+    }
+
+    /// Closes the connection; waits for a push or completion already running for it to finish, unless
+    /// called from inside that very callback.
+    ///
+    /// Do not call it while holding a lock that this connection's sink or completions take.
+    func close() {
+        if let server {
+            server.disconnect(self)
+        } else {
+            gate.markClosed()
+        }
+        gate.waitUntilIdle()
+    }
+
+    /// Hands `push` to the sink if the connection is still open; runs on the delivery queue.
+    func deliver(_ push: IMPush) {
+        _ = gate.deliver { sink.receive(push) }
+    }
+
+    /// Calls `completion` with `result`, or with `networkFailure` when the connection closed first.
+    func complete<Success>(
+        with result: Result<Success, IMError>, _ completion: (Result<Success, IMError>) -> Void
+    ) {
+        if !gate.deliver({ completion(result) }) {
+            completion(.failure(.connectionClosed))
+        }
+    }
+}
+
+extension IMError {
+    /// The error of a request on a connection that closed before it was answered.
+    static var connectionClosed: IMError { IMError(.networkFailure, "the connection is closed") }
+}

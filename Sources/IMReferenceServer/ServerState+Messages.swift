@@ -1,0 +1,92 @@
+import IMCore
+
+/// Sending: storing a message in its conversation's log and delivering it to each side.
+extension ServerState {
+    /// Stores `outgoing` from `senderID` and delivers it to the recipients and the sender's devices.
+    ///
+    /// - Parameters:
+    ///   - origin: the connection it was sent from (it gets no push), or `nil` for an admin send.
+    ///   - clock: the server time in seconds, read once (after validation) for the timestamp.
+    /// - Returns: the stored message, with its sequence.
+    /// - Complexity: O(recipients + their connections), plus O(mentions) for a group message.
+    mutating func send(
+        _ outgoing: OutgoingMessage, from senderID: String, via origin: ServerConnection?, clock: () -> UInt64,
+        outbox: inout Outbox
+    ) throws(IMError) -> Message {
+        try checkUser(senderID)
+        switch outgoing.receiver {
+        case .user(let peerID):
+            try checkUser(peerID)
+            let message = store(outgoing, from: senderID, in: .c2c(senderID, peerID), now: clock())
+            recordForSender(message, in: .c2c(peerID), via: origin, outbox: &outbox)
+            if peerID != senderID, let profile = profile(of: .c2c(senderID), seenBy: peerID) {
+                deliver(message, to: peerID, in: .c2c(senderID), profile: profile, mentioned: false,
+                        keepsUnreadCount: true, outbox: &outbox)
+            }
+            return message
+        case .group(let groupID):
+            try checkGroup(groupID)
+            guard let group = groups[groupID], group.hasMember(senderID) else {
+                throw IMError(.notGroupMember, "\(senderID) is not a member of \(groupID)")
+            }
+            let message = store(outgoing, from: senderID, in: .group(groupID), now: clock())
+            recordForSender(message, in: .group(groupID), via: origin, outbox: &outbox)
+            let mentioned = Set(message.atUserIDs)
+            let profile = group.profile
+            for member in group.members where member != senderID {
+                deliver(message, to: member, in: .group(groupID), profile: profile,
+                        mentioned: message.atAll || mentioned.contains(member),
+                        keepsUnreadCount: group.keepsUnreadCount, outbox: &outbox)
+            }
+            return message
+        }
+    }
+
+    /// Appends `outgoing` to log `key` as a sent message with the next sequence.
+    private mutating func store(
+        _ outgoing: OutgoingMessage, from senderID: String, in key: ConversationLog.Key, now: UInt64
+    ) -> Message {
+        let id: String
+        if outgoing.id.isEmpty {
+            generatedMessageIDs += 1
+            id = "server-\(generatedMessageIDs)"
+        } else {
+            id = outgoing.id
+        }
+        let message = Message(
+            id: id, seq: logs[key, default: ConversationLog()].nextSeq, random: outgoing.random, timestamp: now,
+            sender: senderID, receiver: outgoing.receiver, content: outgoing.content,
+            atUserIDs: outgoing.atUserIDs, atAll: outgoing.atAll,
+            isExcludedFromUnreadCount: outgoing.isExcludedFromUnreadCount,
+            isExcludedFromLastMessage: outgoing.isExcludedFromLastMessage, status: .sent)
+        logs[key, default: ConversationLog()].append(message)
+        return message
+    }
+
+    /// Records the sender's own message in their conversation `id` (never unread) and pushes it to
+    /// their devices other than `origin`.
+    private mutating func recordForSender(
+        _ message: Message, in id: ConversationID, via origin: ServerConnection?, outbox: inout Outbox
+    ) {
+        let senderID = message.sender
+        users[senderID]?.record(message, in: id, countsAsUnread: false)
+        guard let connections = users[senderID]?.connections, let profile = profile(of: id, seenBy: senderID)
+        else { return }
+        outbox.push(.newMessage(message, profile: profile), to: connections, except: origin)
+    }
+
+    /// Delivers `message` to `userID` in their conversation `id`, if their receive option lets it in.
+    private mutating func deliver(
+        _ message: Message, to userID: String, in id: ConversationID, profile: ConversationProfile,
+        mentioned: Bool, keepsUnreadCount: Bool, outbox: inout Outbox
+    ) {
+        guard let option = users[userID]?.receiveOption(for: id),
+            option.delivers(mentioningRecipient: mentioned)
+        else { return }
+        let countsAsUnread = keepsUnreadCount && !message.isExcludedFromUnreadCount
+        users[userID]?.record(message, in: id, countsAsUnread: countsAsUnread)
+        if let connections = users[userID]?.connections {
+            outbox.push(.newMessage(message, profile: profile), to: connections)
+        }
+    }
+}

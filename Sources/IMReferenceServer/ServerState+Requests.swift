@@ -1,0 +1,145 @@
+import IMCore
+
+/// Answering the requests of a connection. Conversation IDs are from the requesting user's side.
+extension ServerState {
+    /// Applies `request` from `connection` and returns the response; pushes go to `outbox`.
+    ///
+    /// - Parameter clock: the server time in seconds; read only when a message is sent.
+    mutating func handle(
+        _ request: IMRequest, from connection: ServerConnection, clock: () -> UInt64, outbox: inout Outbox
+    ) throws(IMError) -> IMResponse {
+        let userID = connection.userID
+        try checkUser(userID)
+        switch request {
+        case .syncConversations:
+            return .conversations(conversations(of: userID))
+        case .sendMessage(let outgoing):
+            return .message(try send(outgoing, from: userID, via: connection, clock: clock, outbox: &outbox))
+        case .markRead(let id, let seq):
+            return .readSeq(try markRead(id, upTo: seq, by: connection, outbox: &outbox))
+        case .setPinned(let id, let isPinned):
+            try setPinned(id, isPinned, by: connection, outbox: &outbox)
+            return .ok
+        case .setReceiveOption(let ids, let option):
+            try setReceiveOption(ids, option, by: connection, outbox: &outbox)
+            return .ok
+        case .deleteConversation(let id):
+            try deleteConversation(id, by: connection, outbox: &outbox)
+            return .ok
+        case .history(let id, let beforeSeq, let count):
+            return .messages(try history(of: id, seenBy: userID, before: beforeSeq, count: count))
+        case .profiles(let ids):
+            var profiles: [ConversationID: ConversationProfile] = [:]
+            for id in ids {
+                profiles[id] = profile(of: id, seenBy: userID)
+            }
+            return .profiles(profiles)
+        }
+    }
+
+    /// Every conversation of `userID`, ordered by ID.
+    ///
+    /// - Complexity: O(c log c + unread messages) for c conversations.
+    func conversations(of userID: String) -> [ServerConversation] {
+        guard let account = users[userID] else { return [] }
+        return account.conversations.sorted { $0.key < $1.key }.map { id, conversation in
+            let log = logs[logKey(of: id, seenBy: userID)]
+            return ServerConversation(
+                id: id, profile: profile(of: id, seenBy: userID) ?? ConversationProfile(),
+                lastMessage: conversation.lastMessage, lastSeq: conversation.lastSeq,
+                readSeq: conversation.readSeq,
+                unreadMessages: conversation.unreadSeqs.compactMap { log?.message(seq: $0) },
+                isPinned: conversation.isPinned, receiveOption: account.receiveOption(for: id))
+        }
+    }
+
+    /// Moves the user's read cursor in `id` and tells their other devices when it moved.
+    ///
+    /// - Returns: the new cursor, `max(old, min(seq, lastSeq))`.
+    private mutating func markRead(
+        _ id: ConversationID, upTo seq: UInt64, by connection: ServerConnection, outbox: inout Outbox
+    ) throws(IMError) -> UInt64 {
+        let userID = connection.userID
+        guard var conversation = users[userID]?.conversations[id] else {
+            throw IMError(.invalidConversation, "no conversation \(id)")
+        }
+        let moved = conversation.markRead(upTo: seq)
+        users[userID]?.conversations[id] = conversation
+        if moved, let connections = users[userID]?.connections {
+            outbox.push(.readCursor(id, seq: conversation.readSeq), to: connections, except: connection)
+        }
+        return conversation.readSeq
+    }
+
+    /// Pins or unpins `id` (creating it empty when pinning one the user lacks); at most 50 pinned.
+    private mutating func setPinned(
+        _ id: ConversationID, _ isPinned: Bool, by connection: ServerConnection, outbox: inout Outbox
+    ) throws(IMError) {
+        try checkPeer(of: id)
+        let userID = connection.userID
+        guard let account = users[userID] else { return }
+        let wasPinned = account.conversations[id]?.isPinned ?? false
+        guard wasPinned != isPinned else { return }
+        if isPinned {
+            guard account.pinnedCount < Self.maxPinnedConversations else {
+                throw IMError(.limitExceeded, "at most \(Self.maxPinnedConversations) pinned conversations")
+            }
+            users[userID]?.withConversation(id) { $0.isPinned = true }
+            users[userID]?.pinnedCount += 1
+        } else {
+            users[userID]?.conversations[id]?.isPinned = false
+            users[userID]?.pinnedCount -= 1
+        }
+        outbox.push(.pinned(id, isPinned), to: account.connections, except: connection)
+    }
+
+    /// Sets the receive option of each of `ids` (creating those the user lacks).
+    private mutating func setReceiveOption(
+        _ ids: [ConversationID], _ option: ReceiveOption, by connection: ServerConnection, outbox: inout Outbox
+    ) throws(IMError) {
+        guard !ids.isEmpty else { throw IMError(.invalidParameters, "no conversations") }
+        for id in ids {
+            try checkPeer(of: id)
+        }
+        let userID = connection.userID
+        for id in ids {
+            guard let account = users[userID] else { return }
+            users[userID]?.createConversationIfNeeded(id)
+            guard account.receiveOption(for: id) != option else { continue }
+            users[userID]?.receiveOptions[id] = option == .receive ? nil : option
+            outbox.push(.receiveOption(id, option), to: account.connections, except: connection)
+        }
+    }
+
+    /// Removes the user's conversation `id` and hides its history so far from them.
+    private mutating func deleteConversation(
+        _ id: ConversationID, by connection: ServerConnection, outbox: inout Outbox
+    ) throws(IMError) {
+        try checkPeer(of: id)
+        let userID = connection.userID
+        let clearedSeq = logs[logKey(of: id, seenBy: userID)]?.lastSeq ?? 0
+        users[userID]?.clearedSeqs[id] = clearedSeq
+        guard let removed = users[userID]?.conversations.removeValue(forKey: id) else { return }
+        if removed.isPinned {
+            users[userID]?.pinnedCount -= 1
+        }
+        if let connections = users[userID]?.connections {
+            outbox.push(.conversationDeleted(id), to: connections, except: connection)
+        }
+    }
+
+    /// Up to `count` messages of `id` older than `beforeSeq` that `userID` has not deleted, newest first.
+    ///
+    /// - Complexity: O(`count`).
+    private func history(
+        of id: ConversationID, seenBy userID: String, before beforeSeq: UInt64?, count: Int
+    ) throws(IMError) -> [Message] {
+        guard count > 0 else { throw IMError(.invalidParameters, "count must be positive") }
+        try checkPeer(of: id)
+        if id.kind == .group, groups[id.target]?.hasMember(userID) != true {
+            throw IMError(.notGroupMember, "\(userID) is not a member of \(id.target)")
+        }
+        let floor = users[userID]?.clearedSeq(of: id) ?? 0
+        return logs[logKey(of: id, seenBy: userID)]?.page(before: beforeSeq, above: floor, count: count) ?? []
+    }
+}

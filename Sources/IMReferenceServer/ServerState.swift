@@ -1,0 +1,78 @@
+import IMCore
+
+/// Everything an `IMReferenceServer` knows: users, groups, message logs and open connections.
+///
+/// A plain value that the server mutates under its lock. Operations validate all input before they
+/// change anything, so a thrown error leaves the state and the outbox untouched.
+struct ServerState {
+    var users: [String: UserAccount] = [:]
+    var groups: [String: GroupRecord] = [:]
+    var logs: [ConversationLog.Key: ConversationLog] = [:]
+    /// Numbers the IDs of messages sent without one.
+    var generatedMessageIDs: UInt64 = 0
+
+    /// The most conversations one user may pin.
+    static let maxPinnedConversations = 50
+
+    /// Every open connection of every user.
+    var allConnections: [ServerConnection] { users.values.flatMap(\.connections) }
+
+    /// The log key of conversation `id` as seen by `userID`.
+    func logKey(of id: ConversationID, seenBy userID: String) -> ConversationLog.Key {
+        id.kind == .group ? .group(id.target) : .c2c(userID, id.target)
+    }
+
+    /// The profile of conversation `id` as `userID` sees it; `nil` when its peer or group is unknown.
+    ///
+    /// - Complexity: O(1).
+    func profile(of id: ConversationID, seenBy userID: String) -> ConversationProfile? {
+        switch id.kind {
+        case .c2c:
+            guard let peer = users[id.target] else { return nil }
+            return ConversationProfile(
+                name: peer.nickname, remark: users[userID]?.remarks[id.target], faceURL: peer.faceURL)
+        case .group:
+            return groups[id.target]?.profile
+        case .system:
+            return nil
+        }
+    }
+
+    /// Throws unless `userID` is a non-empty, registered user ID.
+    func checkUser(_ userID: String) throws(IMError) {
+        guard !userID.isEmpty else { throw IMError(.invalidParameters, "empty user ID") }
+        guard users[userID] != nil else { throw IMError(.unknownUser, "unknown user \(userID)") }
+    }
+
+    /// Throws unless `groupID` is a non-empty ID of an existing group.
+    func checkGroup(_ groupID: String) throws(IMError) {
+        guard !groupID.isEmpty else { throw IMError(.invalidParameters, "empty group ID") }
+        guard groups[groupID] != nil else { throw IMError(.unknownGroup, "unknown group \(groupID)") }
+    }
+
+    /// Throws unless `id` names a C2C conversation with a registered user or an existing group.
+    func checkPeer(of id: ConversationID) throws(IMError) {
+        switch id.kind {
+        case .c2c: try checkUser(id.target)
+        case .group: try checkGroup(id.target)
+        case .system: throw IMError(.invalidConversation, "the system conversation is not on the server")
+        }
+    }
+
+    /// Users who have conversation `id` from their side (`.c2c(peer)` or `.group(gid)`).
+    ///
+    /// - Complexity: O(number of users); for rare administrative changes only.
+    func holders(of id: ConversationID) -> [String] {
+        users.compactMap { userID, account in account.conversations[id] == nil ? nil : userID }
+    }
+
+    /// Queues `.profile` pushes of conversation `id` to the connections of everyone who has it.
+    ///
+    /// - Complexity: O(number of users).
+    func pushProfile(of id: ConversationID, outbox: inout Outbox) {
+        for userID in holders(of: id) {
+            guard let profile = profile(of: id, seenBy: userID), let account = users[userID] else { continue }
+            outbox.push(.profile(id, profile), to: account.connections)
+        }
+    }
+}

@@ -1,0 +1,48 @@
+import IMCore
+
+/// A registered user: profile, friend remarks, conversations, settings and open connections.
+struct UserAccount {
+    var nickname: String?
+    var faceURL: String?
+    /// This user's remarks for friends, by friend user ID.
+    var remarks: [String: String] = [:]
+    var conversations: [ConversationID: UserConversation] = [:]
+    /// Receive options other than `.receive`. Kept apart from `conversations` because the option
+    /// belongs to the relation with the peer or group: deleting the conversation keeps it.
+    var receiveOptions: [ConversationID: ReceiveOption] = [:]
+    /// Per conversation, the sequence up to which the user deleted its history.
+    var clearedSeqs: [ConversationID: UInt64] = [:]
+    /// How many of `conversations` are pinned.
+    var pinnedCount = 0
+    /// Open connections, oldest first.
+    var connections: [ServerConnection] = []
+
+    init(nickname: String?, faceURL: String?) {
+        self.nickname = nickname
+        self.faceURL = faceURL
+    }
+
+    func receiveOption(for id: ConversationID) -> ReceiveOption { receiveOptions[id] ?? .receive }
+
+    func clearedSeq(of id: ConversationID) -> UInt64 { clearedSeqs[id] ?? 0 }
+
+    /// Runs `body` on the conversation `id`, creating it empty first if the user does not have it.
+    mutating func withConversation<T>(_ id: ConversationID, _ body: (inout UserConversation) -> T) -> T {
+        let cleared = clearedSeq(of: id)
+        return body(&conversations[id, default: UserConversation(clearedUpTo: cleared)])
+    }
+
+    /// Creates conversation `id` empty if the user does not have it.
+    mutating func createConversationIfNeeded(_ id: ConversationID) {
+        if conversations[id] == nil {
+            conversations[id] = UserConversation(clearedUpTo: clearedSeq(of: id))
+        }
+    }
+
+    /// Records a message delivered to this user in conversation `id` (creating it).
+    ///
+    /// - Complexity: O(1) amortized.
+    mutating func record(_ message: Message, in id: ConversationID, countsAsUnread: Bool) {
+        withConversation(id) { $0.record(message, countsAsUnread: countsAsUnread) }
+    }
+}

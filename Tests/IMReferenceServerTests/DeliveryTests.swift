@@ -1,0 +1,150 @@
+import IMCore
+import IMReferenceServer
+import XCTest
+
+final class DeliveryTests: ServerTestCase {
+    private func newMessages(_ sink: RecordingSink) -> [(Message, ConversationProfile)] {
+        sink.pushes.compactMap { push in
+            if case .newMessage(let message, let profile) = push { return (message, profile) }
+            return nil
+        }
+    }
+
+    func test_c2cSendRequest_pushesToRecipientWithSenderProfile_andToSendersOtherDeviceOnly() throws {
+        try server.setFriendRemark(owner: "bob", friend: "alice", remark: "Al")
+        let sendingSink = RecordingSink(), otherDeviceSink = RecordingSink(), bobSink = RecordingSink()
+        let sending = try connect("alice", sink: sendingSink)
+        _ = try connect("alice", sink: otherDeviceSink)
+        _ = try connect("bob", sink: bobSink)
+        let response = try answer(
+            .sendMessage(OutgoingMessage(id: "m1", receiver: .user("bob"), content: .text("hi"))), on: sending)
+        wait(for: [otherDeviceSink.expectPushes(1), bobSink.expectPushes(1)], timeout: 5)
+        guard case .message(let stored) = response else { return XCTFail("\(response)") }
+        XCTAssertEqual(stored.id, "m1")
+        XCTAssertEqual(stored.seq, 1)
+
+        let bobGot = try XCTUnwrap(newMessages(bobSink).first)
+        XCTAssertEqual(bobGot.0, stored)
+        XCTAssertEqual(bobGot.1, ConversationProfile(name: "Alice", remark: "Al", faceURL: "https://face/alice"))
+        let otherDeviceGot = try XCTUnwrap(newMessages(otherDeviceSink).first)
+        XCTAssertEqual(otherDeviceGot.0, stored)
+        XCTAssertEqual(otherDeviceGot.1, ConversationProfile(name: "Bob", faceURL: "https://face/bob"))
+        drain(sending)
+        XCTAssertTrue(sendingSink.pushes.isEmpty, "the sending device gets the response, not a push")
+    }
+
+    func test_adminSend_pushesToEveryConnectionOfTheSender() throws {
+        let first = RecordingSink(), second = RecordingSink()
+        _ = try connect("alice", sink: first)
+        _ = try connect("alice", sink: second)
+        try server.sendText("hi", from: "alice", toUser: "bob")
+        wait(for: [first.expectPushes(1), second.expectPushes(1)], timeout: 5)
+        XCTAssertEqual(newMessages(first).first?.0.sender, "alice")
+    }
+
+    func test_groupSend_pushesToEveryMemberAndSendersOtherDevice_withGroupProfile() throws {
+        try server.createGroup("g", name: "Team", faceURL: "https://face/g", groupType: "Public", members: ["alice", "bob", "carol"])
+        let sending = try connect("alice")
+        let aliceOther = RecordingSink(), bob = RecordingSink(), carol = RecordingSink(), outsider = RecordingSink()
+        _ = try connect("alice", sink: aliceOther)
+        _ = try connect("bob", sink: bob)
+        _ = try connect("carol", sink: carol)
+        try server.registerUser("dave")
+        let dave = try connect("dave", sink: outsider)
+        _ = try answer(.sendMessage(OutgoingMessage(id: "g1", receiver: .group("g"), content: .text("all"))), on: sending)
+        wait(for: [aliceOther.expectPushes(1), bob.expectPushes(1), carol.expectPushes(1)], timeout: 5)
+        let profile = ConversationProfile(name: "Team", faceURL: "https://face/g", groupType: "Public")
+        for sink in [aliceOther, bob, carol] {
+            XCTAssertEqual(newMessages(sink).map(\.0.id), ["g1"])
+            XCTAssertEqual(newMessages(sink).first?.1, profile)
+        }
+        drain(dave)
+        XCTAssertTrue(outsider.pushes.isEmpty, "non-members get nothing")
+    }
+
+    func test_doNotReceive_dropsPushAndUnread_butKeepsTheMessageInHistory() throws {
+        try server.createGroup("g", members: ["alice", "bob"])
+        let sink = RecordingSink()
+        let bob = try connect("bob", sink: sink)
+        _ = try answer(.setReceiveOption([.group("g"), .c2c("alice")], .doNotReceive), on: bob)
+        try server.sendText("group", from: "alice", toGroup: "g", atUserIDs: ["bob"])
+        try server.sendText("c2c", from: "alice", toUser: "bob")
+        drain(bob)
+        XCTAssertTrue(sink.pushes.isEmpty)
+        let conversations = try sync(bob)
+        XCTAssertEqual(conversations[.group("g")]?.unreadMessages, [])
+        XCTAssertNil(conversations[.group("g")]?.lastMessage)
+        XCTAssertEqual(conversations[.c2c("alice")]?.unreadMessages, [])
+        XCTAssertEqual(conversations[.c2c("alice")]?.receiveOption, .doNotReceive)
+        guard case .messages(let history) = try answer(.history(.group("g"), beforeSeq: nil, count: 10), on: bob)
+        else { return XCTFail("no history") }
+        XCTAssertEqual(history.map(\.content), [.text("group")])
+    }
+
+    func test_doNotReceiveExceptAt_deliversOnlyMessagesMentioningTheRecipient() throws {
+        try server.createGroup("g", members: ["alice", "bob", "carol"])
+        let sink = RecordingSink()
+        let bob = try connect("bob", sink: sink)
+        _ = try answer(.setReceiveOption([.group("g")], .doNotReceiveExceptAt), on: bob)
+        try server.sendText("plain", from: "alice", toGroup: "g")
+        try server.sendText("at carol", from: "alice", toGroup: "g", atUserIDs: ["carol"])
+        try server.sendText("at bob", from: "alice", toGroup: "g", atUserIDs: ["bob"])
+        try server.sendText("at all", from: "alice", toGroup: "g", atAll: true)
+        try server.sendText("c2c", from: "alice", toUser: "bob")
+        wait(for: [sink.expectPushes(3)], timeout: 5)
+        drain(bob)
+        XCTAssertEqual(
+            newMessages(sink).map(\.0.content), [.text("at bob"), .text("at all"), .text("c2c")],
+            "the group's option leaves the C2C conversation alone")
+        let conversation = try XCTUnwrap(try sync(bob)[.group("g")])
+        XCTAssertEqual(conversation.unreadMessages.map(\.seq), [3, 4])
+        XCTAssertEqual(conversation.lastMessage?.seq, 4)
+        XCTAssertEqual(conversation.lastSeq, 4)
+    }
+
+    func test_receiveWithoutNotify_stillDeliversAndCountsUnread() throws {
+        let sink = RecordingSink()
+        let bob = try connect("bob", sink: sink)
+        _ = try answer(.setReceiveOption([.c2c("alice")], .receiveWithoutNotify), on: bob)
+        try server.sendText("x", from: "alice", toUser: "bob")
+        wait(for: [sink.expectPushes(1)], timeout: 5)
+        XCTAssertEqual(try sync(bob)[.c2c("alice")]?.unreadMessages.count, 1)
+    }
+
+    func test_setFriendRemark_pushesProfileToTheOwnerOnly() throws {
+        try server.sendText("x", from: "alice", toUser: "bob")
+        let aliceSink = RecordingSink(), bobSink = RecordingSink()
+        _ = try connect("alice", sink: aliceSink)
+        let bob = try connect("bob", sink: bobSink)
+        try server.setFriendRemark(owner: "alice", friend: "bob", remark: "Bobby")
+        wait(for: [aliceSink.expectPushes(1)], timeout: 5)
+        XCTAssertEqual(
+            aliceSink.pushes,
+            [.profile(.c2c("bob"), ConversationProfile(name: "Bob", remark: "Bobby", faceURL: "https://face/bob"))])
+        drain(bob)
+        XCTAssertTrue(bobSink.pushes.isEmpty)
+    }
+
+    func test_registerUser_again_pushesNewProfileToUsersWhoHaveThatConversation() throws {
+        try server.sendText("x", from: "alice", toUser: "bob")
+        let bobSink = RecordingSink(), carolSink = RecordingSink()
+        _ = try connect("bob", sink: bobSink)
+        let carol = try connect("carol", sink: carolSink)
+        try server.registerUser("alice", nickname: "Alicia", faceURL: "https://face/new")
+        wait(for: [bobSink.expectPushes(1)], timeout: 5)
+        XCTAssertEqual(
+            bobSink.pushes, [.profile(.c2c("alice"), ConversationProfile(name: "Alicia", faceURL: "https://face/new"))])
+        drain(carol)
+        XCTAssertTrue(carolSink.pushes.isEmpty, "carol has no conversation with alice")
+    }
+
+    func test_createGroup_again_pushesNewProfileToMembersWhoHaveTheConversation() throws {
+        try server.createGroup("g", name: "Old", members: ["alice", "bob"])
+        try server.sendText("x", from: "alice", toGroup: "g")
+        let bobSink = RecordingSink()
+        _ = try connect("bob", sink: bobSink)
+        try server.createGroup("g", name: "New", members: ["alice", "bob"])
+        wait(for: [bobSink.expectPushes(1)], timeout: 5)
+        XCTAssertEqual(bobSink.pushes, [.profile(.group("g"), ConversationProfile(name: "New", groupType: "Work"))])
+    }
+}
