@@ -117,8 +117,8 @@ package struct ConversationStore: Sendable {
             lastKey = key
             return true
         }
-        if hasMore { walks.store(snapshot, at: lastKey) }
-        return ConversationPage(conversations: result, nextSeq: lastKey, isFinished: !hasMore)
+        let next = hasMore ? walks.store(snapshot, endingAt: lastKey) : lastKey
+        return ConversationPage(conversations: result, nextSeq: next, isFinished: !hasMore)
     }
 
     // MARK: - Batches
@@ -197,6 +197,7 @@ package struct ConversationStore: Sendable {
         createIfNeeded(id, profile: nil, activity: message.timestamp)
         modify(id) { conversation, log in
             log.addPending(message)
+            guard !message.isExcludedFromLastMessage else { return nil }
             conversation.lastMessage = message
             conversation.marks.remove(.hide)
             return message.timestamp
@@ -246,6 +247,15 @@ package struct ConversationStore: Sendable {
     /// - Complexity: O(log n).
     package mutating func setPinned(_ id: ConversationID, _ pinned: Bool) throws(IMError) {
         try checkCanPin(id, pinned)
+        modify(id) { conversation, _ in
+            conversation.isPinned = pinned
+            return nil
+        }
+    }
+
+    /// Applies a pin state the server already accepted (another device pinned): the server enforces
+    /// the limit, so none is checked here. Unknown conversations are ignored; the next sync brings them.
+    package mutating func applyServerPin(_ id: ConversationID, _ pinned: Bool) {
         modify(id) { conversation, _ in
             conversation.isPinned = pinned
             return nil
@@ -309,9 +319,6 @@ package struct ConversationStore: Sendable {
     /// only moves forward; messages are merged once each.
     package mutating func applyServerState(_ server: ServerConversation) {
         createIfNeeded(server.id, profile: server.profile, activity: server.lastMessage?.timestamp ?? 0)
-        for message in server.unreadMessages { receive(message, isNew: false) }
-        if let last = server.lastMessage { receive(last, isNew: false) }
-        markRead(server.id, upTo: server.readSeq, clearingMark: false)
         modify(server.id) { conversation, _ in
             conversation.profile = server.profile
             conversation.receiveOption = server.receiveOption
@@ -319,6 +326,9 @@ package struct ConversationStore: Sendable {
             conversation.isPinned = server.isPinned
             return nil
         }
+        for message in server.unreadMessages { receive(message, isNew: false) }
+        if let last = server.lastMessage { receive(last, isNew: false) }
+        markRead(server.id, upTo: server.readSeq, clearingMark: false)
     }
 
     // MARK: - Mutation core
@@ -370,8 +380,8 @@ package struct ConversationStore: Sendable {
     /// - Complexity: O(log n).
     private mutating func nextOrderKey(seconds: UInt64, above current: UInt64) -> UInt64 {
         orderCounter &+= 1
-        var key = max(OrderKey.base(seconds: seconds) | (orderCounter & OrderKey.counterMask), current + 1)
-        while order[key] != nil || order[key | OrderKey.pinnedBand] != nil { key += 1 }
+        var key = max(OrderKey.make(seconds: seconds, counter: orderCounter), current + OrderKey.spacing)
+        while order[key] != nil || order[key | OrderKey.pinnedBand] != nil { key += OrderKey.spacing }
         return key
     }
 
@@ -389,6 +399,7 @@ package struct ConversationStore: Sendable {
             precondition(order[conversation.sortKey] == id, "\(id) is not at its sort key in the index")
             precondition(keys.insert(conversation.orderKey).inserted, "order key of \(id) is not unique")
             precondition(conversation.orderKey & OrderKey.pinnedBand == 0, "order key of \(id) uses the band bit")
+            precondition(conversation.orderKey % OrderKey.spacing == 0, "order key of \(id) is not spaced")
             let log = logs[id]!
             let unread = log.messages.filter {
                 $0.sender != selfUserID && !$0.isExcludedFromUnreadCount && $0.seq > conversation.readSeq

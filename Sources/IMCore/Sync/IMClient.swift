@@ -171,7 +171,7 @@ package final class IMClient: IMPushSink, @unchecked Sendable {
         perform(.syncConversations) { [self] result in
             switch result {
             case .success(.conversations(let list)):
-                try? write { store in
+                write { store in
                     for conversation in list { store.applyServerState(conversation) }
                 }
                 state.withLock { _ in emit(.syncFinished) }
@@ -208,14 +208,14 @@ package final class IMClient: IMPushSink, @unchecked Sendable {
     /// Applies one push from the server as one batch.
     package func receive(_ push: IMPush) {
         if state.withLock({ $0.isClosed }) { return }
-        try? write { store in
+        write { store in
             switch push {
             case .newMessage(let message, let profile):
                 store.receive(message, profile: profile)
             case .readCursor(let id, let seq):
                 store.markRead(id, upTo: seq, clearingMark: false)
             case .pinned(let id, let pinned):
-                try? store.setPinned(id, pinned)
+                store.applyServerPin(id, pinned)
             case .receiveOption(let id, let option):
                 store.setReceiveOption(id, option)
             case .conversationDeleted(let id):
