@@ -7,7 +7,7 @@ let package = Package(
         .library(name: "ImSDK", targets: ["ImSDK"]),
         .library(name: "ImSDK_Plus", targets: ["ImSDK_Plus"]),
         .library(name: "IMReferenceServer", targets: ["IMReferenceServer"]),
-        .executable(name: "imsdk", targets: ["imsdk"]),
+        .executable(name: "imsdk", targets: ["IMSDKTool"]),
     ],
     targets: [
         // The system SQLite; used by IMCore/Persistence (issue "persistence").
@@ -25,7 +25,9 @@ let package = Package(
         .target(name: "TIMAdapter", dependencies: ["IMCore", "ImSDK_Plus"]),
         // The legacy TIM API facade.
         .target(name: "ImSDK", dependencies: ["TIMAdapter"]),
-        .executableTarget(name: "imsdk", dependencies: ["ImSDK", "ImSDK_Plus", "IMReferenceServer"]),
+        // The `imsdk` command-line program. Its module is not called `imsdk`: that name would clash
+        // with `ImSDK` on case-insensitive file systems.
+        .executableTarget(name: "IMSDKTool", dependencies: ["ImSDK", "ImSDK_Plus", "IMReferenceServer"]),
 
         // Fakes, recorders and helpers shared by the test targets.
         .target(name: "IMTestSupport", dependencies: ["IMCore", "IMReferenceServer", "ImSDK_Plus"]),
@@ -35,6 +37,7 @@ let package = Package(
         .testTarget(name: "ImSDK_PlusTests", dependencies: ["ImSDK_Plus", "IMCore", "IMReferenceServer", "IMTestSupport"]),
         .testTarget(name: "TIMAdapterTests", dependencies: ["TIMAdapter", "ImSDK_Plus", "IMTestSupport"]),
         .testTarget(name: "ImSDKTests", dependencies: ["ImSDK", "IMTestSupport"]),
+        .testTarget(name: "IMSDKToolTests", dependencies: ["IMSDKTool", "ImSDK_Plus", "IMReferenceServer"]),
     ],
     swiftLanguageModes: [.v6]
 )

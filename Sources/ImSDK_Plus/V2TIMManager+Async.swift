@@ -78,6 +78,25 @@ extension V2TIMManager {
         }
     }
 
+    /// Logs out; see `logout(_:fail:)`.
+    public func logout() async throws {
+        try await withCallbacks { succ, fail in logout({ succ(()) }, fail: fail) }
+    }
+
+    /// Sets the C2C receive option; see `setC2CReceiveMessageOpt(userIDList:opt:succ:fail:)`.
+    public func setC2CReceiveMessageOpt(userIDList: [String], opt: V2TIMReceiveMessageOpt) async throws {
+        try await withCallbacks { succ, fail in
+            setC2CReceiveMessageOpt(userIDList: userIDList, opt: opt, succ: { succ(()) }, fail: fail)
+        }
+    }
+
+    /// Sets a group's receive option; see `setGroupReceiveMessageOpt(groupID:opt:succ:fail:)`.
+    public func setGroupReceiveMessageOpt(groupID: String, opt: V2TIMReceiveMessageOpt) async throws {
+        try await withCallbacks { succ, fail in
+            setGroupReceiveMessageOpt(groupID: groupID, opt: opt, succ: { succ(()) }, fail: fail)
+        }
+    }
+
     /// Sends a message and returns its ID once the server accepted it; see `sendMessage(message:...)`.
     public func sendMessage(message: V2TIMMessage, receiver: String?, groupID: String?) async throws -> String {
         let boxed = Unchecked(message)

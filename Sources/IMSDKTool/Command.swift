@@ -1,0 +1,44 @@
+/// A parsed command line: what the user asked `imsdk` to do.
+enum Command: Equatable, Sendable {
+    /// Print the usage to standard output.
+    case help
+    /// Run the scripted V2 session (`imsdk demo`).
+    case demo
+
+    /// Parses the arguments after the program name.
+    ///
+    /// `-h`, `--help` and `help` ask for the usage anywhere a subcommand or option may stand.
+    /// - Throws: `UsageError` for a missing or unknown subcommand, an unknown option or an
+    ///   unexpected argument.
+    static func parse(_ arguments: [String]) throws(UsageError) -> Command {
+        guard let first = arguments.first else { throw UsageError("missing subcommand") }
+        let rest = arguments.dropFirst()
+        switch first {
+        case "help", "-h", "--help":
+            if let extra = rest.first { throw UsageError("unexpected argument '\(extra)'") }
+            return .help
+        case "demo":
+            for argument in rest {
+                switch argument {
+                case "-h", "--help": return .help
+                case let option where option.hasPrefix("-"): throw UsageError("unknown option '\(option)'")
+                default: throw UsageError("unexpected argument '\(argument)'")
+                }
+            }
+            return .demo
+        case let option where option.hasPrefix("-"):
+            throw UsageError("unknown option '\(option)'")
+        default:
+            throw UsageError("unknown subcommand '\(first)'")
+        }
+    }
+}
+
+/// A command line that `Command.parse` rejects; the tool prints the message and the usage.
+struct UsageError: Error, Equatable, Sendable {
+    let message: String
+
+    init(_ message: String) {
+        self.message = message
+    }
+}

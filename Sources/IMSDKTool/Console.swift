@@ -1,0 +1,14 @@
+import Foundation
+
+/// Where the tool writes: standard output and standard error, or a recorder in tests.
+///
+/// Each call writes one line. Both closures may be called from any thread.
+struct Console: Sendable {
+    let out: @Sendable (String) -> Void
+    let err: @Sendable (String) -> Void
+
+    /// The process's standard output and standard error.
+    static let standard = Console(
+        out: { line in print(line) },
+        err: { line in FileHandle.standardError.write(Data((line + "\n").utf8)) })
+}

@@ -1,0 +1,177 @@
+import Dispatch
+import IMReferenceServer
+import ImSDK_Plus
+
+/// `imsdk demo`: a scripted V2 session against the embedded server.
+///
+/// Registers a cast on the server, logs in as Alice and walks through a few steps (messages
+/// arrive, she replies, pins, mutes, saves a draft, reads), printing the conversation list after
+/// each. After every step it waits until the conversation list shows the step's effect, so the
+/// output is the same on every run.
+struct DemoCommand: Sendable {
+    /// How long a step may take to show up in the conversation list.
+    static let stepTimeout: Duration = .seconds(5)
+
+    private let console: Console
+    private let server: IMReferenceServer
+    private let usesEmbeddedServer: Bool
+    /// Tables are indented under their step title and still fit 80 columns.
+    private static let tableIndent = "  "
+    private let table = ConversationTable(width: 80 - tableIndent.count)
+
+    /// - Parameters:
+    ///   - console: where the transcript goes.
+    ///   - server: a server to use instead of the embedded default `IMReferenceServer.shared`
+    ///     (tests pass a private one).
+    init(console: Console, server: IMReferenceServer? = nil) {
+        self.console = console
+        self.server = server ?? .shared
+        self.usesEmbeddedServer = server == nil
+    }
+
+    /// The line printed for a total unread count.
+    static func totalLine(_ total: UInt64) -> String { "  total unread: \(total)" }
+
+    private enum Cast {
+        static let me = "alice"
+        static let bob = "bob"
+        static let carol = "carol"
+        static let group = "hike"
+        static let bobConversation = "c2c_bob"
+        static let carolConversation = "c2c_carol"
+        static let groupConversation = "group_hike"
+    }
+
+    /// One scripted step: what it does and how the conversation list shows that it is done.
+    private struct Step {
+        let title: String
+        let action: () async throws -> Void
+        let isApplied: ([V2TIMConversation]) -> Bool
+    }
+
+    /// Runs the session and logs out. Throws the first error of the SDK or the server, or
+    /// `DemoError.stepTimedOut` when a step does not show up in time.
+    func run() async throws {
+        try setUpServer()
+        console.out("imsdk demo: a V2 session against the embedded IMReferenceServer")
+        console.out("")
+        console.out("Users:  alice \"Alice\" (you), bob \"Bob Li\", carol \"Carol Wu\"")
+        console.out("        (your friend remark for carol: \"Carol (design)\")")
+        console.out("Group:  hike \"Weekend Hike\" with alice, bob and carol")
+        console.out("")
+
+        let manager: V2TIMManager = V2TIMManager.sharedInstance()
+        let config = V2TIMSDKConfig()
+        if !usesEmbeddedServer { config.transport = server }
+        config.callbackQueue = DispatchQueue(label: "imsdk.demo.callbacks")
+        guard manager.initSDK(1_400_000_001, config: config) else { throw DemoError.initFailed }
+        defer { manager.unInitSDK() }
+
+        try await manager.login(userID: Cast.me, userSig: "demo")
+        let listener = TotalUnreadPrinter(console: console)
+        manager.addConversationListener(listener: listener)
+        defer { manager.removeConversationListener(listener: listener) }
+        console.out("Logged in as alice. The listener prints every new total unread count.")
+        console.out(Self.totalLine(try await manager.getTotalUnreadMessageCount()) + " (getTotalUnreadMessageCount)")
+
+        let steps = makeSteps(manager)
+        for (number, step) in steps.enumerated() {
+            console.out("")
+            console.out("[\(number + 1)/\(steps.count)] \(step.title)")
+            try await step.action()
+            let list = try await waitForList(manager, step: number + 1, until: step.isApplied)
+            console.out("")
+            table.lines(for: list.map(ConversationRow.init)).forEach { console.out(Self.tableIndent + $0) }
+        }
+        try await manager.logout()
+    }
+
+    private func setUpServer() throws {
+        try server.registerUser(Cast.me, nickname: "Alice")
+        try server.registerUser(Cast.bob, nickname: "Bob Li")
+        try server.registerUser(Cast.carol, nickname: "Carol Wu")
+        try server.setFriendRemark(owner: Cast.me, friend: Cast.carol, remark: "Carol (design)")
+        try server.createGroup(Cast.group, name: "Weekend Hike", members: [Cast.me, Cast.bob, Cast.carol])
+    }
+
+    private func makeSteps(_ manager: V2TIMManager) -> [Step] {
+        [
+            Step(title: "Bob, Carol and the group write; Carol @-mentions you in the group") {
+                try server.sendText("Lunch at noon?", from: Cast.bob, toUser: Cast.me)
+                try server.sendText("The mockups are ready", from: Cast.carol, toUser: Cast.me)
+                try server.sendText("Who brings the map?", from: Cast.bob, toGroup: Cast.group)
+                try server.sendText("Can you review them today?", from: Cast.carol, toUser: Cast.me)
+                try server.sendText("@Alice got the car keys?", from: Cast.carol, toGroup: Cast.group,
+                                    atUserIDs: [Cast.me])
+            } isApplied: { list in
+                list[Cast.bobConversation]?.unreadCount == 1 && list[Cast.carolConversation]?.unreadCount == 2
+                    && list[Cast.groupConversation]?.unreadCount == 2
+                    && list[Cast.groupConversation]?.groupAtInfolist?.isEmpty == false
+            },
+            Step(title: "You reply to Bob: your own message adds no unread") {
+                _ = try await manager.sendMessage(
+                    message: manager.createTextMessage(text: "Noon works for me"), receiver: Cast.bob, groupID: nil)
+            } isApplied: { list in
+                list[Cast.bobConversation]?.lastMessage?.isSelf == true
+            },
+            Step(title: "Pin Carol: pinned conversations come first") {
+                try await manager.pinConversation(conversationID: Cast.carolConversation, isPinned: true)
+            } isApplied: { list in
+                list[Cast.carolConversation]?.isPinned == true
+            },
+            Step(title: "Mute the group: the total drops, the row keeps its count") {
+                try await manager.setGroupReceiveMessageOpt(groupID: Cast.group, opt: .RECEIVE_NOT_NOTIFY_MESSAGE)
+            } isApplied: { list in
+                list[Cast.groupConversation]?.recvOpt == .RECEIVE_NOT_NOTIFY_MESSAGE
+            },
+            Step(title: "Save a draft for Bob: it replaces the preview") {
+                try await manager.setConversationDraft(conversationID: Cast.bobConversation, draftText: "Shall I book a table?")
+            } isApplied: { list in
+                list[Cast.bobConversation]?.draftText == "Shall I book a table?"
+            },
+            Step(title: "Read Carol's conversation") {
+                try await manager.cleanConversationUnreadMessageCount(
+                    conversationID: Cast.carolConversation, cleanTimestamp: 0, cleanSequence: 0)
+            } isApplied: { list in
+                list[Cast.carolConversation]?.unreadCount == 0
+            },
+        ]
+    }
+
+    /// Pages through the whole list until `condition` holds, and returns that list.
+    ///
+    /// Pushes from the server are applied asynchronously; polling the list the app would show is
+    /// the plain way to know a step has landed. Every listener call for the changes the list shows
+    /// has run by the time the page arrives (both run on the callback queue, in order).
+    private func waitForList(
+        _ manager: V2TIMManager, step: Int, until condition: ([V2TIMConversation]) -> Bool
+    ) async throws -> [V2TIMConversation] {
+        let clock = ContinuousClock()
+        let deadline = clock.now + Self.stepTimeout
+        while true {
+            let list = try await conversationList(manager)
+            if condition(list) { return list }
+            guard clock.now < deadline else { throw DemoError.stepTimedOut(step: step) }
+            try await Task.sleep(for: .milliseconds(5))
+        }
+    }
+
+    /// The whole conversation list, paged 50 at a time.
+    private func conversationList(_ manager: V2TIMManager) async throws -> [V2TIMConversation] {
+        var list: [V2TIMConversation] = []
+        var nextSeq: UInt64 = 0
+        while true {
+            let page = try await manager.getConversationList(nextSeq: nextSeq, count: 50)
+            list += page.conversationList
+            if page.isFinished { return list }
+            nextSeq = page.nextSeq
+        }
+    }
+}
+
+extension Array where Element == V2TIMConversation {
+    /// The conversation with `conversationID`, if the list holds it.
+    subscript(conversationID: String) -> V2TIMConversation? {
+        first { $0.conversationID == conversationID }
+    }
+}

@@ -1,0 +1,28 @@
+/// The `imsdk` program: parses the command line and runs the subcommand.
+enum Tool {
+    /// Runs the command line `arguments` (without the program name) and returns the exit status.
+    static func run(_ arguments: [String], console: Console = .standard) async -> ExitStatus {
+        let command: Command
+        do {
+            command = try Command.parse(arguments)
+        } catch {
+            console.err("imsdk: \(error.message)")
+            console.err("")
+            console.err(Usage.text)
+            return .usage
+        }
+        switch command {
+        case .help:
+            console.out(Usage.text)
+            return .success
+        case .demo:
+            do {
+                try await DemoCommand(console: console).run()
+                return .success
+            } catch {
+                console.err("imsdk demo: \(error)")
+                return .failure
+            }
+        }
+    }
+}

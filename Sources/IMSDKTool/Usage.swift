@@ -1,0 +1,18 @@
+/// The help text: every subcommand and option the tool accepts.
+enum Usage {
+    static let text = """
+        USAGE: imsdk <subcommand> [options]
+
+        Command-line companion of the ImSDK package.
+
+        SUBCOMMANDS:
+          demo          Run a scripted V2 session against the embedded server and
+                        print the conversation list after each step.
+          help          Show this help.
+
+        OPTIONS:
+          -h, --help    Show this help (also after a subcommand).
+
+        Exit status: 0 on success, 1 when a command fails, 64 for a bad command line.
+        """
+}
