@@ -23,8 +23,8 @@ extension ServerState {
         case .setReceiveOption(let ids, let option):
             try setReceiveOption(ids, option, by: connection, outbox: &outbox)
             return .ok
-        case .deleteConversation(let id):
-            try deleteConversation(id, by: connection, outbox: &outbox)
+        case .deleteConversation(let id, let clearingMessages):
+            try deleteConversation(id, clearingMessages: clearingMessages, by: connection, outbox: &outbox)
             return .ok
         case .history(let id, let beforeSeq, let count):
             return .messages(try history(of: id, seenBy: userID, before: beforeSeq, count: count))
@@ -111,14 +111,18 @@ extension ServerState {
         }
     }
 
-    /// Removes the user's conversation `id` and hides its history so far from them.
+    /// Removes the user's conversation `id`; a later message starts it again from this point, all
+    /// read. With `clearingMessages` its history so far is hidden from the user too.
     private mutating func deleteConversation(
-        _ id: ConversationID, by connection: ServerConnection, outbox: inout Outbox
+        _ id: ConversationID, clearingMessages: Bool, by connection: ServerConnection, outbox: inout Outbox
     ) throws(IMError) {
         try checkPeer(of: id)
         let userID = connection.userID
-        let clearedSeq = logs[logKey(of: id, seenBy: userID)]?.lastSeq ?? 0
-        users[userID]?.clearedSeqs[id] = clearedSeq
+        let deletedAt = logs[logKey(of: id, seenBy: userID)]?.lastSeq ?? 0
+        users[userID]?.restartSeqs[id] = deletedAt
+        if clearingMessages {
+            users[userID]?.clearedSeqs[id] = deletedAt
+        }
         guard let removed = users[userID]?.conversations.removeValue(forKey: id) else { return }
         if removed.isPinned {
             users[userID]?.pinnedCount -= 1

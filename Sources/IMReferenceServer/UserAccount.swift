@@ -12,6 +12,8 @@ struct UserAccount {
     var receiveOptions: [ConversationID: ReceiveOption] = [:]
     /// Per conversation, the sequence up to which the user deleted its history.
     var clearedSeqs: [ConversationID: UInt64] = [:]
+    /// Per deleted conversation, the sequence it was deleted at: a recreated one starts there, read.
+    var restartSeqs: [ConversationID: UInt64] = [:]
     /// How many of `conversations` are pinned.
     var pinnedCount = 0
     /// Open connections, oldest first.
@@ -28,14 +30,14 @@ struct UserAccount {
 
     /// Runs `body` on the conversation `id`, creating it empty first if the user does not have it.
     mutating func withConversation<T>(_ id: ConversationID, _ body: (inout UserConversation) -> T) -> T {
-        let cleared = clearedSeq(of: id)
-        return body(&conversations[id, default: UserConversation(clearedUpTo: cleared)])
+        let restart = restartSeqs[id] ?? 0
+        return body(&conversations[id, default: UserConversation(startingAt: restart)])
     }
 
     /// Creates conversation `id` empty if the user does not have it.
     mutating func createConversationIfNeeded(_ id: ConversationID) {
         if conversations[id] == nil {
-            conversations[id] = UserConversation(clearedUpTo: clearedSeq(of: id))
+            conversations[id] = UserConversation(startingAt: restartSeqs[id] ?? 0)
         }
     }
 

@@ -14,8 +14,9 @@ struct UserConversation {
     var unreadSeqs: [UInt64] = []
     var isPinned = false
 
-    /// An empty conversation whose history up to `clearedSeq` the user deleted (0: none).
-    init(clearedUpTo clearedSeq: UInt64) {
+    /// An empty conversation that starts after sequence `clearedSeq` (where the user last deleted
+    /// it; 0: never), everything up to there read.
+    init(startingAt clearedSeq: UInt64) {
         lastMessage = nil
         lastSeq = clearedSeq
         readSeq = clearedSeq

@@ -88,12 +88,7 @@ extension V2TIMManager {
     public func pinConversation(conversationID: String, isPinned: Bool, succ: V2TIMSucc?, fail: V2TIMFail?) {
         let callbacks = Unchecked((succ, fail))
         withClient(fail: fail) { client throws(IMError) in
-            let id = try ConversationIDCodec.parse(conversationID)
-            try client.read { store throws(IMError) in try store.checkCanPin(id, isPinned) }
-            client.execute([.setPinned(id, isPinned)], apply: { store, results throws(IMError) in
-                _ = try results[0].get()
-                try store.setPinned(id, isPinned)
-            }, completion: { callbacks.finish($0) })
+            client.setPinned(try ConversationIDCodec.parse(conversationID), isPinned) { callbacks.finish($0) }
         }
     }
 
@@ -148,10 +143,9 @@ extension V2TIMManager {
         let callbacks = Unchecked((succ, fail))
         withClient(fail: fail) { client throws(IMError) in
             let id = try Self.existing(conversationID, in: client).id
-            client.execute([.deleteConversation(id)], apply: { store, results throws(IMError) in
-                _ = try results[0].get()
-                store.delete(id)
-            }, completion: { callbacks.finish($0) })
+            client.deleteConversations([id], clearingMessages: true) { outcome in
+                callbacks.finish(outcome.flatMap { $0[0] })
+            }
         }
     }
 
@@ -166,17 +160,13 @@ extension V2TIMManager {
         withClient(fail: fail) { client throws(IMError) in
             let ids = try Self.parseBatch(conversationIDList)
             let names = conversationIDList
-            client.execute(ids.map { .deleteConversation($0) }, apply: { store, results in
-                zip(ids, results).map { id, result -> Result<Void, IMError> in
-                    result.map { _ in store.delete(id) }
-                }
-            }, completion: { outcome in
+            client.deleteConversations(ids, clearingMessages: true) { outcome in
                 switch outcome {
                 case .success(let results):
                     callbacks.value.0?(zip(names, results).map(V2TIMConversationOperationResult.init))
                 case .failure(let error): error.report(to: callbacks.value.1)
                 }
-            })
+            }
         }
     }
 

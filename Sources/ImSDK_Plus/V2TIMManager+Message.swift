@@ -51,25 +51,7 @@ extension V2TIMManager {
             v2.value.sender = client.userID
             v2.value.isSelf = true
             v2.value.status = .MSG_STATUS_SENDING
-            let pending = Message(
-                id: outgoing.id, seq: 0, random: outgoing.random, timestamp: client.clock(), sender: client.userID,
-                receiver: outgoing.receiver, content: outgoing.content, atUserIDs: outgoing.atUserIDs,
-                atAll: outgoing.atAll, isExcludedFromUnreadCount: outgoing.isExcludedFromUnreadCount,
-                isExcludedFromLastMessage: outgoing.isExcludedFromLastMessage, status: .sending)
-            client.write { $0.addSending(pending) }
-            client.execute([.sendMessage(outgoing)], apply: { store, results throws(IMError) -> Message in
-                switch results[0] {
-                case .success(.message(let stored)):
-                    store.receive(stored, isNew: false)
-                    return stored
-                case .success:
-                    store.failSending(pending)
-                    throw IMError(.networkFailure, "unexpected answer to a send")
-                case .failure(let error):
-                    store.failSending(pending)
-                    throw error
-                }
-            }, completion: { result in
+            client.send(outgoing) { result in
                 switch result {
                 case .success(let stored):
                     v2.value.update(from: stored, selfUserID: client.userID)
@@ -78,7 +60,7 @@ extension V2TIMManager {
                     v2.value.status = .MSG_STATUS_SEND_FAIL
                     error.report(to: callbacks.value.1)
                 }
-            })
+            }
         }
         return messageID
     }
@@ -139,19 +121,14 @@ extension V2TIMManager {
         }
         let before = lastMsg.flatMap { $0.seq > 0 ? $0.seq : nil }
         withClient(fail: fail) { client in
-            client.execute([.history(id, beforeSeq: before, count: Int(count))], apply: { store, results throws(IMError) in
-                guard case .messages(let messages) = try results[0].get() else {
-                    throw IMError(.networkFailure, "unexpected answer to a history request")
-                }
-                return (messages, store.conversation(id)?.readSeq ?? 0)
-            }, completion: { result in
+            client.history(id, before: before, count: Int(count)) { result in
                 switch result {
                 case .success(let (messages, readSeq)):
                     callbacks.value.0?(messages.map { V2TIMMessage($0, selfUserID: client.userID, readSeq: readSeq) })
                 case .failure(let error):
                     error.report(to: callbacks.value.1)
                 }
-            })
+            }
         }
     }
 }

@@ -69,17 +69,7 @@ extension V2TIMManager {
         let callbacks = Unchecked((succ, fail))
         withClient(fail: fail) { client throws(IMError) in
             let reads = try client.read { store throws(IMError) in try Self.reads(for: target, limit: limit, in: store) }
-            client.execute(reads.map { .markRead($0.0, upTo: $0.1) }, apply: { store, results throws(IMError) in
-                var firstError: IMError?
-                for ((id, _), result) in zip(reads, results) {
-                    switch result {
-                    case .success(.readSeq(let cursor)): store.markRead(id, upTo: cursor)
-                    case .success: firstError = firstError ?? IMError(.networkFailure, "unexpected answer to a read report")
-                    case .failure(let error): firstError = firstError ?? error
-                    }
-                }
-                if let firstError { throw firstError }
-            }, completion: { callbacks.finish($0) })
+            client.markRead(reads) { callbacks.finish($0) }
         }
     }
 
@@ -135,10 +125,7 @@ extension V2TIMManager {
             return
         }
         withClient(fail: fail) { client in
-            client.execute([.setReceiveOption(ids, option)], apply: { store, results throws(IMError) in
-                _ = try results[0].get()
-                for id in ids { store.setReceiveOption(id, option) }
-            }, completion: { callbacks.finish($0) })
+            client.setReceiveOption(ids, option) { callbacks.finish($0) }
         }
     }
 }

@@ -25,6 +25,11 @@ public final class V2TIMManager: @unchecked Sendable {
         var conversationListeners: [WeakListener] = []
         var messageListeners: [WeakListener] = []
         var totalUnreadSubscribed = false
+        /// Who owns read cursors in the next session (the legacy API's auto report sets it).
+        var readPolicy: ReadPolicy = .roaming
+        var logger: IMLogger = .silent
+        /// Observers of every event of the current session, before the V2 listeners (the legacy API).
+        var eventHooks: [@Sendable (IMClient, ClientEvent) -> Void] = []
     }
 
     let session: Locked<Session>
@@ -55,6 +60,7 @@ public final class V2TIMManager: @unchecked Sendable {
             session.sdkAppID = sdkAppID
             session.transport = config?.transport
             session.checksInvariants = config?.checksInvariants ?? false
+            session.logger = .standardError(minimumLevel: (config?.logLevel ?? .LOG_INFO).imLevel)
             if let queue = config?.callbackQueue { session.queue = queue }
             return true
         }
@@ -68,6 +74,8 @@ public final class V2TIMManager: @unchecked Sendable {
                 session.sdkAppID = nil
                 session.loginStatus = .STATUS_LOGOUT
                 session.totalUnreadSubscribed = false
+                session.readPolicy = .roaming
+                session.logger = .silent
             }
             return session.client
         }
@@ -94,8 +102,8 @@ public final class V2TIMManager: @unchecked Sendable {
             let previous = session.client
             let client = IMClient(
                 userID: userID, transport: session.transport ?? IMReferenceServer.shared,
-                callbackQueue: session.queue, checksInvariants: session.checksInvariants,
-                clock: { UInt64(Date().timeIntervalSince1970) })
+                callbackQueue: session.queue, readPolicy: session.readPolicy, logger: session.logger,
+                checksInvariants: session.checksInvariants, clock: { UInt64(Date().timeIntervalSince1970) })
             session.client = client
             session.loginStatus = .STATUS_LOGINING
             session.totalUnreadSubscribed = false
@@ -226,6 +234,29 @@ public final class V2TIMManager: @unchecked Sendable {
     /// The shared engine of the logged-in session, for the legacy adapter.
     package var currentClient: IMClient? { loggedInClient().client }
 
+    /// The queue callbacks run on now (the configured one, else the default).
+    package var callbackQueue: DispatchQueue { session.withLock { $0.queue } }
+
+    /// Whether `initSDK` succeeded and `unInitSDK` was not called since.
+    package var isInitialized: Bool { session.withLock { $0.sdkAppID != nil } }
+
+    /// Whether a session is logged in or logging in.
+    package var hasSession: Bool { session.withLock { $0.client != nil } }
+
+    /// Sets who owns read cursors and where log lines go, for sessions started after this call.
+    package func setSessionOptions(readPolicy: ReadPolicy, logger: IMLogger) {
+        session.withLock { session in
+            session.readPolicy = readPolicy
+            session.logger = logger
+        }
+    }
+
+    /// Calls `hook` with every event of every later session, on the callback queue, before the V2
+    /// listeners hear of it. Hooks stay for the life of the process (the legacy facade is one too).
+    package func addEventHook(_ hook: @escaping @Sendable (IMClient, ClientEvent) -> Void) {
+        session.withLock { $0.eventHooks.append(hook) }
+    }
+
     /// Subscribes to total-unread changes (the vendor starts them after the first query).
     func subscribeTotalUnread() {
         session.withLock { $0.totalUnreadSubscribed = true }
@@ -235,13 +266,15 @@ public final class V2TIMManager: @unchecked Sendable {
 
     /// Turns one core event into listener calls. Runs on the callback queue.
     private func dispatch(_ event: ClientEvent, from client: IMClient) {
-        let (isCurrent, conversationListeners, messageListeners, wantsTotal) = session.withLock { session in
+        let (isCurrent, hooks, conversationListeners, messageListeners, wantsTotal) = session.withLock { session in
             (session.client === client,
+             session.eventHooks,
              session.conversationListeners.compactMap { $0.value as? V2TIMConversationListener },
              session.messageListeners.compactMap { $0.value as? V2TIMAdvancedMsgListener },
              session.totalUnreadSubscribed)
         }
         guard isCurrent else { return }
+        hooks.forEach { $0(client, event) }
         let me = client.userID
         switch event {
         case .syncStarted: conversationListeners.forEach { $0.onSyncServerStart() }

@@ -1,4 +1,5 @@
 import Foundation
+import IMCore
 
 /// Success without a result.
 public typealias V2TIMSucc = () -> Void
@@ -102,6 +103,19 @@ public enum V2TIMLogLevel: Int, Sendable {
     case LOG_INFO = 4
     case LOG_WARN = 5
     case LOG_ERROR = 6
+}
+
+extension V2TIMLogLevel {
+    /// The core's level for this one; nil for `LOG_NONE`.
+    var imLevel: IMLogger.Level? {
+        switch self {
+        case .LOG_NONE: return nil
+        case .LOG_DEBUG: return .debug
+        case .LOG_INFO: return .info
+        case .LOG_WARN: return .warning
+        case .LOG_ERROR: return .error
+        }
+    }
 }
 
 /// The error of the `async` variants: the same code and description `fail` would get.

@@ -125,7 +125,7 @@ final class RequestTests: ServerTestCase {
     func test_receiveOption_outlivesDeletingTheConversation() throws {
         let bob = try connect("bob")
         _ = try answer(.setReceiveOption([.c2c("alice")], .doNotReceive), on: bob)
-        _ = try answer(.deleteConversation(.c2c("alice")), on: bob)
+        _ = try answer(.deleteConversation(.c2c("alice"), clearingMessages: true), on: bob)
         try server.sendText("x", from: "alice", toUser: "bob")
         XCTAssertNil(try sync(bob)[.c2c("alice")], "an undelivered message does not recreate it")
     }
@@ -137,7 +137,7 @@ final class RequestTests: ServerTestCase {
         let otherSink = RecordingSink()
         let bob = try connect("bob")
         _ = try connect("bob", sink: otherSink)
-        XCTAssertEqual(try answer(.deleteConversation(.c2c("alice")), on: bob), .ok)
+        XCTAssertEqual(try answer(.deleteConversation(.c2c("alice"), clearingMessages: true), on: bob), .ok)
         wait(for: [otherSink.expectPushes(1)], timeout: 5)
         XCTAssertEqual(otherSink.pushes, [.conversationDeleted(.c2c("alice"))])
         XCTAssertNil(try sync(bob)[.c2c("alice")])
@@ -150,7 +150,7 @@ final class RequestTests: ServerTestCase {
         }
         let bob = try connect("bob")
         _ = try answer(.setPinned(.c2c("alice"), true), on: bob)
-        _ = try answer(.deleteConversation(.c2c("alice")), on: bob)
+        _ = try answer(.deleteConversation(.c2c("alice"), clearingMessages: true), on: bob)
         try server.sendText("new", from: "alice", toUser: "bob")
         let conversation = try XCTUnwrap(try sync(bob)[.c2c("alice")])
         XCTAssertEqual(conversation.unreadMessages.map(\.seq), [4])
@@ -166,8 +166,8 @@ final class RequestTests: ServerTestCase {
 
     func test_deleteConversation_unknownPeer_fails() throws {
         let bob = try connect("bob")
-        XCTAssertEqual(error(of: .deleteConversation(.c2c("nobody")), on: bob), .unknownUser)
-        XCTAssertEqual(error(of: .deleteConversation(.group("nothing")), on: bob), .unknownGroup)
+        XCTAssertEqual(error(of: .deleteConversation(.c2c("nobody"), clearingMessages: true), on: bob), .unknownUser)
+        XCTAssertEqual(error(of: .deleteConversation(.group("nothing"), clearingMessages: true), on: bob), .unknownGroup)
     }
 
     // MARK: history

@@ -15,6 +15,8 @@ package struct ConversationStore: Sendable {
     private var unreadIDs: Set<ConversationID> = []
     /// Receive options set for conversations that do not exist yet (C2C options are per user).
     private var presetReceiveOptions: [ConversationID: ReceiveOption] = [:]
+    /// Messages of conversations deleted with their messages kept; a revived conversation gets them back.
+    private var keptLogs: [ConversationID: MessageLog] = [:]
     package private(set) var counters = UnreadCounters()
     private var orderCounter: UInt64 = 0
     private var walks = PageWalks()
@@ -301,23 +303,34 @@ package struct ConversationStore: Sendable {
         }
     }
 
-    /// Deletes `id` and its local messages.
+    /// Deletes `id`, and its local messages unless `keepingMessages`.
+    ///
+    /// Kept messages come back, all read, when the conversation is created again (a new message).
     /// - Complexity: O(log n).
-    package mutating func delete(_ id: ConversationID) {
+    package mutating func delete(_ id: ConversationID, keepingMessages: Bool = false) {
         guard let current = conversations[id] else { return }
         recorder.touch(id, current: current)
         counters -= UnreadCounters(contributionOf: current)
         order.removeValue(forKey: current.sortKey)
         conversations[id] = nil
-        logs[id] = nil
+        let log = logs.removeValue(forKey: id)
+        if keepingMessages, var log {
+            log.markRead(upTo: .max)
+            keptLogs[id] = log
+        } else {
+            keptLogs[id] = nil
+        }
         unreadIDs.remove(id)
     }
 
     /// Applies the server's view of one conversation (at login or reconnect).
     ///
-    /// Server-owned state (pin, receive option, profile) is taken from the server; the read cursor
-    /// only moves forward; messages are merged once each.
-    package mutating func applyServerState(_ server: ServerConversation) {
+    /// Server-owned state (pin, receive option, profile) is taken from the server; messages are
+    /// merged once each. The read cursor only moves forward, and only to the server's when
+    /// `takingReadCursor` or when the conversation is new here (a device that owns its cursors keeps
+    /// them).
+    package mutating func applyServerState(_ server: ServerConversation, takingReadCursor: Bool = true) {
+        let isNew = conversations[server.id] == nil
         createIfNeeded(server.id, profile: server.profile, activity: server.lastMessage?.timestamp ?? 0)
         modify(server.id) { conversation, _ in
             conversation.profile = server.profile
@@ -328,7 +341,7 @@ package struct ConversationStore: Sendable {
         }
         for message in server.unreadMessages { receive(message, isNew: false) }
         if let last = server.lastMessage { receive(last, isNew: false) }
-        markRead(server.id, upTo: server.readSeq, clearingMark: false)
+        if takingReadCursor || isNew { markRead(server.id, upTo: server.readSeq, clearingMark: false) }
     }
 
     // MARK: - Mutation core
@@ -343,8 +356,14 @@ package struct ConversationStore: Sendable {
         var conversation = Conversation(id: id, profile: profile ?? ConversationProfile())
         if let option = presetReceiveOptions.removeValue(forKey: id) { conversation.receiveOption = option }
         conversation.orderKey = nextOrderKey(seconds: activity, above: 0)
+        let log = keptLogs.removeValue(forKey: id) ?? MessageLog()
+        if let newest = log.messages.last {
+            conversation.lastSeq = newest.seq
+            conversation.readSeq = newest.seq
+            conversation.readTimestamp = newest.timestamp
+        }
         conversations[id] = conversation
-        logs[id] = MessageLog()
+        logs[id] = log
         order.insert(id, forKey: conversation.sortKey)
         counters += UnreadCounters(contributionOf: conversation)
     }

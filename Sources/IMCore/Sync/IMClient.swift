@@ -16,6 +16,10 @@ package final class IMClient: IMPushSink, @unchecked Sendable {
     package let checksInvariants: Bool
     /// Seconds since 1970, for drafts and messages being sent.
     package let clock: @Sendable () -> UInt64
+    /// Who owns the read cursors (chosen at login, fixed for the session).
+    package let readPolicy: ReadPolicy
+    /// Where log lines go.
+    package let logger: IMLogger
 
     private struct State {
         var store: ConversationStore
@@ -29,11 +33,14 @@ package final class IMClient: IMPushSink, @unchecked Sendable {
 
     package init(
         userID: String, transport: any IMTransport, callbackQueue: DispatchQueue,
+        readPolicy: ReadPolicy = .roaming, logger: IMLogger = .silent,
         checksInvariants: Bool = false, clock: @escaping @Sendable () -> UInt64
     ) {
         self.userID = userID
         self.transport = transport
         self.callbackQueue = callbackQueue
+        self.readPolicy = readPolicy
+        self.logger = logger
         self.checksInvariants = checksInvariants
         self.clock = clock
         self.state = Locked(State(store: ConversationStore(selfUserID: userID)))
@@ -171,10 +178,12 @@ package final class IMClient: IMPushSink, @unchecked Sendable {
         perform(.syncConversations) { [self] result in
             switch result {
             case .success(.conversations(let list)):
+                let roaming = readPolicy == .roaming
                 write { store in
-                    for conversation in list { store.applyServerState(conversation) }
+                    for conversation in list { store.applyServerState(conversation, takingReadCursor: roaming) }
                 }
                 state.withLock { _ in emit(.syncFinished) }
+                reportPulled(list.filter { !$0.unreadMessages.isEmpty }.map { ($0.id, $0.lastSeq) })
             case .success:
                 state.withLock { _ in emit(.syncFailed(IMError(.networkFailure, "unexpected sync response"))) }
             case .failure(let error):
@@ -203,6 +212,20 @@ package final class IMClient: IMPushSink, @unchecked Sendable {
         connection?.close()
     }
 
+    /// Under `.autoReport`, tells the server that the device pulled these messages (they count as
+    /// read there); the device's own cursors do not move. A failed report is logged, and the next
+    /// message or sync reports the conversation again.
+    private func reportPulled(_ reads: [(ConversationID, UInt64)]) {
+        guard readPolicy == .autoReport else { return }
+        for (id, seq) in reads {
+            perform(.markRead(id, upTo: seq)) { [logger] result in
+                if case .failure(let error) = result {
+                    logger.log(.warning, "auto report of \(id) up to \(seq) failed: \(error)")
+                }
+            }
+        }
+    }
+
     // MARK: - Pushes
 
     /// Applies one push from the server as one batch.
@@ -213,7 +236,7 @@ package final class IMClient: IMPushSink, @unchecked Sendable {
             case .newMessage(let message, let profile):
                 store.receive(message, profile: profile)
             case .readCursor(let id, let seq):
-                store.markRead(id, upTo: seq, clearingMark: false)
+                if readPolicy == .roaming { store.markRead(id, upTo: seq, clearingMark: false) }
             case .pinned(let id, let pinned):
                 store.applyServerPin(id, pinned)
             case .receiveOption(let id, let option):
@@ -223,6 +246,9 @@ package final class IMClient: IMPushSink, @unchecked Sendable {
             case .profile(let id, let profile):
                 store.setProfile(id, profile)
             }
+        }
+        if case .newMessage(let message, _) = push, message.sender != userID {
+            reportPulled([(message.conversationID(selfUserID: userID), message.seq)])
         }
     }
 }

@@ -103,8 +103,10 @@ public enum IMRequest: Hashable, Sendable {
     case setPinned(ConversationID, Bool)
     /// Set the receive option of C2C or group conversations → `.ok`.
     case setReceiveOption([ConversationID], ReceiveOption)
-    /// Delete the conversation and its messages for this user → `.ok`.
-    case deleteConversation(ConversationID)
+    /// Remove the conversation from this user's list → `.ok`. With `clearingMessages` its history so
+    /// far is deleted for the user too; without, the history stays (a new message brings the
+    /// conversation back, with the old messages read).
+    case deleteConversation(ConversationID, clearingMessages: Bool)
     /// Up to `count` messages with `seq < beforeSeq` (`nil`: the newest), newest first → `.messages`.
     case history(ConversationID, beforeSeq: UInt64?, count: Int)
     /// The profiles of these conversations → `.profiles` (unknown ones are left out).

@@ -1,0 +1,115 @@
+/// The operations both API facades share: each validates, asks the server, then applies the
+/// server's answer to the store as one batch. Completions run on the callback queue after the
+/// batch's event.
+extension IMClient {
+    /// Reports reads (`(conversation, up to seq)`, `UInt64.max` for everything) to the server and
+    /// moves the local cursors, all in one batch.
+    ///
+    /// Under `.roaming` a cursor moves to what the server answered (it may know of later reads);
+    /// under `.autoReport` to what was asked (the server's cursor also counts pulled messages).
+    /// Fails with the first error; the reads that succeeded are applied.
+    package func markRead(
+        _ reads: [(ConversationID, UInt64)], completion: @escaping @Sendable (Result<Void, IMError>) -> Void
+    ) {
+        let policy = readPolicy
+        execute(reads.map { .markRead($0.0, upTo: $0.1) }, apply: { store, results throws(IMError) in
+            var firstError: IMError?
+            for ((id, asked), result) in zip(reads, results) {
+                switch result {
+                case .success(.readSeq(let answered)):
+                    store.markRead(id, upTo: policy == .roaming ? answered : asked)
+                case .success:
+                    firstError = firstError ?? IMError(.networkFailure, "unexpected answer to a read report")
+                case .failure(let error):
+                    firstError = firstError ?? error
+                }
+            }
+            if let firstError { throw firstError }
+        }, completion: completion)
+    }
+
+    /// Pins or unpins `id` (at most `ConversationStore.maxPinned`); roams to the user's other devices.
+    package func setPinned(
+        _ id: ConversationID, _ pinned: Bool, completion: @escaping @Sendable (Result<Void, IMError>) -> Void
+    ) {
+        do throws(IMError) {
+            try read { store throws(IMError) in try store.checkCanPin(id, pinned) }
+        } catch {
+            deliver { completion(.failure(error)) }
+            return
+        }
+        execute([.setPinned(id, pinned)], apply: { store, results throws(IMError) in
+            _ = try results[0].get()
+            try store.setPinned(id, pinned)
+        }, completion: completion)
+    }
+
+    /// Sets the receive option of `ids`; roams.
+    package func setReceiveOption(
+        _ ids: [ConversationID], _ option: ReceiveOption,
+        completion: @escaping @Sendable (Result<Void, IMError>) -> Void
+    ) {
+        execute([.setReceiveOption(ids, option)], apply: { store, results throws(IMError) in
+            _ = try results[0].get()
+            for id in ids { store.setReceiveOption(id, option) }
+        }, completion: completion)
+    }
+
+    /// Deletes conversations on the server and here; each gets its own result.
+    ///
+    /// - Parameter clearingMessages: also delete their messages (locally and on the server); without,
+    ///   the messages stay and come back, read, with the conversation.
+    package func deleteConversations(
+        _ ids: [ConversationID], clearingMessages: Bool,
+        completion: @escaping @Sendable (Result<[Result<Void, IMError>], IMError>) -> Void
+    ) {
+        execute(ids.map { .deleteConversation($0, clearingMessages: clearingMessages) }, apply: { store, results in
+            zip(ids, results).map { id, result -> Result<Void, IMError> in
+                result.map { _ in store.delete(id, keepingMessages: !clearingMessages) }
+            }
+        }, completion: completion)
+    }
+
+    /// Sends a message: it shows at once as the last message (sending), then as sent or failed.
+    ///
+    /// - Returns: the message as it is while being sent (its ID, local time, status `.sending`).
+    @discardableResult
+    package func send(
+        _ outgoing: OutgoingMessage, completion: @escaping @Sendable (Result<Message, IMError>) -> Void
+    ) -> Message {
+        let pending = Message(
+            id: outgoing.id, seq: 0, random: outgoing.random, timestamp: clock(), sender: userID,
+            receiver: outgoing.receiver, content: outgoing.content, atUserIDs: outgoing.atUserIDs,
+            atAll: outgoing.atAll, isExcludedFromUnreadCount: outgoing.isExcludedFromUnreadCount,
+            isExcludedFromLastMessage: outgoing.isExcludedFromLastMessage, status: .sending)
+        write { $0.addSending(pending) }
+        execute([.sendMessage(outgoing)], apply: { store, results throws(IMError) -> Message in
+            switch results[0] {
+            case .success(.message(let stored)):
+                store.receive(stored, isNew: false)
+                return stored
+            case .success:
+                store.failSending(pending)
+                throw IMError(.networkFailure, "unexpected answer to a send")
+            case .failure(let error):
+                store.failSending(pending)
+                throw error
+            }
+        }, completion: completion)
+        return pending
+    }
+
+    /// Up to `count` messages of `id` older than `beforeSeq` (nil: the newest), newest first, from
+    /// the server, with the local read cursor of `id` at the time of the answer.
+    package func history(
+        _ id: ConversationID, before beforeSeq: UInt64?, count: Int,
+        completion: @escaping @Sendable (Result<(messages: [Message], readSeq: UInt64), IMError>) -> Void
+    ) {
+        execute([.history(id, beforeSeq: beforeSeq, count: count)], apply: { store, results throws(IMError) in
+            guard case .messages(let messages) = try results[0].get() else {
+                throw IMError(.networkFailure, "unexpected answer to a history request")
+            }
+            return (messages, store.conversation(id)?.readSeq ?? 0)
+        }, completion: completion)
+    }
+}
