@@ -24,7 +24,7 @@ let package = Package(
         // Legacy <-> V2 mapping.
         .target(name: "TIMAdapter", dependencies: ["IMCore", "ImSDK_Plus"]),
         // The legacy TIM API facade.
-        .target(name: "ImSDK", dependencies: ["TIMAdapter"]),
+        .target(name: "ImSDK", dependencies: ["TIMAdapter", "IMCore", "ImSDK_Plus"]),
         // The `imsdk` command-line program. Its module is not called `imsdk`: that name would clash
         // with `ImSDK` on case-insensitive file systems.
         .executableTarget(name: "IMSDKTool", dependencies: ["ImSDK", "ImSDK_Plus", "IMReferenceServer"]),
@@ -36,7 +36,7 @@ let package = Package(
         .testTarget(name: "IMReferenceServerTests", dependencies: ["IMReferenceServer", "IMCore", "IMTestSupport"]),
         .testTarget(name: "ImSDK_PlusTests", dependencies: ["ImSDK_Plus", "IMCore", "IMReferenceServer", "IMTestSupport"]),
         .testTarget(name: "TIMAdapterTests", dependencies: ["TIMAdapter", "ImSDK_Plus", "IMTestSupport"]),
-        .testTarget(name: "ImSDKTests", dependencies: ["ImSDK", "IMTestSupport"]),
+        .testTarget(name: "ImSDKTests", dependencies: ["ImSDK", "ImSDK_Plus", "IMCore", "IMReferenceServer", "IMTestSupport"]),
         .testTarget(name: "IMSDKToolTests", dependencies: ["IMSDKTool", "ImSDK_Plus", "IMReferenceServer"]),
     ],
     swiftLanguageModes: [.v6]

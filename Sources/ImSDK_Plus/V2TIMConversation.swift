@@ -47,7 +47,7 @@ public final class V2TIMConversation: @unchecked Sendable {
     /// An empty conversation; the SDK hands out filled ones.
     public init() {}
 
-    init(_ conversation: Conversation, selfUserID: String) {
+    package init(_ conversation: Conversation, selfUserID: String) {
         conversationID = ConversationIDCodec.string(for: conversation.id)
         switch conversation.id.kind {
         case .c2c:
@@ -93,7 +93,7 @@ public final class V2TIMGroupAtInfo: @unchecked Sendable {
 
     public init() {}
 
-    init(_ info: GroupAtInfo) {
+    package init(_ info: GroupAtInfo) {
         seq = info.seq
         atType = V2TIMGroupAtType(rawValue: Int(info.type.rawValue)) ?? .AT_ME
     }

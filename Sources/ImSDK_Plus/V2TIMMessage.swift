@@ -42,11 +42,14 @@ public final class V2TIMMessage: @unchecked Sendable {
     public var isExcludedFromUnreadCount = false
     /// Set before sending: the message does not become the conversation's last message.
     public var isExcludedFromLastMessage = false
+    /// The stored message this object shows, once the SDK made or sent it (for the legacy adapter).
+    package private(set) var core: Message?
 
     /// An empty message; use the `create...Message` methods to make one to send.
     public init() {}
 
-    init(_ message: Message, selfUserID: String, readSeq: UInt64) {
+    package init(_ message: Message, selfUserID: String, readSeq: UInt64) {
+        core = message
         msgID = message.id
         timestamp = message.seq == 0 && message.status == .sending
             ? nil : Date(timeIntervalSince1970: TimeInterval(message.timestamp))
@@ -90,6 +93,7 @@ public final class V2TIMMessage: @unchecked Sendable {
 
     /// Takes over the state of the stored message after a send.
     func update(from message: Message, selfUserID: String) {
+        core = message
         msgID = message.id
         seq = message.seq
         timestamp = Date(timeIntervalSince1970: TimeInterval(message.timestamp))

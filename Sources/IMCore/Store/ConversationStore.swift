@@ -350,6 +350,12 @@ package struct ConversationStore: Sendable {
         IMError(.invalidConversation, "conversation \(id) does not exist")
     }
 
+    /// Creates `id` empty, with no messages, when it does not exist (a legacy conversation handle
+    /// that gets a draft before any message).
+    package mutating func createIfMissing(_ id: ConversationID) {
+        createIfNeeded(id, profile: nil, activity: 0)
+    }
+
     private mutating func createIfNeeded(_ id: ConversationID, profile: ConversationProfile?, activity: UInt64) {
         guard conversations[id] == nil else { return }
         recorder.touch(id, current: nil)

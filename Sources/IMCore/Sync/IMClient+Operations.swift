@@ -72,17 +72,19 @@ extension IMClient {
 
     /// Sends a message: it shows at once as the last message (sending), then as sent or failed.
     ///
-    /// - Returns: the message as it is while being sent (its ID, local time, status `.sending`).
-    @discardableResult
+    /// - Parameter willSend: called with the message as it is while being sent (its ID, local time,
+    ///   status `.sending`) before the request leaves, so the caller can show it before `completion`.
     package func send(
-        _ outgoing: OutgoingMessage, completion: @escaping @Sendable (Result<Message, IMError>) -> Void
-    ) -> Message {
+        _ outgoing: OutgoingMessage, willSend: (Message) -> Void = { _ in },
+        completion: @escaping @Sendable (Result<Message, IMError>) -> Void
+    ) {
         let pending = Message(
             id: outgoing.id, seq: 0, random: outgoing.random, timestamp: clock(), sender: userID,
             receiver: outgoing.receiver, content: outgoing.content, atUserIDs: outgoing.atUserIDs,
             atAll: outgoing.atAll, isExcludedFromUnreadCount: outgoing.isExcludedFromUnreadCount,
             isExcludedFromLastMessage: outgoing.isExcludedFromLastMessage, status: .sending)
         write { $0.addSending(pending) }
+        willSend(pending)
         execute([.sendMessage(outgoing)], apply: { store, results throws(IMError) -> Message in
             switch results[0] {
             case .success(.message(let stored)):
@@ -96,7 +98,6 @@ extension IMClient {
                 throw error
             }
         }, completion: completion)
-        return pending
     }
 
     /// Up to `count` messages of `id` older than `beforeSeq` (nil: the newest), newest first, from

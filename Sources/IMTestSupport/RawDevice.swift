@@ -1,0 +1,38 @@
+import Foundation
+import IMCore
+
+/// Another device of a user, talking to the server directly (no SDK): for tests of what one device's
+/// actions do to the SDK on another.
+public final class RawDevice: IMPushSink, @unchecked Sendable {
+    private let connection: Locked<(any IMConnection)?> = Locked(nil)
+    private let received = Locked<[IMPush]>([])
+
+    /// Connects as `userID` to `transport`.
+    public init(userID: String, transport: any IMTransport) async throws {
+        let opened: any IMConnection = try await withCheckedThrowingContinuation { continuation in
+            transport.connect(userID: userID, userSig: "sig", sink: self) { result in
+                continuation.resume(with: result.mapError { $0 as Error })
+            }
+        }
+        connection.withLock { $0 = opened }
+    }
+
+    /// The pushes this device received so far.
+    public var pushes: [IMPush] { received.withLock { $0 } }
+
+    public func receive(_ push: IMPush) { received.withLock { $0.append(push) } }
+
+    /// Sends `request` and returns the server's answer.
+    @discardableResult
+    public func send(_ request: IMRequest) async throws -> IMResponse {
+        guard let connection = connection.withLock({ $0 }) else { throw IMError(.notLoggedIn, "closed") }
+        return try await withCheckedThrowingContinuation { continuation in
+            connection.send(request) { continuation.resume(with: $0.mapError { $0 as Error }) }
+        }
+    }
+
+    /// Closes the connection.
+    public func close() {
+        connection.withLock { $0 }?.close()
+    }
+}

@@ -1,0 +1,201 @@
+import Foundation
+import IMCore
+import TIMAdapter
+
+/// A conversation handle: its type and receiver. Every query reads the shared store at the time of
+/// the call, so a handle kept from earlier always shows the current state.
+///
+/// - Thread safety: immutable; safe to use from any thread.
+public final class TIMConversation: @unchecked Sendable {
+    let id: ConversationID
+    private var bridge: LegacyBridge { .shared }
+
+    init(_ id: ConversationID) {
+        self.id = id
+    }
+
+    private typealias Callbacks = (succ: TIMSucc?, fail: TIMFail?)
+
+    // MARK: - Identity
+
+    /// C2C, GROUP or SYSTEM.
+    public func getType() -> TIMConversationType {
+        TIMConversationType(rawValue: LegacyIDs.legacy(id).type) ?? .C2C
+    }
+
+    /// The peer's user ID (C2C), the group ID (GROUP), or `""` (SYSTEM).
+    public func getReceiver() -> String! { LegacyIDs.legacy(id).receiver }
+
+    /// The group's name (groups only; nil otherwise or when unknown).
+    public func getGroupName() -> String! {
+        guard id.kind == .group else { return nil }
+        return bridge.snapshot(of: id)?.profile.name
+    }
+
+    /// The logged-in user.
+    public func getSelfIdentifier() -> String! { bridge.selfUserID }
+
+    // MARK: - Unread and reads
+
+    /// The number of unread messages (0 when the conversation has none or does not exist).
+    public func getUnReadMessageNum() -> Int32 {
+        Int32(clamping: bridge.snapshot(of: id)?.unreadCount ?? 0)
+    }
+
+    /// Marks `fromMsg` and everything before it read; nil marks everything up to the newest message.
+    /// One message cannot be marked alone.
+    /// - Returns: 0 when accepted; else the error code, which `fail` also gets (6014 logged out,
+    ///   6004 unknown conversation, 6017 a message of another conversation or not yet sent).
+    @discardableResult
+    public func setReadMessage(_ fromMsg: TIMMessage?, succ: TIMSucc?, fail: TIMFail?) -> Int32 {
+        let callbacks = Unchecked((succ, fail))
+        var seq: UInt64?
+        if let fromMsg {
+            guard let stored = fromMsg.stored, stored.seq > 0, fromMsg.conversationID == id else {
+                return bridge.reject(IMError(.invalidParameters, "the message is not a sent message of this conversation"),
+                                     fail: callbacks)
+            }
+            seq = stored.seq
+        }
+        return bridge.setRead(id, upTo: seq) { error in callbacks.finish(error) }
+    }
+
+    /// `setReadMessage(_:succ:fail:)` under the name Swift gives the ObjC method.
+    @discardableResult
+    public func setRead(_ fromMsg: TIMMessage?, succ: TIMSucc?, fail: TIMFail?) -> Int32 {
+        setReadMessage(fromMsg, succ: succ, fail: fail)
+    }
+
+    // MARK: - Messages
+
+    /// The newest message, or nil.
+    public func getLastMsg() -> TIMMessage! {
+        guard let selfUserID = bridge.selfUserID, let last = bridge.snapshot(of: id)?.lastMessage else { return nil }
+        return TIMMessage(last, selfUserID: selfUserID)
+    }
+
+    /// Up to `count` messages older than `last` (nil: from the newest), newest first, from the
+    /// server's history.
+    @discardableResult
+    public func getMessage(_ count: Int32, last: TIMMessage?, succ: TIMGetMsgSucc?, fail: TIMFail?) -> Int32 {
+        messages(count, last: last, local: false, succ: succ, fail: fail)
+    }
+
+    /// As `getMessage(_:last:succ:fail:)`, from this device's storage only.
+    @discardableResult
+    public func getLocalMessage(_ count: Int32, last: TIMMessage?, succ: TIMGetMsgSucc?, fail: TIMFail?) -> Int32 {
+        messages(count, last: last, local: true, succ: succ, fail: fail)
+    }
+
+    private func messages(_ count: Int32, last: TIMMessage?, local: Bool, succ: TIMGetMsgSucc?, fail: TIMFail?) -> Int32 {
+        let callbacks = Unchecked((succ, fail))
+        let me = bridge.selfUserID ?? ""
+        return bridge.messages(of: id, count: count, before: last?.stored, local: local) { result in
+            switch result {
+            case .success(let messages): callbacks.value.0?(messages.map { TIMMessage($0, selfUserID: me) })
+            case .failure(let error): callbacks.value.1?(error.code.rawValue, error.message)
+            }
+        }
+    }
+
+    /// Sends `msg` in this conversation.
+    /// - Returns: 0 when accepted; else the error code, which `fail` also gets.
+    @discardableResult
+    public func send(_ msg: TIMMessage!, succ: TIMSucc?, fail: TIMFail?) -> Int32 {
+        send(msg, onlineOnly: false, succ: succ, fail: fail)
+    }
+
+    /// Sends `msg` to whoever is online now: it is not stored and never counts as unread.
+    @discardableResult
+    public func sendOnlineMessage(_ msg: TIMMessage!, succ: TIMSucc?, fail: TIMFail?) -> Int32 {
+        send(msg, onlineOnly: true, succ: succ, fail: fail)
+    }
+
+    private func send(_ msg: TIMMessage?, onlineOnly: Bool, succ: TIMSucc?, fail: TIMFail?) -> Int32 {
+        let callbacks = Unchecked((succ, fail))
+        guard let msg, msg.stored == nil, let content = msg.content, id.kind != .system else {
+            return bridge.reject(IMError(.invalidParameters, "nothing to send, already sent, or a SYSTEM conversation"),
+                                 fail: callbacks)
+        }
+        let receiver: MessageReceiver = id.kind == .group ? .group(id.target) : .user(id.target)
+        let random = UInt32.random(in: 0...UInt32.max)
+        let outgoing = OutgoingMessage(
+            id: "\(bridge.selfUserID ?? "")-\(UInt64(Date().timeIntervalSince1970))-\(random)", random: random,
+            receiver: receiver, content: content,
+            isExcludedFromUnreadCount: onlineOnly, isExcludedFromLastMessage: onlineOnly)
+        let boxed = Unchecked(msg)
+        return bridge.send(outgoing, willSend: { pending in
+            msg.stored = pending
+            msg.conversationID = id
+        }, completion: { result in
+            switch result {
+            case .success(let stored):
+                boxed.value.stored = stored
+                callbacks.value.0?()
+            case .failure(let error):
+                boxed.value.stored?.status = .failed
+                callbacks.value.1?(error.code.rawValue, error.message)
+            }
+        })
+    }
+
+    // MARK: - Drafts and @-mentions
+
+    /// Saves `draft` (nil clears it). Local only; survives until the app deletes it.
+    /// - Returns: 0, or 6014 when logged out.
+    @discardableResult
+    public func setDraft(_ draft: TIMMessageDraft?) -> Int32 {
+        let now = Date()
+        let code = bridge.setDraft(id, text: draft?.text, timestamp: UInt64(now.timeIntervalSince1970))
+        if code == 0 { draft?.savedAt = now }
+        return code
+    }
+
+    /// The saved draft, or nil.
+    public func getDraft() -> TIMMessageDraft! {
+        guard let draft = bridge.snapshot(of: id)?.draft else { return nil }
+        let result = TIMMessageDraft()
+        let elem = TIMTextElem()
+        elem.text = draft.text
+        result.add(elem)
+        result.savedAt = Date(timeIntervalSince1970: TimeInterval(draft.timestamp))
+        return result
+    }
+
+    /// The unread @-mentions (groups), oldest first.
+    public func getGroupAtInfoList() -> [TIMGroupAtInfo]! {
+        (bridge.snapshot(of: id)?.groupAtInfos ?? []).map { info in
+            let legacy = TIMGroupAtInfo()
+            legacy.seq = info.seq
+            legacy.atType = TIMGroupAtType(rawValue: Int(info.type.rawValue)) ?? .AT_ME
+            return legacy
+        }
+    }
+
+    /// Deletes a conversation and its local messages (the 5.0 headers put it here); cloud messages stay.
+    @discardableResult
+    public func deleteConversationAndMessages(_ type: TIMConversationType, receiver: String!) -> Bool {
+        TIMManager.sharedInstance().deleteConversationAndMessages(type, receiver: receiver)
+    }
+}
+
+/// Carries the user's closures (not `Sendable`, like the vendor's blocks) to the callback queue.
+struct Unchecked<Value>: @unchecked Sendable {
+    let value: Value
+    init(_ value: Value) { self.value = value }
+}
+
+extension Unchecked where Value == (TIMSucc?, TIMFail?) {
+    /// Calls `succ` when `error` is nil, else `fail`.
+    func finish(_ error: IMError?) {
+        if let error { value.1?(error.code.rawValue, error.message) } else { value.0?() }
+    }
+}
+
+extension LegacyBridge {
+    /// Reports `error` to `fail` on the callback queue and returns its code.
+    func reject(_ error: IMError, fail callbacks: Unchecked<(TIMSucc?, TIMFail?)>) -> Int32 {
+        callbackQueue.async { callbacks.finish(error) }
+        return error.code.rawValue
+    }
+}

@@ -1,0 +1,209 @@
+import Foundation
+import IMCore
+import TIMAdapter
+
+/// The legacy API entry point. It is the same session as `V2TIMManager.sharedInstance()`: a login
+/// through either is the login of both, over one store, with the same events.
+///
+/// - Thread safety: every method may be called from any thread. Callbacks and listeners run on the
+///   session's callback queue (`TIMSdkConfig.callbackQueue`, else as `V2TIMSDKConfig` documents).
+public final class TIMManager: @unchecked Sendable {
+    // Invariant: mutable state lives in `state`; user code is never called while it is locked.
+    private static let shared = TIMManager()
+
+    /// The process-wide instance.
+    public static func sharedInstance() -> TIMManager! { shared }
+
+    private struct State {
+        var sdkConfig: TIMSdkConfig?
+        var userConfig: TIMUserConfig?
+        var messageListeners: [WeakMessageListener] = []
+    }
+
+    private let state = Locked(State())
+    private let router = EventRouter()
+    private var bridge: LegacyBridge { .shared }
+
+    private init() {
+        router.manager = self
+        LegacyBridge.shared.setEventSink(router)
+    }
+
+    // MARK: - Init and login
+
+    /// Initialises the SDK. Returns 0; 1 when `globalConfig` is nil or its app ID is invalid.
+    @discardableResult
+    public func initSdk(_ globalConfig: TIMSdkConfig!) -> Int32 {
+        guard let config = globalConfig else { return 1 }
+        state.withLock { $0.sdkConfig = config }
+        return bridge.initSDK(LegacySDKOptions(
+            appID: config.sdkAppId, logger: Self.logger(for: config),
+            transport: config.transport, callbackQueue: config.callbackQueue))
+    }
+
+    /// The log sink `config` asks for: its `logFunc` and, unless disabled, standard error.
+    private static func logger(for config: TIMSdkConfig) -> IMLogger {
+        let function = config.logFunc.map(Unchecked.init)
+        let functionLevel = config.logFuncLevel.imLevel
+        let printLevel = config.disableLogPrint ? nil : config.logLevel.imLevel
+        let console = IMLogger.standardError(minimumLevel: printLevel)
+        let levels = [functionLevel, printLevel].compactMap { $0 }
+        return IMLogger(minimumLevel: levels.min()) { level, message in
+            if let functionLevel, level >= functionLevel { function?.value(TIMLogLevel(level), message) }
+            console.log(level, message)
+        }
+    }
+
+    /// Logs out and forgets the SDK's settings.
+    public func unInit() {
+        state.withLock { state in
+            state.sdkConfig = nil
+            state.userConfig = nil
+        }
+        bridge.unInit()
+    }
+
+    /// The configuration given to `initSdk`.
+    public func getGlobalConfig() -> TIMSdkConfig! { state.withLock { $0.sdkConfig } }
+
+    /// Sets the user configuration for the next login (after `initSdk`, before `login`).
+    /// - Returns: 0; 1 for nil; 6013 before `initSdk`. During a session it takes effect at the next
+    ///   login, and the log says so.
+    @discardableResult
+    public func setUserConfig(_ config: TIMUserConfig!) -> Int32 {
+        guard let config else { return 1 }
+        let code = bridge.setUserOptions(LegacyUserOptions(
+            disableAutoReport: config.disableAutoReport, enableReadReceipt: config.enableReadReceipt,
+            disableStorage: config.disableStorage))
+        if code == 0 { state.withLock { $0.userConfig = config } }
+        return code
+    }
+
+    /// The user configuration set with `setUserConfig`.
+    public func getUserConfig() -> TIMUserConfig! { state.withLock { $0.userConfig } }
+
+    /// Logs in. Returns 0 when started; else the code `fail` also gets (6013 before `initSdk`,
+    /// 6017 for a nil param or empty identifier).
+    @discardableResult
+    public func login(_ param: TIMLoginParam!, succ: TIMLoginSucc?, fail: TIMFail?) -> Int32 {
+        let callbacks = Unchecked((succ, fail))
+        return bridge.login(userID: param?.identifier, userSig: param?.userSig) { callbacks.finish($0) }
+    }
+
+    /// Logs out.
+    @discardableResult
+    public func logout(_ succ: TIMLoginSucc?, fail: TIMFail?) -> Int32 {
+        let callbacks = Unchecked((succ, fail))
+        return bridge.logout { callbacks.finish($0) }
+    }
+
+    /// The logged-in user, or nil.
+    public func getLoginUser() -> String! { bridge.loginUser }
+
+    /// Logged in, logging in or logged out.
+    public func getLoginStatus() -> TIMLoginStatus {
+        TIMLoginStatus(rawValue: bridge.loginStatus) ?? .STATUS_LOGOUT
+    }
+
+    // MARK: - Listeners
+
+    /// Adds a message listener (held weakly). Returns 0; 1 for nil.
+    @discardableResult
+    public func add(_ listener: TIMMessageListener!) -> Int32 {
+        guard let listener else { return 1 }
+        state.withLock { state in
+            state.messageListeners.removeAll { $0.value == nil }
+            if !state.messageListeners.contains(where: { $0.value === listener }) {
+                state.messageListeners.append(WeakMessageListener(value: listener))
+            }
+        }
+        return 0
+    }
+
+    /// Removes a message listener. Returns 0; 1 for nil.
+    @discardableResult
+    public func remove(_ listener: TIMMessageListener!) -> Int32 {
+        guard let listener else { return 1 }
+        state.withLock { $0.messageListeners.removeAll { $0.value == nil || $0.value === listener } }
+        return 0
+    }
+
+    /// `add(_:)` under the header's name.
+    @discardableResult
+    public func addMessageListener(_ listener: TIMMessageListener!) -> Int32 { add(listener) }
+
+    /// `remove(_:)` under the header's name.
+    @discardableResult
+    public func removeMessageListener(_ listener: TIMMessageListener!) -> Int32 { remove(listener) }
+
+    // MARK: - Conversations
+
+    /// Every conversation, SYSTEM included, pinned first then newest first; empty when logged out.
+    public func getConversationList() -> [TIMConversation]! {
+        bridge.conversations().map { TIMConversation($0.id) }
+    }
+
+    /// A handle on the conversation with `receiver` (C2C: the peer's user ID; GROUP: the group ID;
+    /// SYSTEM: `""`). Nil when logged out or for an empty receiver. The conversation need not exist
+    /// yet: it appears with its first message (or draft).
+    public func getConversation(_ type: TIMConversationType, receiver: String!) -> TIMConversation! {
+        bridge.conversationID(type: type.rawValue, receiver: receiver).map(TIMConversation.init)
+    }
+
+    /// Deletes a conversation from the list; its messages are kept (they come back, read, if the
+    /// conversation does). Returns false when logged out or when it does not exist.
+    @discardableResult
+    public func deleteConversation(_ type: TIMConversationType, receiver: String!) -> Bool {
+        guard let id = bridge.conversationID(type: type.rawValue, receiver: receiver) else { return false }
+        return bridge.delete(id, keepingMessages: true)
+    }
+
+    /// Deletes a conversation and its local messages; cloud messages stay (history still has them).
+    @discardableResult
+    public func deleteConversationAndMessages(_ type: TIMConversationType, receiver: String!) -> Bool {
+        guard let id = bridge.conversationID(type: type.rawValue, receiver: receiver) else { return false }
+        return bridge.delete(id, keepingMessages: false)
+    }
+
+    /// The number of conversations.
+    public func conversationCount() -> Int32 { bridge.conversationCount() }
+
+    // MARK: - Events
+
+    fileprivate func refreshListener() -> TIMRefreshListener? {
+        state.withLock { $0.userConfig?.refreshListener }
+    }
+
+    fileprivate func messageListeners() -> [TIMMessageListener] {
+        state.withLock { $0.messageListeners.compactMap(\.value) }
+    }
+}
+
+/// A weakly held message listener.
+private struct WeakMessageListener {
+    weak var value: TIMMessageListener?
+}
+
+/// Turns the adapter's legacy events into listener calls (on the callback queue).
+private final class EventRouter: LegacyEventSink, @unchecked Sendable {
+    // Invariant: `manager` is set once, before the router is handed to the adapter.
+    weak var manager: TIMManager?
+
+    func legacyRefresh() {
+        manager?.refreshListener()?.onRefresh()
+    }
+
+    func legacyRefresh(conversations: [Conversation], selfUserID: String) {
+        guard let listener = manager?.refreshListener() else { return }
+        let list = conversations.map { TIMConversation($0.id) }
+        listener.onRefreshConversations(list)
+        listener.onRefreshConversations(Optional(list))
+        listener.onRefreshConversations(Optional(list.map { $0 as Any }))
+    }
+
+    func legacyNewMessages(_ messages: [Message], selfUserID: String) {
+        guard let listeners = manager?.messageListeners(), !listeners.isEmpty else { return }
+        let list: [Any] = messages.map { TIMMessage($0, selfUserID: selfUserID) }
+        listeners.forEach { $0.onNewMessage(list) }
+    }
+}

@@ -1,0 +1,211 @@
+import Foundation
+import IMCore
+import TIMAdapter
+
+/// The base class of message elements.
+open class TIMElem {
+    public init() {}
+}
+
+/// A text element.
+open class TIMTextElem: TIMElem {
+    /// The text.
+    public var text: String!
+
+    public override init() {}
+}
+
+/// A custom element: opaque data.
+open class TIMCustomElem: TIMElem {
+    /// The data.
+    public var data: Data!
+
+    public override init() {}
+}
+
+/// Where a message sits: its conversation, sequence, random and time.
+public class TIMMessageLocator {
+    public var msgId: String!
+    public var sessId: String!
+    public var sessType: TIMConversationType = .C2C
+    /// The message's sequence in its conversation (the only place the legacy API exposes it).
+    public var seq: UInt64 = 0
+    public var rand: UInt64 = 0
+    public var time: Int = 0
+    public var isSelf = false
+
+    public init() {}
+}
+
+/// An unread @-mention in a group conversation.
+public class TIMGroupAtInfo {
+    /// The sequence of the message that mentioned.
+    public var seq: UInt64 = 0
+    /// What it mentioned.
+    public var atType: TIMGroupAtType = .AT_ME
+
+    public init() {}
+}
+
+/// A message: built with `TIMMessage()` and `add(_:)` to send, or handed out by the SDK.
+///
+/// Read state is not stored in the message: `isReaded()` asks the conversation's read cursor now.
+/// - Thread safety: like the vendor's object, not synchronised.
+public class TIMMessage {
+    /// The elements of a message being built.
+    private var elems: [TIMElem] = []
+    /// The stored message, once the SDK made, sent or received it.
+    var stored: Message?
+    /// The conversation, once known.
+    var conversationID: ConversationID?
+
+    public init() {}
+
+    init(_ message: Message, selfUserID: String) {
+        stored = message
+        conversationID = message.conversationID(selfUserID: selfUserID)
+        elems = [TIMMessage.elem(for: message.content)]
+    }
+
+    private static func elem(for content: MessageContent) -> TIMElem {
+        switch content {
+        case .text(let text):
+            let elem = TIMTextElem()
+            elem.text = text
+            return elem
+        case .custom(let data), .other(_, let data):
+            let elem = TIMCustomElem()
+            elem.data = data
+            return elem
+        }
+    }
+
+    /// Adds an element: 0, or 1 when the message was already sent or `elem` is nil.
+    @discardableResult
+    public func add(_ elem: TIMElem!) -> Int32 {
+        guard let elem, stored == nil else { return 1 }
+        elems.append(elem)
+        return 0
+    }
+
+    /// Adds an element (the name the docs use; Swift imports it as `add(_:)`).
+    @discardableResult
+    public func addElem(_ elem: TIMElem!) -> Int32 { add(elem) }
+
+    /// The element at `index`, or nil.
+    public func getElem(_ index: Int32) -> TIMElem! {
+        elems.indices.contains(Int(index)) ? elems[Int(index)] : nil
+    }
+
+    /// The number of elements.
+    public func elemCount() -> Int32 { Int32(elems.count) }
+
+    /// The content to send: the first text or custom element.
+    var content: MessageContent? {
+        for elem in elems {
+            if let text = (elem as? TIMTextElem)?.text { return .text(text) }
+            if let data = (elem as? TIMCustomElem)?.data { return .custom(data) }
+        }
+        return nil
+    }
+
+    /// Whether I sent it.
+    public func isSelf() -> Bool {
+        guard let stored else { return true }
+        return stored.sender == LegacyBridge.shared.selfUserID
+    }
+
+    /// The sender's user ID.
+    public func sender() -> String! { stored?.sender }
+
+    /// The message ID.
+    public func msgId() -> String! { stored?.id }
+
+    /// Server time once sent; before that, the local time it was queued.
+    public func timestamp() -> Date! {
+        stored.map { Date(timeIntervalSince1970: TimeInterval($0.timestamp)) }
+    }
+
+    /// Sending, sent, failed, ...
+    public func status() -> TIMMessageStatus {
+        guard let stored else { return .MSG_STATUS_SENDING }
+        return TIMMessageStatus(rawValue: LegacyValues.messageStatus(stored.status)) ?? .MSG_STATUS_SENDING
+    }
+
+    /// Whether I have read it: my own messages always; others' when the conversation's read cursor
+    /// is at or past it (asked now, so it turns true after `setReadMessage`).
+    public func isReaded() -> Bool {
+        guard let stored, let conversationID else { return false }
+        return LegacyBridge.shared.isRead(stored, in: conversationID)
+    }
+
+    /// Whether the peer read it. Read receipts are not tracked yet: always false.
+    public func isPeerReaded() -> Bool { false }
+
+    /// The conversation it belongs to.
+    public func getConversation() -> TIMConversation! {
+        conversationID.map(TIMConversation.init)
+    }
+
+    /// Where it sits (sequence, random, time); nil before it is sent.
+    public func locator() -> TIMMessageLocator! {
+        guard let stored, stored.seq > 0, let conversationID else { return nil }
+        let locator = TIMMessageLocator()
+        locator.msgId = stored.id
+        let legacy = LegacyIDs.legacy(conversationID)
+        locator.sessId = legacy.receiver
+        locator.sessType = TIMConversationType(rawValue: legacy.type) ?? .C2C
+        locator.seq = stored.seq
+        locator.rand = UInt64(stored.random)
+        locator.time = Int(stored.timestamp)
+        locator.isSelf = isSelf()
+        return locator
+    }
+}
+
+/// A draft: elements (text) and the time it was saved.
+public class TIMMessageDraft {
+    private var elems: [TIMElem] = []
+    private var userData: Data?
+    var savedAt: Date?
+
+    public init() {}
+
+    /// Adds an element: 0, or 1 when `elem` is nil.
+    @discardableResult
+    public func add(_ elem: TIMElem!) -> Int32 {
+        guard let elem else { return 1 }
+        elems.append(elem)
+        return 0
+    }
+
+    /// Adds an element (the name the docs use).
+    @discardableResult
+    public func addElem(_ elem: TIMElem!) -> Int32 { add(elem) }
+
+    /// The element at `index`, or nil.
+    public func getElem(_ index: Int32) -> TIMElem! {
+        elems.indices.contains(Int(index)) ? elems[Int(index)] : nil
+    }
+
+    /// The number of elements.
+    public func elemCount() -> Int32 { Int32(elems.count) }
+
+    /// Attaches app data (kept with this object only).
+    @discardableResult
+    public func setUserData(_ userData: Data!) -> Int32 {
+        self.userData = userData
+        return 0
+    }
+
+    /// The app data.
+    public func getUserData() -> Data! { userData }
+
+    /// When the draft was saved (nil until it is).
+    public func timestamp() -> Date! { savedAt }
+
+    /// The draft's text: its text elements joined (only text is stored, as the docs say).
+    var text: String {
+        elems.compactMap { ($0 as? TIMTextElem)?.text }.joined()
+    }
+}

@@ -1,0 +1,92 @@
+import Foundation
+
+/// Success without a result.
+public typealias TIMSucc = () -> Void
+/// Failure: the error code and a description.
+public typealias TIMFail = (Int32, String?) -> Void
+/// Login succeeded.
+public typealias TIMLoginSucc = () -> Void
+/// Messages (`TIMMessage` objects in an untyped array, as the header declared it).
+public typealias TIMGetMsgSucc = ([Any]?) -> Void
+/// A log line for `TIMSdkConfig.logFunc`.
+public typealias TIMLogFunc = (TIMLogLevel, String?) -> Void
+
+/// The kind of a conversation.
+public enum TIMConversationType: Int, Sendable {
+    case C2C = 1
+    case GROUP = 2
+    /// System notifications; the receiver is `""`. The V2 API has no such conversation.
+    case SYSTEM = 3
+}
+
+/// The state of a message.
+public enum TIMMessageStatus: Int, Sendable {
+    case MSG_STATUS_SENDING = 1
+    case MSG_STATUS_SEND_SUCC = 2
+    case MSG_STATUS_SEND_FAIL = 3
+    case MSG_STATUS_HAS_DELETED = 4
+    case MSG_STATUS_LOCAL_STORED = 5
+    case MSG_STATUS_LOCAL_REVOKED = 6
+}
+
+/// How a group's messages are received.
+public enum TIMGroupReceiveMessageOpt: Int, Sendable {
+    case GROUP_RECEIVE_MESSAGE = 0
+    case GROUP_NOT_RECEIVE_MESSAGE = 1
+    case GROUP_RECEIVE_NOT_NOTIFY_MESSAGE = 2
+}
+
+/// The login state.
+public enum TIMLoginStatus: Int, Sendable {
+    case STATUS_LOGINED = 1
+    case STATUS_LOGINING = 2
+    case STATUS_LOGOUT = 3
+}
+
+/// Log verbosity.
+public enum TIMLogLevel: Int, Sendable {
+    case LOG_NONE = 0
+    case LOG_DEBUG = 3
+    case LOG_INFO = 4
+    case LOG_WARN = 5
+    case LOG_ERROR = 6
+}
+
+/// What an unread @-mention addressed (5.0).
+public enum TIMGroupAtType: Int, Sendable {
+    case AT_ME = 1
+    case AT_ALL = 2
+    case AT_ALL_AT_ME = 3
+}
+
+/// Why conversations were refreshed (4.x). Kept so code that names it compiles; this SDK calls
+/// `onRefreshConversations(_:)` without a reason.
+public enum TIMConversationRefreshReason: Int, Sendable {
+    case SYNC_FROM_SERVER = 0
+    case RECEIVE_DELETE = 1
+    case SEDN_MSG = 2
+    case RECEIVE_MSG = 3
+    case SET_MSG_READ = 4
+    case RECEIVE_MSG_READ = 5
+    case RECEIVE_MSG_REVOKE = 6
+    case RECEIVE_MSG_RECEIPT = 7
+}
+
+/// A legacy error code, as the C enum of the headers imports: compare `code == ERR_X.rawValue`.
+public struct ERROR_CODE: RawRepresentable, Hashable, Sendable {
+    public let rawValue: Int32
+    public init(rawValue: Int32) { self.rawValue = rawValue }
+}
+
+public let ERR_SUCC = ERROR_CODE(rawValue: 0)
+public let ERR_INVALID_CONVERSATION = ERROR_CODE(rawValue: 6004)
+public let ERR_SDK_NOT_INITIALIZED = ERROR_CODE(rawValue: 6013)
+public let ERR_SDK_NOT_LOGGED_IN = ERROR_CODE(rawValue: 6014)
+public let ERR_IN_PROGESS = ERROR_CODE(rawValue: 6015)
+public let ERR_INVALID_PARAMETERS = ERROR_CODE(rawValue: 6017)
+public let ERR_NO_PREVIOUS_LOGIN = ERROR_CODE(rawValue: 6026)
+public let ERR_USER_SIG_EXPIRED = ERROR_CODE(rawValue: 6206)
+public let ERR_LOGIN_KICKED_OFF_BY_OTHER = ERROR_CODE(rawValue: 6208)
+public let ERR_SDK_INTERFACE_NOT_SUPPORT = ERROR_CODE(rawValue: 7013)
+/// The `#define` of the headers.
+public let ERR_IMSDK_KICKED_BY_OTHERS: Int32 = 6208

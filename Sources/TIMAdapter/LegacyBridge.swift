@@ -1,0 +1,264 @@
+import Foundation
+import IMCore
+import ImSDK_Plus
+
+/// The legacy API's behaviour on the V2 engine: the one place that maps legacy calls to the shared
+/// session (`V2TIMManager.sharedInstance()` and its `IMClient`).
+///
+/// A login through either API is the login of both. The legacy facade calls only this type.
+/// Conventions: methods that return an `Int32` status return 0 when the call was accepted and the
+/// error code otherwise, in which case `fail` also hears of it; completions and events run on the
+/// session's callback queue.
+/// - Thread safety: thread-safe; state behind one lock, never held while calling out.
+package final class LegacyBridge: @unchecked Sendable {
+    // Invariant: mutable state lives in `state`.
+    /// The bridge over the process-wide V2 session.
+    package static let shared = LegacyBridge(v2: V2TIMManager.sharedInstance())
+
+    private let v2: V2TIMManager
+
+    private struct State {
+        var userOptions: LegacyUserOptions?
+        var logger: IMLogger = .silent
+        weak var sink: (any LegacyEventSink)?
+        var hookInstalled = false
+    }
+
+    private let state = Locked(State())
+
+    init(v2: V2TIMManager) {
+        self.v2 = v2
+    }
+
+    // MARK: - Session
+
+    /// Sets where legacy events go, and starts routing the session's events there.
+    package func setEventSink(_ sink: any LegacyEventSink) {
+        let install = state.withLock { state -> Bool in
+            state.sink = sink
+            defer { state.hookInstalled = true }
+            return !state.hookInstalled
+        }
+        if install {
+            v2.addEventHook { [weak self] client, event in self?.route(event, from: client) }
+        }
+    }
+
+    /// Initialises the shared SDK (`initSdk`). Returns 0, or 1 when the app ID is not positive or
+    /// another app ID is in use.
+    package func initSDK(_ options: LegacySDKOptions) -> Int32 {
+        let config = V2TIMSDKConfig()
+        config.transport = options.transport
+        config.callbackQueue = options.callbackQueue
+        guard v2.initSDK(options.appID, config: config) else { return 1 }
+        state.withLock { $0.logger = options.logger }
+        v2.setSessionOptions(readPolicy: currentUserOptions.readPolicy, logger: options.logger)
+        return 0
+    }
+
+    /// Logs out and forgets the SDK's settings (`unInit`).
+    package func unInit() {
+        state.withLock { $0.userOptions = nil }
+        v2.unInitSDK()
+    }
+
+    private var currentUserOptions: LegacyUserOptions { state.withLock { $0.userOptions } ?? LegacyUserOptions() }
+
+    /// Takes the user options for the next login (`setUserConfig`): 6013 before `initSdk`. Set
+    /// during a session, they wait for the next login, and the log says so.
+    package func setUserOptions(_ options: LegacyUserOptions) -> Int32 {
+        guard v2.isInitialized else { return IMError.Code.notInitialized.rawValue }
+        let logger = state.withLock { state -> IMLogger in
+            state.userOptions = options
+            return state.logger
+        }
+        if v2.hasSession {
+            logger.log(.warning, "TIMUserConfig set while logged in: it takes effect at the next login "
+                + "(disableAutoReport, disableStorage and the listeners must be set before login)")
+        }
+        v2.setSessionOptions(readPolicy: options.readPolicy, logger: logger)
+        return 0
+    }
+
+    /// Logs in through the shared session, with the user options set so far (legacy defaults when
+    /// none: auto report on).
+    package func login(userID: String?, userSig: String?, completion: @escaping @Sendable (IMError?) -> Void) -> Int32 {
+        guard v2.isInitialized else {
+            return fail(IMError(.notInitialized, "call initSdk before login"), completion)
+        }
+        guard let userID, !userID.isEmpty else {
+            return fail(IMError(.invalidParameters, "TIMLoginParam.identifier is empty"), completion)
+        }
+        let logger = state.withLock { $0.logger }
+        v2.setSessionOptions(readPolicy: currentUserOptions.readPolicy, logger: logger)
+        v2.login(userID: userID, userSig: userSig ?? "", succ: { completion(nil) },
+                 fail: { code, desc in completion(IMError(IMError.Code(rawValue: code), desc ?? "")) })
+        return 0
+    }
+
+    /// Logs out the shared session.
+    package func logout(completion: @escaping @Sendable (IMError?) -> Void) -> Int32 {
+        guard v2.isInitialized else {
+            return fail(IMError(.notInitialized, "call initSdk before logout"), completion)
+        }
+        v2.logout({ completion(nil) }, fail: { code, desc in completion(IMError(IMError.Code(rawValue: code), desc ?? "")) })
+        return 0
+    }
+
+    /// The logged-in user, or nil.
+    package var loginUser: String? { v2.getLoginUser() }
+
+    /// The legacy login status: LOGINED 1, LOGINING 2, LOGOUT 3 (the V2 values are the same).
+    package var loginStatus: Int { v2.getLoginStatus().rawValue }
+
+    // MARK: - Conversations
+
+    /// The logged-in client, if any.
+    private var client: IMClient? { v2.currentClient }
+
+    /// The identity of `(type, receiver)` when logged in and valid, else nil (`getConversation`).
+    package func conversationID(type: Int, receiver: String?) -> ConversationID? {
+        guard client != nil else { return nil }
+        return LegacyIDs.conversationID(type: type, receiver: receiver)
+    }
+
+    /// Every conversation, SYSTEM included, in list order (`getConversationList`); empty when
+    /// logged out.
+    /// - Complexity: O(n).
+    package func conversations() -> [Conversation] {
+        client?.read { $0.allInOrder() } ?? []
+    }
+
+    /// The number of conversations (`conversationCount`).
+    package func conversationCount() -> Int32 {
+        Int32(clamping: client?.read { $0.count } ?? 0)
+    }
+
+    /// The current state of `id`, or nil when it does not exist (or nobody is logged in).
+    package func snapshot(of id: ConversationID) -> Conversation? {
+        client?.read { $0.conversation(id) }
+    }
+
+    /// The logged-in user, for messages' `isSelf`.
+    package var selfUserID: String? { client?.userID }
+
+    /// Whether the message `message` of `id` is read by me, from the conversation's cursor now.
+    package func isRead(_ message: Message, in id: ConversationID) -> Bool {
+        guard let client else { return false }
+        if message.sender == client.userID { return true }
+        guard message.seq > 0 else { return false }
+        return client.read { $0.conversation(id).map { message.seq <= $0.readSeq } } ?? false
+    }
+
+    /// Marks `id` read up to `seq` (nil: everything) (`setReadMessage`): 6014 when logged out,
+    /// 6004 when the conversation does not exist.
+    package func setRead(_ id: ConversationID, upTo seq: UInt64?, completion: @escaping @Sendable (IMError?) -> Void) -> Int32 {
+        guard let client else { return fail(IMError(.notLoggedIn, "log in first"), completion) }
+        guard client.read({ $0.conversation(id) }) != nil else {
+            return fail(IMError(.invalidConversation, "conversation \(id) does not exist"), completion)
+        }
+        if id.kind == .system {
+            client.write { $0.markRead(id, upTo: seq ?? .max) }
+            client.deliver { completion(nil) }
+        } else {
+            client.markRead([(id, seq ?? .max)]) { completion($0.error) }
+        }
+        return 0
+    }
+
+    /// Deletes `id` from the list at once (`deleteConversation` keeps its local messages,
+    /// `deleteConversationAndMessages` does not); the server drops it from the user's list but keeps
+    /// its cloud messages either way. Returns false when logged out or when it does not exist.
+    package func delete(_ id: ConversationID, keepingMessages: Bool) -> Bool {
+        guard let client, client.read({ $0.conversation(id) }) != nil else { return false }
+        client.write { $0.delete(id, keepingMessages: keepingMessages) }
+        guard id.kind != .system else { return true }
+        client.perform(.deleteConversation(id, clearingMessages: false)) { [logger = client.logger] result in
+            if case .failure(let error) = result {
+                logger.log(.warning, "deleting \(id) on the server failed: \(error)")
+            }
+        }
+        return true
+    }
+
+    /// Sets or clears the draft of `id` (`setDraft`), creating the conversation locally when needed:
+    /// 6014 when logged out.
+    package func setDraft(_ id: ConversationID, text: String?, timestamp: UInt64?) -> Int32 {
+        guard let client else { return IMError.Code.notLoggedIn.rawValue }
+        let draft = text.flatMap { $0.isEmpty ? nil : Draft(text: $0, timestamp: timestamp ?? client.clock()) }
+        client.write { store in
+            store.createIfMissing(id)
+            try? store.setDraft(id, draft)
+        }
+        return 0
+    }
+
+    /// Sends `outgoing` (`sendMessage`): `willSend` gets the message being sent before the request
+    /// leaves. Returns 0, or 6014 when logged out.
+    package func send(
+        _ outgoing: OutgoingMessage, willSend: (Message) -> Void,
+        completion: @escaping @Sendable (Result<Message, IMError>) -> Void
+    ) -> Int32 {
+        guard let client else {
+            return fail(IMError(.notLoggedIn, "log in first")) { completion(.failure($0!)) }
+        }
+        client.send(outgoing, willSend: willSend, completion: completion)
+        return 0
+    }
+
+    /// Up to `count` messages of `id` older than `before` (nil: the newest), newest first
+    /// (`getMessage`: the server's history; `getLocalMessage`: this device's).
+    package func messages(
+        of id: ConversationID, count: Int32, before: Message?, local: Bool,
+        completion: @escaping @Sendable (Result<[Message], IMError>) -> Void
+    ) -> Int32 {
+        guard let client else {
+            return fail(IMError(.notLoggedIn, "log in first")) { completion(.failure($0!)) }
+        }
+        guard count > 0 else {
+            return fail(IMError(.invalidParameters, "count must be greater than 0")) { completion(.failure($0!)) }
+        }
+        let beforeSeq = before.flatMap { $0.seq > 0 ? $0.seq : nil }
+        if local {
+            let messages = client.read { $0.messages(of: id, before: beforeSeq, count: Int(count)) }
+            client.deliver { completion(.success(messages)) }
+        } else {
+            client.history(id, before: beforeSeq, count: Int(count)) { completion($0.map(\.messages)) }
+        }
+        return 0
+    }
+
+    /// The queue every completion and event runs on.
+    package var callbackQueue: DispatchQueue { v2.callbackQueue }
+
+    /// Reports `error` to `completion` on the callback queue and returns its code.
+    private func fail(_ error: IMError, _ completion: @escaping @Sendable (IMError?) -> Void) -> Int32 {
+        v2.callbackQueue.async { completion(error) }
+        return error.code.rawValue
+    }
+
+    // MARK: - Events
+
+    /// Turns one core event into legacy events (runs on the callback queue).
+    private func route(_ event: ClientEvent, from client: IMClient) {
+        guard let sink = state.withLock({ $0.sink }) else { return }
+        switch event {
+        case .syncFinished:
+            sink.legacyRefresh()
+        case .changes(let batch):
+            if !batch.newMessages.isEmpty { sink.legacyNewMessages(batch.newMessages, selfUserID: client.userID) }
+            let refreshed = batch.added + batch.changed
+            if !refreshed.isEmpty { sink.legacyRefresh(conversations: refreshed, selfUserID: client.userID) }
+        case .syncStarted, .syncFailed:
+            break
+        }
+    }
+}
+
+extension Result where Failure == IMError {
+    /// The error, or nil on success.
+    var error: IMError? {
+        if case .failure(let error) = self { return error }
+        return nil
+    }
+}

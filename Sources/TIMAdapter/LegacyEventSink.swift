@@ -1,0 +1,14 @@
+import IMCore
+
+/// Receives the legacy-shaped events the adapter makes of each core event, on the callback queue.
+///
+/// The legacy facade implements it and turns the core values into `TIM*` objects.
+package protocol LegacyEventSink: AnyObject, Sendable {
+    /// A sync finished: every conversation may have changed (`TIMRefreshListener.onRefresh()`).
+    func legacyRefresh()
+    /// Conversations appeared or changed in one batch: the added ones, then the changed ones, each in
+    /// the order the V2 API announces them (`TIMRefreshListener.onRefreshConversations`).
+    func legacyRefresh(conversations: [Conversation], selfUserID: String)
+    /// Messages arrived in one batch, in order (`TIMMessageListener.onNewMessage`).
+    func legacyNewMessages(_ messages: [Message], selfUserID: String)
+}
