@@ -30,7 +30,7 @@ let package = Package(
         .executableTarget(name: "IMSDKTool", dependencies: ["ImSDK", "ImSDK_Plus", "IMReferenceServer"]),
 
         // Fakes, recorders and helpers shared by the test targets.
-        .target(name: "IMTestSupport", dependencies: ["IMCore", "IMReferenceServer", "ImSDK_Plus"]),
+        .target(name: "IMTestSupport", dependencies: ["IMCore", "IMReferenceServer", "ImSDK_Plus", "ImSDK"]),
 
         .testTarget(name: "IMCoreTests", dependencies: ["IMCore", "IMTestSupport"]),
         .testTarget(name: "IMReferenceServerTests", dependencies: ["IMReferenceServer", "IMCore", "IMTestSupport"]),

@@ -1,0 +1,78 @@
+import Foundation
+import IMCore
+import IMReferenceServer
+import ImSDK
+import ImSDK_Plus
+
+/// A legacy-API session against a private `IMReferenceServer`, for tests: `initSdk`,
+/// `setUserConfig` and `login` through `TIMManager`, with a private callback queue.
+public final class LegacyTestSession: @unchecked Sendable {
+    public let server: IMReferenceServer
+    public let manager: TIMManager
+    public let userID: String
+    public let userConfig = TIMUserConfig()
+    public let callbackQueue = DispatchQueue(label: "IMTestSupport.legacy-callbacks")
+    /// Log lines the SDK wrote, in order.
+    public var logLines: [String] { log.withLock { $0 } }
+    private let log = Locked<[String]>([])
+
+    /// Registers `userID` and `peers` on `server` (a new one when nil), initialises the legacy SDK,
+    /// sets the user configuration (`configure` may change it first) and logs in.
+    public init(
+        userID: String = "me", peers: [String] = [], server: IMReferenceServer? = nil,
+        configure: (TIMUserConfig) -> Void = { _ in }
+    ) async throws {
+        self.server = server ?? IMReferenceServer()
+        manager = TIMManager.sharedInstance()
+        self.userID = userID
+        for user in [userID] + peers { try self.server.registerUser(user, nickname: nil, faceURL: nil) }
+        manager.unInit()
+        let config = TIMSdkConfig()
+        config.sdkAppId = 1_400_000_001
+        config.transport = self.server
+        config.callbackQueue = callbackQueue
+        config.disableLogPrint = true
+        config.logFuncLevel = .LOG_INFO
+        config.logFunc = { [log] _, message in log.withLock { $0.append(message ?? "") } }
+        guard manager.initSdk(config) == 0 else { throw V2TIMError(code: -1, desc: "initSdk failed") }
+        configure(userConfig)
+        guard manager.setUserConfig(userConfig) == 0 else { throw V2TIMError(code: -1, desc: "setUserConfig failed") }
+        try await login()
+    }
+
+    /// Logs in again as `userID` through the legacy API.
+    public func login() async throws {
+        let param = TIMLoginParam()
+        param.identifier = userID
+        param.userSig = "sig"
+        try await call { succ, fail in self.manager.login(param, succ: succ, fail: fail) }
+    }
+
+    /// Logs out through the legacy API.
+    public func logout() async throws {
+        try await call { succ, fail in self.manager.logout(succ, fail: fail) }
+    }
+
+    /// Waits until every push the server produced so far is applied and every callback queued so
+    /// far has run.
+    public func settle() async {
+        if let client = V2TIMManager.sharedInstance().currentClient {
+            await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+                client.perform(.profiles([])) { _ in continuation.resume() }
+            }
+        }
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            callbackQueue.async { continuation.resume() }
+        }
+    }
+
+    /// The receivers of the legacy list, in order.
+    public func receivers() -> [String] {
+        (manager.getConversationList() ?? []).map { $0.getReceiver() ?? "" }
+    }
+
+    /// Uninitialises the shared SDK.
+    public func tearDown() {
+        manager.unInit()
+    }
+}

@@ -1,0 +1,350 @@
+import XCTest
+import IMCore
+import IMReferenceServer
+import IMTestSupport
+import ImSDK
+import ImSDK_Plus
+
+final class LegacyAPITests: XCTestCase {
+    private var session: LegacyTestSession!
+
+    override func tearDown() {
+        session?.tearDown()
+        session = nil
+        super.tearDown()
+    }
+
+    // MARK: - The seeds' examples, verbatim
+
+    func test_seedExample_getUnReadMessageNum_thenSetReadMessageNil_readsEverything() async throws {
+        session = try await LegacyTestSession(peers: ["iOS_002"])
+        for _ in 0..<3 { try session.server.sendText("hi", from: "iOS_002", toUser: "me") }
+        await session.settle()
+
+        let conversation = TIMManager.sharedInstance().getConversation(.C2C, receiver: "iOS_002")
+        XCTAssertEqual(conversation?.getUnReadMessageNum(), 3)
+        XCTAssertEqual(TIMManager.sharedInstance().getConversation(.C2C, receiver: "iOS_002").getUnReadMessageNum(), 3)
+
+        conversation?.setReadMessage(nil, succ: nil, fail: nil)
+        await session.settle()
+        XCTAssertEqual(conversation?.getUnReadMessageNum(), 0)
+        XCTAssertEqual(conversation?.getLastMsg()?.isReaded(), true)
+    }
+
+    func test_seedExample_refreshListenerSetBeforeLogin_hearsReadsMadeOnAnotherDevice() async throws {
+        let recorder = LegacyRecorder()
+        session = try await LegacyTestSession(peers: ["iOS_002"]) { config in
+            config.disableAutoReport = true
+            config.refreshListener = recorder
+        }
+        for _ in 0..<2 { try session.server.sendText("hi", from: "iOS_002", toUser: "me") }
+        await session.settle()
+        XCTAssertEqual(recorder.lastUnread("iOS_002"), 2)
+
+        let otherDevice = try await RawDevice(userID: "me", transport: session.server)
+        defer { otherDevice.close() }
+        try await otherDevice.send(.markRead(.c2c("iOS_002"), upTo: .max))
+        await session.settle()
+        XCTAssertEqual(recorder.lastUnread("iOS_002"), 0, "the read on the other device arrives as a refresh")
+        XCTAssertEqual(session.manager.getConversation(.C2C, receiver: "iOS_002").getUnReadMessageNum(), 0)
+    }
+
+    // MARK: - Reads
+
+    func test_setReadMessage_withAMessage_readsItAndEverythingBefore() async throws {
+        session = try await LegacyTestSession(peers: ["a"])
+        for index in 0..<4 { try session.server.sendText("m\(index)", from: "a", toUser: "me") }
+        await session.settle()
+        let conversation = session.manager.getConversation(.C2C, receiver: "a")!
+        let messages = try await localMessages(conversation, count: 10)
+        XCTAssertEqual(messages.map(text), ["m3", "m2", "m1", "m0"])
+        XCTAssertEqual(messages.map { $0.isReaded() }, [false, false, false, false])
+
+        try await call { conversation.setReadMessage(messages[2], succ: $0, fail: $1) }
+        XCTAssertEqual(conversation.getUnReadMessageNum(), 2)
+        XCTAssertEqual(messages.map { $0.isReaded() }, [false, false, true, true], "read flags follow the cursor")
+        XCTAssertEqual(messages[2].locator()?.seq, 2)
+
+        try await call { conversation.setRead(nil, succ: $0, fail: $1) }
+        XCTAssertEqual(conversation.getUnReadMessageNum(), 0)
+        XCTAssertTrue(messages.allSatisfy { $0.isReaded() })
+    }
+
+    func test_setReadMessage_withAMessageOfAnotherConversation_failsWith6017() async throws {
+        session = try await LegacyTestSession(peers: ["a", "b"])
+        try session.server.sendText("x", from: "a", toUser: "me")
+        try session.server.sendText("y", from: "b", toUser: "me")
+        await session.settle()
+        let b = session.manager.getConversation(.C2C, receiver: "b")!
+        let fromA = session.manager.getConversation(.C2C, receiver: "a").getLastMsg()!
+        let code = await failureCode { b.setReadMessage(fromA, succ: $0, fail: $1) }
+        XCTAssertEqual(code, 6017)
+        XCTAssertEqual(b.getUnReadMessageNum(), 1)
+    }
+
+    // MARK: - Auto report
+
+    func test_autoReportDefault_otherDevicesAndAFreshLoginSeeTheMessagesRead_thisDeviceKeepsItsCount() async throws {
+        session = try await LegacyTestSession(peers: ["a"])
+        for _ in 0..<3 { try session.server.sendText("hi", from: "a", toUser: "me") }
+        await session.settle()
+        let conversation = session.manager.getConversation(.C2C, receiver: "a")!
+        XCTAssertEqual(conversation.getUnReadMessageNum(), 3, "this device counts them")
+
+        let otherDevice = try await RawDevice(userID: "me", transport: session.server)
+        defer { otherDevice.close() }
+        guard case .conversations(let cloud) = try await otherDevice.send(.syncConversations) else {
+            return XCTFail("no conversations")
+        }
+        XCTAssertEqual(cloud.first?.unreadMessages.count, 0, "the server counts pulled messages as read")
+
+        try await session.logout()
+        try await session.login()
+        XCTAssertEqual(session.manager.getConversation(.C2C, receiver: "a").getUnReadMessageNum(), 0,
+                       "a login without the local store sees them read")
+    }
+
+    func test_disableAutoReport_unreadStaysOnTheServer_andSyncsAgainAtLogin() async throws {
+        session = try await LegacyTestSession(peers: ["a"]) { $0.disableAutoReport = true }
+        for _ in 0..<3 { try session.server.sendText("hi", from: "a", toUser: "me") }
+        await session.settle()
+        try await session.logout()
+        try await session.login()
+        let conversation = session.manager.getConversation(.C2C, receiver: "a")!
+        XCTAssertEqual(conversation.getUnReadMessageNum(), 3)
+        try await call { conversation.setReadMessage(nil, succ: $0, fail: $1) }
+        try await session.logout()
+        try await session.login()
+        XCTAssertEqual(session.manager.getConversation(.C2C, receiver: "a").getUnReadMessageNum(), 0)
+    }
+
+    func test_setUserConfigAfterLogin_changesNothingInTheSession_andSaysSoInTheLog() async throws {
+        session = try await LegacyTestSession(peers: ["a"])
+        let late = TIMUserConfig()
+        late.disableAutoReport = true
+        XCTAssertEqual(session.manager.setUserConfig(late), 0)
+        XCTAssertTrue(session.logLines.contains { $0.contains("takes effect at the next login") }, "\(session.logLines)")
+        try session.server.sendText("hi", from: "a", toUser: "me")
+        await session.settle()
+        let otherDevice = try await RawDevice(userID: "me", transport: session.server)
+        defer { otherDevice.close() }
+        guard case .conversations(let cloud) = try await otherDevice.send(.syncConversations) else {
+            return XCTFail("no conversations")
+        }
+        XCTAssertEqual(cloud.first?.unreadMessages.count, 0, "auto report still on for this session")
+    }
+
+    // MARK: - Events
+
+    func test_newMessages_reachTIMMessageListener_andTheRefreshListener() async throws {
+        let recorder = LegacyRecorder()
+        let oldStyle = OldStyleRefreshListener()
+        session = try await LegacyTestSession(peers: ["a"]) { $0.refreshListener = recorder }
+        session.manager.add(recorder)
+        defer { session.manager.remove(recorder) }
+        await session.settle()
+        recorder.clear()
+        try session.server.sendText("hello", from: "a", toUser: "me")
+        await session.settle()
+        XCTAssertEqual(recorder.events, ["messages hello", "conversations a"])
+
+        let config = session.manager.getUserConfig()!
+        config.refreshListener = oldStyle
+        try session.server.sendText("again", from: "a", toUser: "me")
+        await session.settle()
+        XCTAssertEqual(oldStyle.calls.withLock { $0 }, 1, "the 3.x spelling is called too")
+    }
+
+    // MARK: - Deletes
+
+    func test_deleteConversation_keepsItsMessages_theyComeBackReadWithTheConversation() async throws {
+        session = try await LegacyTestSession(peers: ["a"]) { $0.disableAutoReport = true }
+        try session.server.sendText("old", from: "a", toUser: "me")
+        await session.settle()
+        XCTAssertTrue(session.manager.deleteConversation(.C2C, receiver: "a"))
+        XCTAssertEqual(session.receivers(), [])
+        XCTAssertFalse(session.manager.deleteConversation(.C2C, receiver: "a"), "already gone")
+        try session.server.sendText("new", from: "a", toUser: "me")
+        await session.settle()
+        let conversation = session.manager.getConversation(.C2C, receiver: "a")!
+        let local = try await localMessages(conversation, count: 10)
+        XCTAssertEqual(local.map(text), ["new", "old"])
+        XCTAssertEqual(conversation.getUnReadMessageNum(), 1)
+        let cloud = try await cloudMessages(conversation, count: 10)
+        XCTAssertEqual(cloud.map(text), ["new", "old"], "cloud messages stay")
+    }
+
+    func test_deleteConversationAndMessages_dropsLocalMessages_cloudKeepsThem() async throws {
+        session = try await LegacyTestSession(peers: ["a"])
+        try session.server.sendText("old", from: "a", toUser: "me")
+        await session.settle()
+        XCTAssertTrue(session.manager.deleteConversationAndMessages(.C2C, receiver: "a"))
+        try session.server.sendText("new", from: "a", toUser: "me")
+        await session.settle()
+        let conversation = session.manager.getConversation(.C2C, receiver: "a")!
+        let local = try await localMessages(conversation, count: 10)
+        XCTAssertEqual(local.map(text), ["new"])
+        let cloud = try await cloudMessages(conversation, count: 10)
+        XCTAssertEqual(cloud.map(text), ["new", "old"])
+    }
+
+    // MARK: - One session, two faces
+
+    func test_loginThroughLegacy_isTheV2Session_andChangesShowInBothAPIs() async throws {
+        session = try await LegacyTestSession(peers: ["a", "b"]) { $0.disableAutoReport = true }
+        let v2: V2TIMManager = V2TIMManager.sharedInstance()
+        XCTAssertEqual(v2.getLoginUser(), "me")
+        XCTAssertEqual(session.manager.getLoginUser(), "me")
+        XCTAssertEqual(session.manager.getLoginStatus(), .STATUS_LOGINED)
+        try session.server.sendText("from b", from: "b", toUser: "me")
+        try session.server.sendText("from a", from: "a", toUser: "me")
+        await session.settle()
+        XCTAssertEqual(session.receivers(), ["a", "b"])
+
+        try await v2.pinConversation(conversationID: "c2c_b", isPinned: true)
+        XCTAssertEqual(session.receivers(), ["b", "a"], "a V2 pin shows in the legacy list")
+
+        let message = TIMMessage()
+        let elem = TIMTextElem()
+        elem.text = "legacy says hi"
+        message.add(elem)
+        let a = session.manager.getConversation(.C2C, receiver: "a")!
+        try await call { a.send(message, succ: $0, fail: $1) }
+        XCTAssertEqual(message.status(), .MSG_STATUS_SEND_SUCC)
+        XCTAssertTrue(message.isSelf())
+        let v2A = try await v2.getConversation(conversationID: "c2c_a")
+        XCTAssertEqual(v2A.lastMessage?.textElem?.text, "legacy says hi")
+        XCTAssertEqual(v2A.lastMessage?.msgID, message.msgId())
+        XCTAssertEqual(V2TIMConversation(legacy: a)?.unreadCount, v2A.unreadCount)
+        XCTAssertEqual(TIMConversation(v2: v2A)?.getReceiver(), "a")
+        XCTAssertEqual(V2TIMMessage(legacy: message)?.msgID, message.msgId())
+    }
+
+    func test_draft_roundTrips_andV2SeesIt() async throws {
+        session = try await LegacyTestSession(peers: ["a"])
+        let conversation = session.manager.getConversation(.C2C, receiver: "a")!
+        XCTAssertNil(conversation.getDraft())
+        let draft = TIMMessageDraft()
+        let elem = TIMTextElem()
+        elem.text = "half a thought"
+        draft.add(elem)
+        XCTAssertEqual(conversation.setDraft(draft), 0)
+        XCTAssertEqual((conversation.getDraft()?.getElem(0) as? TIMTextElem)?.text, "half a thought")
+        XCTAssertNotNil(conversation.getDraft()?.timestamp())
+        let v2 = try await V2TIMManager.sharedInstance().getConversation(conversationID: "c2c_a")
+        XCTAssertEqual(v2.draftText, "half a thought")
+        XCTAssertEqual(conversation.setDraft(nil), 0)
+        XCTAssertNil(conversation.getDraft())
+    }
+
+    func test_groupAtInfoList_andGroupName() async throws {
+        session = try await LegacyTestSession(peers: ["a"])
+        try session.server.createGroup("g", name: "Team", faceURL: nil, members: ["me", "a"])
+        let seq = try session.server.sendText("@me", from: "a", toGroup: "g", atUserIDs: ["me"])
+        await session.settle()
+        let group = session.manager.getConversation(.GROUP, receiver: "g")!
+        XCTAssertEqual(group.getGroupName(), "Team")
+        XCTAssertEqual(group.getGroupAtInfoList()?.map(\.seq), [seq])
+        XCTAssertEqual(group.getGroupAtInfoList()?.map(\.atType), [.AT_ME])
+        XCTAssertEqual(group.getType(), .GROUP)
+    }
+
+    func test_systemConversation_existsForLegacy_andIsInvisibleToV2() async throws {
+        session = try await LegacyTestSession(peers: [])
+        let system = session.manager.getConversation(.SYSTEM, receiver: "")!
+        XCTAssertEqual(system.getType(), .SYSTEM)
+        XCTAssertEqual(system.getReceiver(), "")
+        let draft = TIMMessageDraft()
+        let elem = TIMTextElem()
+        elem.text = "note to self"
+        draft.add(elem)
+        XCTAssertEqual(system.setDraft(draft), 0)
+        XCTAssertEqual(session.manager.getConversationList().map { $0.getType() }, [.SYSTEM])
+        XCTAssertEqual(session.manager.conversationCount(), 1)
+        XCTAssertNil(V2TIMConversation(legacy: system))
+        let page = try await V2TIMManager.sharedInstance().getConversationList(nextSeq: 0, count: 10)
+        XCTAssertEqual(page.conversationList.count, 0)
+    }
+
+    // MARK: - Bad input
+
+    func test_badInput_failsWithTheVendorCodes() async throws {
+        let manager = TIMManager.sharedInstance()!
+        manager.unInit()
+        XCTAssertEqual(manager.initSdk(nil), 1)
+        let param = TIMLoginParam()
+        param.identifier = "me"
+        param.userSig = "sig"
+        let beforeInit = await failureCode { manager.login(param, succ: $0, fail: $1) }
+        XCTAssertEqual(beforeInit, 6013)
+        XCTAssertEqual(manager.setUserConfig(TIMUserConfig()), 6013)
+        XCTAssertEqual(manager.setUserConfig(nil), 1)
+
+        session = try await LegacyTestSession(peers: ["a"])
+        try await session.logout()
+        XCTAssertNil(manager.getConversation(.C2C, receiver: "a"), "no handle before login")
+        XCTAssertEqual(manager.getConversationList().count, 0)
+        XCTAssertFalse(manager.deleteConversation(.C2C, receiver: "a"))
+        let nilParam = await failureCode { manager.login(nil, succ: $0, fail: $1) }
+        let emptyID = await failureCode { succ, fail in
+            let empty = TIMLoginParam()
+            empty.identifier = ""
+            manager.login(empty, succ: succ, fail: fail)
+        }
+        XCTAssertEqual([nilParam, emptyID], [6017, 6017])
+
+        try await session.login()
+        XCTAssertNil(manager.getConversation(.C2C, receiver: ""), "empty receiver")
+        XCTAssertNil(manager.getConversation(.GROUP, receiver: nil), "nil receiver")
+        let unknown = manager.getConversation(.C2C, receiver: "nobody")!
+        XCTAssertEqual(unknown.getUnReadMessageNum(), 0)
+        XCTAssertNil(unknown.getLastMsg())
+        let read = await failureCode { unknown.setReadMessage(nil, succ: $0, fail: $1) }
+        XCTAssertEqual(read, 6004)
+        let badCount = await failureCode { succ, fail in
+            unknown.getMessage(0, last: nil, succ: { _ in succ() }, fail: fail)
+        }
+        XCTAssertEqual(badCount, 6017)
+        let sendNothing = await failureCode { unknown.send(TIMMessage(), succ: $0, fail: $1) }
+        XCTAssertEqual(sendNothing, 6017)
+        XCTAssertEqual(manager.getConversationList().count, 0, "nothing was created")
+    }
+
+    func test_returnedStatus_matchesTheCodeFailGets() async throws {
+        session = try await LegacyTestSession(peers: [])
+        let unknown = session.manager.getConversation(.C2C, receiver: "nobody")!
+        let failed = Locked<Int32>(0)
+        let returned = unknown.setReadMessage(nil, succ: nil, fail: { code, _ in failed.withLock { $0 = code } })
+        await session.settle()
+        XCTAssertEqual(returned, 6004)
+        XCTAssertEqual(failed.withLock { $0 }, 6004)
+    }
+
+    // MARK: - Helpers
+
+    private func text(_ message: TIMMessage) -> String {
+        (message.getElem(0) as? TIMTextElem)?.text ?? ""
+    }
+
+    private func localMessages(_ conversation: TIMConversation, count: Int32) async throws -> [TIMMessage] {
+        try await messages { conversation.getLocalMessage(count, last: nil, succ: $0, fail: $1) }
+    }
+
+    private func cloudMessages(_ conversation: TIMConversation, count: Int32) async throws -> [TIMMessage] {
+        try await messages { conversation.getMessage(count, last: nil, succ: $0, fail: $1) }
+    }
+
+    private func messages(_ start: (@escaping TIMGetMsgSucc, @escaping TIMFail) -> Void) async throws -> [TIMMessage] {
+        let boxed: [Unchecked<TIMMessage>] = try await withCheckedThrowingContinuation { continuation in
+            start({ list in continuation.resume(returning: (list ?? []).compactMap { ($0 as? TIMMessage).map(Unchecked.init) }) },
+                  { code, desc in continuation.resume(throwing: V2TIMError(code: code, desc: desc ?? "")) })
+        }
+        return boxed.map(\.value)
+    }
+}
+
+/// Carries a value across a continuation in tests.
+struct Unchecked<Value>: @unchecked Sendable {
+    let value: Value
+    init(_ value: Value) { self.value = value }
+}
