@@ -48,8 +48,10 @@ public final class V2TIMManager: @unchecked Sendable {
 
     // MARK: - Init and login
 
-    /// Initialises the SDK for `sdkAppID`. Calling it again with the same app ID succeeds and keeps
-    /// the session; another app ID while logged in fails.
+    /// Initialises the SDK for `sdkAppID`.
+    ///
+    /// Calling it again with the same app ID (through either API) is harmless: it succeeds, keeps the
+    /// session, and keeps the transport and callback queue unless `config` names new ones.
     /// - Returns: true on success; false for an app ID of 0 or less, or a different app ID while
     ///   logged in.
     @discardableResult
@@ -57,11 +59,12 @@ public final class V2TIMManager: @unchecked Sendable {
         guard sdkAppID > 0 else { return false }
         return session.withLock { session in
             if let current = session.sdkAppID, current != sdkAppID, session.client != nil { return false }
+            let again = session.sdkAppID == sdkAppID
             session.sdkAppID = sdkAppID
-            session.transport = config?.transport
-            session.checksInvariants = config?.checksInvariants ?? false
-            session.logger = .standardError(minimumLevel: (config?.logLevel ?? .LOG_INFO).imLevel)
+            if let transport = config?.transport { session.transport = transport } else if !again { session.transport = nil }
             if let queue = config?.callbackQueue { session.queue = queue }
+            session.checksInvariants = config?.checksInvariants ?? session.checksInvariants
+            session.logger = .standardError(minimumLevel: (config?.logLevel ?? .LOG_INFO).imLevel)
             return true
         }
     }
@@ -76,6 +79,8 @@ public final class V2TIMManager: @unchecked Sendable {
                 session.totalUnreadSubscribed = false
                 session.readPolicy = .roaming
                 session.logger = .silent
+                session.transport = nil
+                session.queue = V2TIMManager.defaultQueue()
             }
             return session.client
         }
