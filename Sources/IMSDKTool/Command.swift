@@ -4,6 +4,8 @@ enum Command: Equatable, Sendable {
     case help
     /// Run the scripted V2 session (`imsdk demo`).
     case demo
+    /// Run the cross-API conformance suite (`imsdk conformance`).
+    case conformance
 
     /// Parses the arguments after the program name.
     ///
@@ -18,19 +20,26 @@ enum Command: Equatable, Sendable {
             if let extra = rest.first { throw UsageError("unexpected argument '\(extra)'") }
             return .help
         case "demo":
-            for argument in rest {
-                switch argument {
-                case "-h", "--help": return .help
-                case let option where option.hasPrefix("-"): throw UsageError("unknown option '\(option)'")
-                default: throw UsageError("unexpected argument '\(argument)'")
-                }
-            }
-            return .demo
+            return try withoutOptions(.demo, rest)
+        case "conformance":
+            return try withoutOptions(.conformance, rest)
         case let option where option.hasPrefix("-"):
             throw UsageError("unknown option '\(option)'")
         default:
             throw UsageError("unknown subcommand '\(first)'")
         }
+    }
+
+    /// `command`, for a subcommand that takes no options or arguments besides the help ones.
+    private static func withoutOptions(_ command: Command, _ rest: ArraySlice<String>) throws(UsageError) -> Command {
+        for argument in rest {
+            switch argument {
+            case "-h", "--help": return .help
+            case let option where option.hasPrefix("-"): throw UsageError("unknown option '\(option)'")
+            default: throw UsageError("unexpected argument '\(argument)'")
+            }
+        }
+        return command
     }
 }
 

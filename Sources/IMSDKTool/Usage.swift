@@ -8,6 +8,9 @@ enum Usage {
         SUBCOMMANDS:
           demo          Run a scripted V2 session against the embedded server and
                         print the conversation list after each step.
+          conformance   Run every cross-API scenario through the legacy and the V2
+                        API (writes and reads through each) and print whether they
+                        agree; exits 1 when a scenario does not.
           help          Show this help.
 
         OPTIONS:

@@ -1,0 +1,91 @@
+import Dispatch
+import IMReferenceServer
+import ImSDK
+
+/// Makes a scenario's calls through the legacy API (`TIMManager`, `TIMConversation`).
+struct LegacyWriter: Writer {
+    private var manager: TIMManager { TIMManager.sharedInstance() }
+
+    func initialise(server: IMReferenceServer, callbackQueue: DispatchQueue, legacyLogin: Scenario.LegacyLogin) throws {
+        let config = TIMSdkConfig()
+        config.sdkAppId = Self.appID
+        config.transport = server
+        config.callbackQueue = callbackQueue
+        config.disableLogPrint = true
+        let code = manager.initSdk(config)
+        guard code == 0 else { throw RunError("initSdk returned \(code)") }
+        let user = TIMUserConfig()
+        user.disableAutoReport = legacyLogin == .disableAutoReport
+        let userCode = manager.setUserConfig(user)
+        guard userCode == 0 else { throw RunError("setUserConfig returned \(userCode)") }
+    }
+
+    func login() async -> StepOutcome {
+        let param = TIMLoginParam()
+        param.identifier = Scenario.me
+        param.userSig = "sig"
+        return await outcome { succ, fail in manager.login(param, succ: succ, fail: fail) }
+    }
+
+    func logout() async -> StepOutcome {
+        await outcome { succ, fail in manager.logout(succ, fail: fail) }
+    }
+
+    func send(_ text: String, to target: Target) async throws -> StepOutcome {
+        let conversation = try handle(target)
+        let message = TIMMessage()
+        let elem = TIMTextElem()
+        elem.text = text
+        message.add(elem)
+        return await outcome { succ, fail in conversation.send(message, succ: succ, fail: fail) }
+    }
+
+    func read(_ target: Target, upToMessage n: Int) async throws -> StepOutcome {
+        let conversation = try handle(target)
+        return try await withCheckedThrowingContinuation { continuation in
+            conversation.getMessage(100, last: nil, succ: { list in
+                let messages = Array((list ?? []).compactMap { $0 as? TIMMessage }.reversed())
+                guard messages.indices.contains(n - 1) else {
+                    continuation.resume(throwing: Self.noMessage(n, in: target, count: messages.count))
+                    return
+                }
+                conversation.setReadMessage(messages[n - 1], succ: {
+                    continuation.resume(returning: .ok)
+                }, fail: { code, _ in
+                    continuation.resume(returning: .failed(code))
+                })
+            }, fail: { code, _ in
+                continuation.resume(returning: .failed(code))
+            })
+        }
+    }
+
+    func readAll(_ target: Target) async throws -> StepOutcome {
+        let conversation = try handle(target)
+        return await outcome { succ, fail in conversation.setReadMessage(nil, succ: succ, fail: fail) }
+    }
+
+    func setDraft(_ text: String?, for target: Target) async throws -> StepOutcome {
+        let draft = text.map { text in
+            let draft = TIMMessageDraft()
+            let elem = TIMTextElem()
+            elem.text = text
+            draft.add(elem)
+            return draft
+        }
+        let code = try handle(target).setDraft(draft)
+        return code == 0 ? .ok : .failed(code)
+    }
+
+    func delete(_ target: Target) async throws -> StepOutcome {
+        manager.deleteConversation(target.legacyType, receiver: target.receiver) ? .ok : .returnedFalse
+    }
+
+    /// The legacy handle on `target` (nil only when logged out, which no scenario writes in).
+    private func handle(_ target: Target) throws -> TIMConversation {
+        guard let conversation = manager.getConversation(target.legacyType, receiver: target.receiver) else {
+            throw RunError("getConversation returned nil for \(target.conversationID)")
+        }
+        return conversation
+    }
+}

@@ -1,0 +1,103 @@
+/// One step of a scenario: something the server does, or a call through the API under test.
+///
+/// Server steps (`receive`) are the same in every mode. Every other step is a "write": it goes
+/// through the API whose writes the mode tests, except where the legacy API has no such call
+/// (`pin`, `unpin`, `mute`, `block`): those go through the V2 API in every mode, which is sound
+/// because both APIs are faces of one session.
+///
+/// Message texts are made up from the conversation and a running number (`a-1`, `a-2`, `g-1`).
+public enum Step: Hashable, Sendable {
+    /// What a group @-mention addresses.
+    public enum Mention: Hashable, Sendable {
+        case me
+        case all
+        case meAndAll
+
+        /// Who is mentioned, in words.
+        var words: String {
+            switch self {
+            case .me: return "me"
+            case .all: return "everyone"
+            case .meAndAll: return "me and everyone"
+            }
+        }
+    }
+
+    /// User `from` sends me `count` messages (server side).
+    case receive(from: String, count: Int)
+    /// Member `from` sends `count` messages to group `group` (server side).
+    case receiveInGroup(from: String, group: String, count: Int)
+    /// Member `from` sends one message to group `group` that @-mentions me, everyone or both
+    /// (server side).
+    case receiveMention(from: String, group: String, mentioning: Mention)
+    /// I send `text` (legacy `send(_:succ:fail:)`; V2 `sendMessage`).
+    case send(String, to: Target)
+    /// I read the conversation up to its `upToMessage`-th message, counted from its first, 1-based
+    /// (legacy `setReadMessage(msg)`; V2 `cleanConversationUnreadMessageCount` with the message's
+    /// timestamp for C2C, its sequence for groups).
+    case read(Target, upToMessage: Int)
+    /// I read the whole conversation (legacy `setReadMessage(nil)`; V2 `markC2CMessage(asRead:)` /
+    /// `markGroupMessage(asRead:)`).
+    case readAll(Target)
+    /// I pin the conversation (V2 `pinConversation` in every mode: the legacy API has no pin).
+    case pin(Target)
+    /// I unpin the conversation (V2 in every mode).
+    case unpin(Target)
+    /// I save a draft (legacy `setDraft`; V2 `setConversationDraft`).
+    case setDraft(Target, String)
+    /// I clear the draft (legacy `setDraft(nil)`; V2 `setConversationDraft(draftText: nil)`).
+    case clearDraft(Target)
+    /// I set the group to "receive without notify" (V2 `setGroupReceiveMessageOpt` in every mode:
+    /// the legacy API has the option values but no setter).
+    case mute(group: String)
+    /// I set the group to "do not receive" (V2 in every mode, as `mute`).
+    case block(group: String)
+    /// I delete the conversation (legacy `deleteConversation(_:receiver:)`, which keeps the
+    /// messages; V2 `deleteConversation(conversation:)`, which deletes them on the server too).
+    case delete(Target)
+    /// I log out.
+    case logout
+    /// I log in again.
+    case login
+    /// I log out and log in again.
+    case relogin
+
+    /// A one-line description, for reports.
+    public var title: String {
+        switch self {
+        case .receive(from: let from, count: let count): return "\(from) sends \(count)"
+        case .receiveInGroup(from: let from, group: let group, count: let count):
+            return "\(from) sends \(count) in #\(group)"
+        case .receiveMention(from: let from, group: let group, mentioning: let mention):
+            return "\(from) @-mentions \(mention.words) in #\(group)"
+        case .send(let text, let target): return "send '\(text)' to \(target.shortName)"
+        case .read(let target, let n): return "read \(target.shortName) up to message \(n)"
+        case .readAll(let target): return "read all of \(target.shortName)"
+        case .pin(let target): return "pin \(target.shortName)"
+        case .unpin(let target): return "unpin \(target.shortName)"
+        case .setDraft(let target, let text): return "draft '\(text)' for \(target.shortName)"
+        case .clearDraft(let target): return "clear the draft of \(target.shortName)"
+        case .mute(let group): return "mute #\(group) (receive without notify)"
+        case .block(let group): return "block #\(group) (do not receive)"
+        case .delete(let target): return "delete \(target.shortName)"
+        case .logout: return "log out"
+        case .login: return "log in"
+        case .relogin: return "log out and in"
+        }
+    }
+
+    /// The conversations the step names.
+    var targets: [Target] {
+        switch self {
+        case .receive(from: let from, count: _): return [.c2c(from)]
+        case .receiveInGroup(from: _, group: let group, count: _),
+             .receiveMention(from: _, group: let group, mentioning: _):
+            return [.group(group)]
+        case .send(_, let target), .read(let target, _), .readAll(let target), .pin(let target),
+             .unpin(let target), .setDraft(let target, _), .clearDraft(let target), .delete(let target):
+            return [target]
+        case .mute(let group), .block(let group): return [.group(group)]
+        case .logout, .login, .relogin: return []
+        }
+    }
+}

@@ -1,0 +1,31 @@
+import Dispatch
+import IMReferenceServer
+
+/// Makes a scenario's calls through one API ("writes").
+///
+/// Each call returns the API's outcome; a harness problem (a message to read up to that does not
+/// exist) throws a `RunError`.
+protocol Writer: Sendable {
+    /// Initialises the shared SDK against `server`, with callbacks on `callbackQueue`. `legacyLogin`
+    /// configures legacy logins; V2 logins have no such setting (they never auto report).
+    func initialise(server: IMReferenceServer, callbackQueue: DispatchQueue, legacyLogin: Scenario.LegacyLogin) throws
+    func login() async -> StepOutcome
+    func logout() async -> StepOutcome
+    func send(_ text: String, to target: Target) async throws -> StepOutcome
+    /// Reads `target` up to its `n`-th message (1-based, oldest first, from the cloud history).
+    func read(_ target: Target, upToMessage n: Int) async throws -> StepOutcome
+    func readAll(_ target: Target) async throws -> StepOutcome
+    /// Saves `text` as the draft of `target`; nil clears it.
+    func setDraft(_ text: String?, for target: Target) async throws -> StepOutcome
+    func delete(_ target: Target) async throws -> StepOutcome
+}
+
+extension Writer {
+    /// The app ID every run initialises the SDK with.
+    static var appID: Int32 { 1_400_000_001 }
+
+    /// The error for a read up to a message the history does not have.
+    static func noMessage(_ n: Int, in target: Target, count: Int) -> RunError {
+        RunError("\(target.conversationID) has \(count) messages, no message \(n) to read up to")
+    }
+}
