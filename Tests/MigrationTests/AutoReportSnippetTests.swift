@@ -1,0 +1,94 @@
+import IMTestSupport
+import ImSDK
+import ImSDK_Plus
+import XCTest
+
+/// (f) Auto report: the legacy default against the multi-device unread counts of V2.
+final class AutoReportSnippetTests: SnippetTestCase {
+    private func unreadOfA() async throws -> Int32 {
+        try await V2TIMManager.sharedInstance().getConversation(conversationID: "c2c_a").unreadCount
+    }
+
+    /// Another device of "me" reads the chat with a.
+    private func readOnAnotherDevice() async throws {
+        let device = try await RawDevice(userID: "me", transport: server)
+        try await device.send(.markRead(.c2c("a"), upTo: .max))
+        device.close()
+        await settle()
+    }
+
+    func test_legacyDefault_keepsThisDevicesCount_butTheServerCountsTheMessagesRead() async throws {
+        try register(["me", "a"])
+        let legacy = LegacyInboxScreen()
+        await legacyLogIn(legacy)
+        for n in 1...2 { try server.sendText("a\(n)", from: "a", toUser: "me") }
+        await settle()
+
+        let v2 = InboxScreen()
+        await onCallbackQueue { v2.updateUnreadCounts(peer: "a") }
+        await settle()
+        let v2Count = await onCallbackQueue { v2.peerUnread }
+        XCTAssertEqual(v2Count, 2, "V2 calls on a legacy session see this device's own count")
+
+        try await readOnAnotherDevice()
+        let afterOtherDevice = try await unreadOfA()
+        XCTAssertEqual(afterOtherDevice, 2, "reads elsewhere do not reach an auto-report device")
+
+        try await logOut()
+        await legacyLogIn(legacy)
+        let afterLogin = try await unreadOfA()
+        XCTAssertEqual(afterLogin, 0, "the server counted them read when this device received them")
+    }
+
+    func test_legacyDisableAutoReport_keepsMessagesUnreadOnTheServer_andReadsRoam() async throws {
+        try register(["me", "a"])
+        let legacy = LegacyInboxScreen()
+        await legacyLogIn(legacy, configure: { $0.useServerUnreadCounts() })
+        for n in 1...2 { try server.sendText("a\(n)", from: "a", toUser: "me") }
+        await settle()
+
+        try await logOut()
+        await legacyLogIn(legacy, configure: { $0.useServerUnreadCounts() })
+        let afterLogin = try await unreadOfA()
+        XCTAssertEqual(afterLogin, 2, "still unread at the next login")
+
+        legacy.log.clear()
+        try await readOnAnotherDevice()
+        let rows = await legacy.log.waitForReload { $0.first { $0.id == "a" }?.unread == 0 }
+        XCTAssertNotNil(rows, "onRefreshConversations brings the read made on the other device")
+    }
+
+    func test_v2Login_keepsMessagesUnreadOnTheServer_andReadsRoam() async throws {
+        try register(["me", "a"])
+        let v2 = InboxScreen()
+        await v2LogIn(v2)
+        for n in 1...2 { try server.sendText("a\(n)", from: "a", toUser: "me") }
+        await settle()
+
+        try await logOut()
+        await v2LogIn(v2)
+        let afterLogin = try await unreadOfA()
+        XCTAssertEqual(afterLogin, 2, "still unread at the next login")
+
+        v2.log.clear()
+        try await readOnAnotherDevice()
+        let rows = await v2.log.waitForReload { $0.first { $0.id == "c2c_a" }?.unread == 0 }
+        XCTAssertNotNil(rows, "onConversationChanged brings the read made on the other device")
+    }
+
+    func test_v2Login_afterLegacySetup_keepsTheLegacyAutoReport() async throws {
+        try register(["me", "a"])
+        let legacy = LegacyInboxScreen()
+        let v2 = InboxScreen()
+        let server = server!
+        await onCallbackQueue { legacy.setUpSDK(server: server) }
+        await v2LogIn(v2)
+        for n in 1...2 { try server.sendText("a\(n)", from: "a", toUser: "me") }
+        await settle()
+
+        try await logOut()
+        await v2LogIn(v2)
+        let afterLogin = try await unreadOfA()
+        XCTAssertEqual(afterLogin, 0, "TIMManager.initSdk and setUserConfig decide the session's read behaviour")
+    }
+}
