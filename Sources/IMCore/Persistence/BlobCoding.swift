@@ -1,0 +1,63 @@
+import Foundation
+
+/// The binary forms of the list columns: little-endian, fixed-width lengths, exact for any value.
+enum BlobCoding {
+    /// Each string as its UTF-8 byte count (UInt32) followed by the bytes.
+    static func encode(_ strings: [String]) -> Data {
+        var data = Data()
+        for string in strings {
+            append(UInt32(string.utf8.count), to: &data)
+            data.append(contentsOf: string.utf8)
+        }
+        return data
+    }
+
+    static func decodeStrings(_ data: Data) -> [String]? {
+        let bytes = [UInt8](data)
+        var strings: [String] = []
+        var offset = 0
+        while offset < bytes.count {
+            guard let count = read(UInt32.self, from: bytes, at: &offset),
+                  bytes.count - offset >= Int(count) else { return nil }
+            strings.append(String(decoding: bytes[offset..<offset + Int(count)], as: UTF8.self))
+            offset += Int(count)
+        }
+        return strings
+    }
+
+    /// Each @-info as its seq (UInt64) and type (Int32 raw value): 12 bytes.
+    static func encode(_ infos: [GroupAtInfo]) -> Data {
+        var data = Data(capacity: infos.count * 12)
+        for info in infos {
+            append(info.seq, to: &data)
+            append(info.type.rawValue, to: &data)
+        }
+        return data
+    }
+
+    static func decodeAtInfos(_ data: Data) -> [GroupAtInfo]? {
+        let bytes = [UInt8](data)
+        var infos: [GroupAtInfo] = []
+        var offset = 0
+        while offset < bytes.count {
+            guard let seq = read(UInt64.self, from: bytes, at: &offset),
+                  let raw = read(Int32.self, from: bytes, at: &offset),
+                  let type = GroupAtType(rawValue: raw) else { return nil }
+            infos.append(GroupAtInfo(seq: seq, type: type))
+        }
+        return infos
+    }
+
+    private static func append<T: FixedWidthInteger>(_ value: T, to data: inout Data) {
+        withUnsafeBytes(of: value.littleEndian) { data.append(contentsOf: $0) }
+    }
+
+    private static func read<T: FixedWidthInteger>(_ type: T.Type, from bytes: [UInt8], at offset: inout Int) -> T? {
+        let size = MemoryLayout<T>.size
+        guard bytes.count - offset >= size else { return nil }
+        var value: T = 0
+        for index in (0..<size).reversed() { value = value << 8 | T(bytes[offset + index]) }
+        offset += size
+        return value
+    }
+}

@@ -1,0 +1,122 @@
+import Foundation
+
+/// Where databases live on disk: per-user paths, the default directory, creating and moving files.
+extension ConversationDatabase {
+    /// The database file of `userID` in app `appID`, inside `directory`: one database per (app, user).
+    ///
+    /// The user ID is escaped, never used raw: every byte outside `a-z 0-9 _ -` becomes `%XX`
+    /// (uppercase letters too, so IDs differing only in case stay apart on case-insensitive file
+    /// systems). `/`, `..`, quotes and NUL cannot reach the path. An escaped ID longer than
+    /// `maxEscapedLength` bytes (from 61 bytes of ID up; the vendor caps user IDs at 32) is cut and
+    /// suffixed with `~` and a 64-bit FNV-1a hash of the whole ID: only two such long IDs sharing
+    /// their first ~54 bytes and a hash could share a file.
+    package static func path(directory: String, appID: Int32, userID: String) -> String {
+        URL(fileURLWithPath: directory, isDirectory: true)
+            .appendingPathComponent("im_\(appID)_\(escapedFileName(userID)).sqlite").path
+    }
+
+    /// The longest escaped user ID kept whole in a file name (names stay well below 255 bytes).
+    static let maxEscapedLength = 180
+
+    private static func escapedFileName(_ userID: String) -> String {
+        let hexDigits = Array("0123456789ABCDEF".utf8)
+        var escaped: [UInt8] = []
+        var tokenStarts: [Int] = []  // so a cut never splits a %XX
+        for byte in userID.utf8 {
+            tokenStarts.append(escaped.count)
+            switch byte {
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
+                 UInt8(ascii: "_"), UInt8(ascii: "-"):
+                escaped.append(byte)
+            default:
+                escaped += [UInt8(ascii: "%"), hexDigits[Int(byte >> 4)], hexDigits[Int(byte & 0xF)]]
+            }
+        }
+        guard escaped.count > maxEscapedLength else { return String(decoding: escaped, as: UTF8.self) }
+        let hashLength = 16
+        let cut = tokenStarts.last { $0 <= maxEscapedLength - hashLength - 1 } ?? 0
+        var hash: UInt64 = 0xCBF2_9CE4_8422_2325
+        for byte in userID.utf8 { hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3 }
+        let hashText = String(hash, radix: 16)
+        return String(decoding: escaped[..<cut], as: UTF8.self) + "~"
+            + String(repeating: "0", count: hashLength - hashText.count) + hashText
+    }
+
+    /// The per-user default directory for databases.
+    ///
+    /// Apple platforms: `Application Support/ImSDK`; elsewhere `$XDG_DATA_HOME/ImSDK`, or
+    /// `~/.local/share/ImSDK` when that is unset or not absolute.
+    package static func defaultDirectory() -> String {
+        #if canImport(Darwin)
+        let base = FileManager.default.urls(for: .applicationSupportDirectory, in: .userDomainMask).first?.path
+            ?? NSHomeDirectory() + "/Library/Application Support"
+        #else
+        let xdg = ProcessInfo.processInfo.environment["XDG_DATA_HOME"] ?? ""
+        let base = xdg.hasPrefix("/") ? xdg : NSHomeDirectory() + "/.local/share"
+        #endif
+        return URL(fileURLWithPath: base, isDirectory: true).appendingPathComponent("ImSDK", isDirectory: true).path
+    }
+
+    /// Creates the directory of `path` (0700) and an empty file at `path` (0600) when missing.
+    ///
+    /// SQLite gives the `-wal` and `-shm` files the permissions of the database file.
+    static func prepareFile(at path: String) throws(PersistenceError) {
+        let files = FileManager.default
+        let directory = URL(fileURLWithPath: path).deletingLastPathComponent().path
+        if !files.fileExists(atPath: directory) {
+            do {
+                try files.createDirectory(
+                    atPath: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700]
+                )
+            } catch {
+                throw PersistenceError.cannotOpen(path: path, reason: "cannot create its directory: \(error)")
+            }
+        }
+        if !files.fileExists(atPath: path) {
+            guard files.createFile(atPath: path, contents: nil, attributes: [.posixPermissions: 0o600]) else {
+                throw PersistenceError.cannotOpen(path: path, reason: "cannot create the file")
+            }
+        }
+    }
+
+    /// Throws `.corrupt` when the file at `path` is not empty and does not start with the SQLite
+    /// header, before SQLite touches it (it would treat some such files as empty databases, and
+    /// would delete a `-wal` file next to them on close).
+    static func checkHeader(at path: String) throws(PersistenceError) {
+        let header = Data("SQLite format 3\u{0}".utf8)
+        guard let file = FileHandle(forReadingAtPath: path) else {
+            throw PersistenceError.cannotOpen(path: path, reason: "cannot read the file")
+        }
+        defer { try? file.close() }
+        let start: Data
+        do {
+            start = try file.read(upToCount: header.count) ?? Data()
+        } catch {
+            throw PersistenceError.cannotOpen(path: path, reason: "cannot read the file: \(error)")
+        }
+        if !start.isEmpty && start != header {
+            throw PersistenceError.corrupt(path: path, reason: "the file does not start with the SQLite header")
+        }
+    }
+
+    /// Moves the database at `path` and its `-wal`, `-shm` and `-journal` files to
+    /// `<path>.corrupt-<unix seconds>` (plus the same suffixes); returns the new path.
+    static func moveAside(_ path: String) throws(PersistenceError) -> String {
+        let files = FileManager.default
+        let stamp = "\(path).corrupt-\(Int(Date().timeIntervalSince1970))"
+        var aside = stamp
+        var attempt = 1
+        while files.fileExists(atPath: aside) {
+            aside = "\(stamp)-\(attempt)"
+            attempt += 1
+        }
+        for suffix in ["", "-wal", "-shm", "-journal"] where files.fileExists(atPath: path + suffix) {
+            do {
+                try files.moveItem(atPath: path + suffix, toPath: aside + suffix)
+            } catch {
+                throw PersistenceError.io("cannot move \(path + suffix) aside: \(error)")
+            }
+        }
+        return aside
+    }
+}

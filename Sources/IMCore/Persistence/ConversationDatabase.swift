@@ -1,0 +1,278 @@
+import Foundation
+
+/// The conversations, messages and counters of one user, on disk: the typed API the store persists through.
+///
+/// One database per (app ID, user), see `path(directory:appID:userID:)`. Writes are meant to run
+/// inside `transaction { }`, so one store mutation lands atomically (outside one, each write is
+/// its own transaction). Reads return values; none keeps a statement open.
+/// - Thread safety: not `Sendable`; the owner serialises every call (see `SQLiteConnection`).
+package final class ConversationDatabase {
+    /// The connection; exposed for tests and diagnostics, not for ad-hoc SQL by the store.
+    package let connection: SQLiteConnection
+
+    private init(connection: SQLiteConnection) {
+        self.connection = connection
+    }
+
+    // MARK: - Opening
+
+    /// Opens the database at `path` (nil: a private in-memory one), creating and migrating it.
+    ///
+    /// Creates a missing directory with permissions 0700 and the file with 0600. Checks the file
+    /// (its header, then `PRAGMA quick_check`, which reads every page once) before migrating.
+    /// - Throws: `.corrupt` for a file that is not a healthy database, `.newerSchema` for one written
+    ///   by a newer SDK, `.cannotOpen` when the file or directory cannot be created or opened.
+    package static func open(at path: String?, logger: IMLogger) throws(PersistenceError) -> ConversationDatabase {
+        if let path {
+            try prepareFile(at: path)
+            try checkHeader(at: path)
+        }
+        let connection = try SQLiteConnection(path: path)
+        let problems = try connection.prepare("PRAGMA quick_check(1)").query { $0.string(at: 0) ?? "" }
+        if problems != ["ok"] {
+            throw PersistenceError.corrupt(path: connection.path, reason: problems.joined(separator: "; "))
+        }
+        try Schema.migrate(connection, logger: logger)
+        return ConversationDatabase(connection: connection)
+    }
+
+    /// Opens the database at `path`, replacing a corrupt file with a fresh database.
+    ///
+    /// The policy: a `.corrupt` file (garbage bytes, a damaged page) is moved aside with its
+    /// `-wal`/`-shm` files to `<path>.corrupt-<unix seconds>` (as SQLite left them: a file with a
+    /// valid header may have had its WAL checkpointed), logged as a warning, and an empty
+    /// database takes its place; the error is returned as `recovered` so the caller can resync
+    /// from the server. Anything else is thrown and nothing is moved: `.newerSchema` (the data of a
+    /// newer SDK is kept for it; the caller decides, e.g. run in memory), `.cannotOpen`, `.io`.
+    package static func openOrRecover(
+        at path: String?, logger: IMLogger
+    ) throws(PersistenceError) -> (database: ConversationDatabase, recovered: PersistenceError?) {
+        do {
+            return (try open(at: path, logger: logger), nil)
+        } catch {
+            guard case .corrupt = error, let path else { throw error }
+            let aside = try moveAside(path)
+            logger.log(.warning, "\(error); moved it to \(aside) and started an empty database")
+            return (try open(at: path, logger: logger), error)
+        }
+    }
+
+    /// Runs `body` in one transaction; a throw rolls back every write it made.
+    package func transaction<T>(_ body: () throws(PersistenceError) -> T) throws(PersistenceError) -> T {
+        try connection.transaction(body)
+    }
+
+    // MARK: - Writes
+
+    /// Inserts or replaces the row of `conversation` (its last message included).
+    package func upsert(_ conversation: Conversation) throws(PersistenceError) {
+        try connection.prepare(Self.upsertConversationSQL).execute(Self.values(of: conversation))
+    }
+
+    /// Deletes the row of `id`; its messages stay (they become kept messages) unless deleted too.
+    package func deleteConversation(_ id: ConversationID) throws(PersistenceError) {
+        try connection.prepare("DELETE FROM conversations WHERE kind = ? AND target = ?").execute(Self.key(id))
+    }
+
+    /// Deletes every message of `id`, accepted and pending.
+    package func deleteMessages(of id: ConversationID) throws(PersistenceError) {
+        try connection.prepare("DELETE FROM messages WHERE conversation_kind = ? AND conversation_target = ?")
+            .execute(Self.key(id))
+        try connection.prepare("DELETE FROM pending_messages WHERE conversation_kind = ? AND conversation_target = ?")
+            .execute(Self.key(id))
+    }
+
+    /// Inserts or replaces `message` of conversation `id`.
+    ///
+    /// An accepted message (`seq > 0`) is keyed by (conversation, seq); a pending one (`seq == 0`)
+    /// by its ID, keeping its place among the pending messages when updated. When a pending message
+    /// is accepted, delete it with `deletePendingMessage(id:)` and upsert the accepted one.
+    /// - Parameter countsAsUnread: whether the message counts while it is above the read cursor
+    ///   (from someone else, not excluded, above the cursor when it arrived); ignored when pending.
+    package func upsert(_ message: Message, in id: ConversationID, countsAsUnread: Bool) throws(PersistenceError) {
+        if message.seq == 0 {
+            try connection.prepare(Self.upsertPendingSQL).execute(Self.key(id) + Self.values(of: message))
+        } else {
+            try connection.prepare(Self.upsertMessageSQL)
+                .execute(Self.key(id) + Self.values(of: message) + [countsAsUnread])
+        }
+    }
+
+    /// Deletes the pending message with ID `id`, if any.
+    package func deletePendingMessage(id: String) throws(PersistenceError) {
+        try connection.prepare("DELETE FROM pending_messages WHERE id = ?").execute([id])
+    }
+
+    /// Stores the counters and the store's order counter (the one row of `counters`).
+    package func saveCounters(_ counters: UnreadCounters, orderCounter: UInt64) throws(PersistenceError) {
+        try connection.prepare(Self.saveCountersSQL).execute([
+            1, counters.totalUnread, counters.mutedUnread, counters.unreadConversations,
+            counters.markedUnreadConversations, counters.pinnedConversations, counters.conversations, orderCounter,
+        ])
+    }
+
+    // MARK: - Reads
+
+    /// The stored counters and order counter; nil when none were saved yet.
+    package func loadCounters() throws(PersistenceError) -> (counters: UnreadCounters, orderCounter: UInt64)? {
+        try connection.prepare(Self.loadCountersSQL).query { row in
+            var counters = UnreadCounters()
+            counters.totalUnread = row.int(at: 0)
+            counters.mutedUnread = row.int(at: 1)
+            counters.unreadConversations = row.int(at: 2)
+            counters.markedUnreadConversations = row.int(at: 3)
+            counters.pinnedConversations = row.int(at: 4)
+            counters.conversations = row.int(at: 5)
+            return (counters: counters, orderCounter: row.uint64(at: 6))
+        }.first
+    }
+
+    /// The conversation `id`, if stored.
+    /// - Complexity: O(log n).
+    package func conversation(_ id: ConversationID) throws(PersistenceError) -> Conversation? {
+        try conversations(Self.selectConversationSQL, Self.key(id)).first
+    }
+
+    /// Up to `limit` conversations with a sort key below `sortKey` (nil: from the top), largest key first.
+    ///
+    /// Keyset paging: pass the `sortKey` of the last conversation of a page to get the next one.
+    /// Sort keys are unique in the store; a row sharing the cursor's key would be skipped.
+    /// - Complexity: O(log n + limit), served by the `sort_key` index.
+    package func page(below sortKey: UInt64?, limit: Int) throws(PersistenceError) -> [Conversation] {
+        precondition(limit >= 0, "page limit must not be negative")
+        guard let sortKey else { return try conversations(Self.firstPageSQL, [limit]) }
+        return try conversations(Self.nextPageSQL, [Self.sortKeyColumn(sortKey), limit])
+    }
+
+    /// Every conversation, largest sort key first (for warming up the store).
+    /// - Complexity: O(n).
+    package func allConversations() throws(PersistenceError) -> [Conversation] {
+        try conversations(Self.allConversationsSQL, [])
+    }
+
+    /// The accepted messages of `id` (kept ones included), ascending by seq, each with its
+    /// `countsAsUnread` flag.
+    /// - Complexity: O(m log m).
+    package func messages(
+        of id: ConversationID
+    ) throws(PersistenceError) -> [(message: Message, countsAsUnread: Bool)] {
+        let path = connection.path
+        return try connection.prepare(Self.selectMessagesSQL).query(Self.key(id)) { row throws(PersistenceError) in
+            var reader = RowReader(row, path: path)
+            let message = try reader.message()
+            return (message, reader.bool())
+        }
+    }
+
+    /// The pending messages of `id` (not yet accepted), oldest first.
+    package func pendingMessages(of id: ConversationID) throws(PersistenceError) -> [Message] {
+        let path = connection.path
+        return try connection.prepare(Self.selectPendingSQL).query(Self.key(id)) { row throws(PersistenceError) in
+            var reader = RowReader(row, path: path)
+            return try reader.message()
+        }
+    }
+
+    /// The conversations that have stored messages but no row: deleted with their messages kept.
+    package func keptConversationIDs() throws(PersistenceError) -> [ConversationID] {
+        let path = connection.path
+        return try connection.prepare(Self.keptConversationsSQL).query { row throws(PersistenceError) in
+            guard let kind = UInt8(exactly: row.int64(at: 0)).flatMap(ConversationID.Kind.init(rawValue:)),
+                  let target = row.string(at: 1) else {
+                throw PersistenceError.corrupt(path: path, reason: "malformed conversation of a kept message")
+            }
+            return ConversationID(kind: kind, target: target)
+        }
+    }
+
+    /// The counters recomputed by SQL from the conversation rows, to check the stored ones against.
+    /// - Complexity: O(n).
+    package func recount() throws(PersistenceError) -> UnreadCounters {
+        // Parameter 1: the receive options whose unread counts in the total, one bit per raw value.
+        let countingOptions = ReceiveOption.allCases.filter(\.countsInTotalUnread)
+            .reduce(Int64(0)) { $0 | 1 << Int64($1.rawValue) }
+        let rows = try connection.prepare(Self.recountSQL).query([countingOptions, ConversationMarks.unread.rawValue]) { row in
+            var counters = UnreadCounters()
+            counters.totalUnread = row.int(at: 0)
+            counters.mutedUnread = row.int(at: 1)
+            counters.unreadConversations = row.int(at: 2)
+            counters.markedUnreadConversations = row.int(at: 3)
+            counters.pinnedConversations = row.int(at: 4)
+            counters.conversations = row.int(at: 5)
+            return counters
+        }
+        return rows.first ?? UnreadCounters()
+    }
+
+    /// The number of stored conversations.
+    package func conversationCount() throws(PersistenceError) -> Int {
+        try connection.prepare("SELECT count(*) FROM conversations").query { $0.int(at: 0) }.first ?? 0
+    }
+
+    // MARK: - Helpers
+
+    private static func key(_ id: ConversationID) -> [any SQLiteBindable] {
+        [Int64(id.kind.rawValue), id.target]
+    }
+
+    private func conversations(_ sql: String, _ values: [any SQLiteBindable]) throws(PersistenceError) -> [Conversation] {
+        let path = connection.path
+        return try connection.prepare(sql).query(values) { row throws(PersistenceError) in
+            var reader = RowReader(row, path: path)
+            return try reader.conversation()
+        }
+    }
+
+    // MARK: - SQL (column lists are this file's constants; values are always bound)
+
+    /// `INSERT ... ON CONFLICT (key) DO UPDATE` of every non-key column (the rowid stays).
+    private static func upsertSQL(_ table: String, _ columns: [String], key: [String]) -> String {
+        let placeholders = Array(repeating: "?", count: columns.count).joined(separator: ", ")
+        let updates = columns.filter { !key.contains($0) }.map { "\($0) = excluded.\($0)" }
+        return "INSERT INTO \(table) (\(columns.joined(separator: ", "))) VALUES (\(placeholders)) "
+            + "ON CONFLICT (\(key.joined(separator: ", "))) DO UPDATE SET \(updates.joined(separator: ", "))"
+    }
+
+    private static let conversationSelect = "SELECT \(conversationColumns.joined(separator: ", ")) FROM conversations"
+    private static let upsertConversationSQL = upsertSQL("conversations", conversationColumns, key: ["kind", "target"])
+    private static let selectConversationSQL = conversationSelect + " WHERE kind = ? AND target = ?"
+    private static let firstPageSQL = conversationSelect + " ORDER BY sort_key DESC LIMIT ?"
+    private static let nextPageSQL = conversationSelect + " WHERE sort_key < ? ORDER BY sort_key DESC LIMIT ?"
+    private static let allConversationsSQL = conversationSelect + " ORDER BY sort_key DESC"
+
+    private static let upsertMessageSQL = upsertSQL(
+        "messages", ["conversation_kind", "conversation_target"] + messageColumns + ["counts_as_unread"],
+        key: ["conversation_kind", "conversation_target", "seq"]
+    )
+    private static let upsertPendingSQL = upsertSQL(
+        "pending_messages", ["conversation_kind", "conversation_target"] + messageColumns, key: ["id"]
+    )
+    // A seq above Int64.max is stored negative: ordering by (seq < 0, seq) is the unsigned order.
+    private static let selectMessagesSQL = "SELECT \(messageColumns.joined(separator: ", ")), counts_as_unread "
+        + "FROM messages WHERE conversation_kind = ? AND conversation_target = ? ORDER BY seq < 0, seq"
+    private static let selectPendingSQL = "SELECT \(messageColumns.joined(separator: ", ")) "
+        + "FROM pending_messages WHERE conversation_kind = ? AND conversation_target = ? ORDER BY rowid"
+    private static let keptConversationsSQL = """
+        SELECT conversation_kind, conversation_target FROM messages
+        UNION SELECT conversation_kind, conversation_target FROM pending_messages
+        EXCEPT SELECT kind, target FROM conversations
+        ORDER BY 1, 2
+        """
+
+    private static let counterColumns = [
+        "id", "total_unread", "muted_unread", "unread_conversations", "marked_unread_conversations",
+        "pinned_conversations", "conversations", "order_counter",
+    ]
+    private static let saveCountersSQL = upsertSQL("counters", counterColumns, key: ["id"])
+    private static let loadCountersSQL = "SELECT \(counterColumns.dropFirst().joined(separator: ", ")) FROM counters WHERE id = 1"
+    private static let recountSQL = """
+        SELECT
+            coalesce(sum(CASE WHEN (?1 >> receive_option) & 1 THEN unread_count ELSE 0 END), 0),
+            coalesce(sum(CASE WHEN (?1 >> receive_option) & 1 THEN 0 ELSE unread_count END), 0),
+            coalesce(sum(unread_count > 0), 0),
+            coalesce(sum((marks & ?2) <> 0), 0),
+            coalesce(sum(pinned), 0),
+            count(*)
+        FROM conversations
+        """
+}

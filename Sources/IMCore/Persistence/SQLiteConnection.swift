@@ -1,0 +1,103 @@
+import CSQLite
+
+/// One open SQLite database: configuration, the statement cache, transactions and error checking.
+///
+/// ## Thread safety (the one place these rules are written down)
+/// A connection, its statements and the `ConversationDatabase` over it are not `Sendable`. The owner
+/// uses them from one serial context at a time (a serial queue, or inside its own lock) and never
+/// hands a statement to another context. The handle is opened with `SQLITE_OPEN_NOMUTEX`: SQLite
+/// adds no locking of its own, so that serialisation is what keeps the connection consistent.
+/// A cached statement is used by one call at a time: `execute`/`query` bind, step and reset it
+/// before returning, and no row callback may run the same statement again.
+package final class SQLiteConnection {
+    /// The file path, or `":memory:"`.
+    package let path: String
+    private let handle: OpaquePointer
+    /// Prepared statements by SQL text, finalized before the connection closes.
+    private var statements: [String: SQLiteStatement] = [:]
+
+    /// How long a write waits for another connection's lock before failing with "busy".
+    package static let busyTimeoutMilliseconds: Int32 = 5_000
+
+    /// Opens (creating if needed) the database at `path`, or a private in-memory one when nil.
+    ///
+    /// Files get `journal_mode=WAL`; every connection gets `synchronous=NORMAL`, `foreign_keys=ON`
+    /// and a busy timeout. A file that is not a database fails here with `.corrupt`.
+    package init(path: String?) throws(PersistenceError) {
+        self.path = path ?? ":memory:"
+        var opened: OpaquePointer?
+        let code = sqlite3_open_v2(
+            self.path, &opened, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX, nil
+        )
+        guard let opened else { throw .io("cannot allocate a SQLite connection (SQLite code \(code))") }
+        handle = opened
+        // From here on a throw runs `deinit`, which closes the handle.
+        try check(code)
+        try check(sqlite3_extended_result_codes(handle, 1))
+        try check(sqlite3_busy_timeout(handle, Self.busyTimeoutMilliseconds))
+        if path != nil { try execute("PRAGMA journal_mode = WAL") }
+        try execute("PRAGMA synchronous = NORMAL")
+        try execute("PRAGMA foreign_keys = ON")
+    }
+
+    deinit {
+        for statement in statements.values { statement.finalize() }
+        // Nothing can be reported from deinit; every statement is finalized, so the close completes.
+        sqlite3_close_v2(handle)
+    }
+
+    /// Turns a SQLite result code into success or a `PersistenceError`: every call goes through here.
+    ///
+    /// - Returns: `code` when it is `SQLITE_OK`, `SQLITE_ROW` or `SQLITE_DONE`.
+    @discardableResult
+    package func check(_ code: Int32) throws(PersistenceError) -> Int32 {
+        switch code {
+        case SQLITE_OK, SQLITE_ROW, SQLITE_DONE:
+            return code
+        default:
+            throw PersistenceError(sqliteCode: code, message: String(cString: sqlite3_errmsg(handle)), path: path)
+        }
+    }
+
+    /// Runs SQL text without parameters (one or more statements): schema and pragmas only.
+    ///
+    /// Values never go into `sql`; statements with values use `prepare` and bound parameters.
+    package func execute(_ sql: String) throws(PersistenceError) {
+        try check(sqlite3_exec(handle, sql, nil, nil, nil))
+    }
+
+    /// The prepared statement for `sql` (one statement), prepared once and cached by its text.
+    ///
+    /// Preparing the same text again returns the same object. Statements are prepared with
+    /// `SQLITE_PREPARE_PERSISTENT`, as they live as long as the connection.
+    /// - Complexity: O(1) for a cached statement.
+    package func prepare(_ sql: String) throws(PersistenceError) -> SQLiteStatement {
+        if let statement = statements[sql] { return statement }
+        var prepared: OpaquePointer?
+        try check(sqlite3_prepare_v3(handle, sql, -1, UInt32(SQLITE_PREPARE_PERSISTENT), &prepared, nil))
+        guard let prepared else { throw .io("no SQL statement in \"\(sql)\"") }
+        let statement = SQLiteStatement(handle: prepared, connection: self)
+        statements[sql] = statement
+        return statement
+    }
+
+    /// Runs `body` in one `BEGIN IMMEDIATE` ... `COMMIT` transaction; a throw rolls everything back.
+    ///
+    /// Transactions do not nest: calling this inside `body` fails with `.io`.
+    /// - Returns: what `body` returns, once committed.
+    package func transaction<T>(_ body: () throws(PersistenceError) -> T) throws(PersistenceError) -> T {
+        try execute("BEGIN IMMEDIATE")
+        do {
+            let result = try body()
+            try execute("COMMIT")
+            return result
+        } catch {
+            // SQLite may already have rolled back (after some I/O errors); then there is nothing to undo.
+            if !isAutocommit { try? execute("ROLLBACK") }
+            throw error
+        }
+    }
+
+    /// Whether no transaction is open.
+    package var isAutocommit: Bool { sqlite3_get_autocommit(handle) != 0 }
+}

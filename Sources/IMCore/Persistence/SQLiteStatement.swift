@@ -1,0 +1,175 @@
+import CSQLite
+import Foundation
+
+/// One prepared SQL statement of a `SQLiteConnection`: parameters, stepping, column values.
+///
+/// Created and cached by `SQLiteConnection.prepare`; finalized by the connection when it closes, or
+/// in `deinit`. Parameter indices start at 1, column indices at 0 (as in SQLite).
+///
+/// Integers: a `UInt64` is stored as the `Int64` with the same bit pattern, so values above
+/// `Int64.max` (a pinned sort key, all-ones marks) come back exactly but read as negative in SQL.
+/// Columns that SQL compares or orders as unsigned must account for that (see `Schema`).
+/// - Thread safety: not `Sendable`; see `SQLiteConnection`.
+package final class SQLiteStatement {
+    private var handle: OpaquePointer?
+    // The connection owns its statements (it finalizes them before closing), so it outlives them.
+    private unowned let connection: SQLiteConnection
+
+    init(handle: OpaquePointer, connection: SQLiteConnection) {
+        self.handle = handle
+        self.connection = connection
+    }
+
+    deinit { finalize() }
+
+    /// Releases the compiled statement; the connection calls this before it closes.
+    func finalize() {
+        guard let handle else { return }
+        // The result repeats the last step's error, which was already reported.
+        sqlite3_finalize(handle)
+        self.handle = nil
+    }
+
+    private var live: OpaquePointer {
+        guard let handle else { preconditionFailure("statement used after its connection closed") }
+        return handle
+    }
+
+    // MARK: - Running
+
+    /// Binds `values` to parameters 1..., steps to the end, and resets.
+    package func execute(_ values: [any SQLiteBindable] = []) throws(PersistenceError) {
+        try withReset { statement throws(PersistenceError) in
+            try statement.bind(values)
+            while try statement.step() {}
+        }
+    }
+
+    /// Binds `values` to parameters 1..., maps each result row with `row`, and resets.
+    ///
+    /// `row` reads the current row through the column getters; it must not run this statement.
+    package func query<T>(
+        _ values: [any SQLiteBindable] = [], row: (SQLiteStatement) throws(PersistenceError) -> T
+    ) throws(PersistenceError) -> [T] {
+        try withReset { statement throws(PersistenceError) in
+            try statement.bind(values)
+            var rows: [T] = []
+            while try statement.step() { rows.append(try row(statement)) }
+            return rows
+        }
+    }
+
+    /// Runs `body` (which binds and steps by hand), then resets the statement and clears its bindings.
+    package func withReset<T>(_ body: (SQLiteStatement) throws(PersistenceError) -> T) throws(PersistenceError) -> T {
+        defer { reset() }
+        return try body(self)
+    }
+
+    /// Advances to the next row: true when a row is available, false when the statement is done.
+    package func step() throws(PersistenceError) -> Bool {
+        try connection.check(sqlite3_step(live)) == SQLITE_ROW
+    }
+
+    /// Rewinds the statement and sets every parameter back to NULL.
+    package func reset() {
+        // `sqlite3_reset` repeats the last step's error, already reported; clearing cannot fail.
+        sqlite3_reset(live)
+        sqlite3_clear_bindings(live)
+    }
+
+    // MARK: - Binding
+
+    private func bind(_ values: [any SQLiteBindable]) throws(PersistenceError) {
+        for (offset, value) in values.enumerated() {
+            try value.bind(to: self, at: Int32(offset + 1))
+        }
+    }
+
+    package func bind(_ value: Int64, at index: Int32) throws(PersistenceError) {
+        try connection.check(sqlite3_bind_int64(live, index, value))
+    }
+
+    /// Binds the `Int64` with the bit pattern of `value` (see the type's notes).
+    package func bind(_ value: UInt64, at index: Int32) throws(PersistenceError) {
+        try bind(Int64(bitPattern: value), at: index)
+    }
+
+    package func bind(_ value: Int, at index: Int32) throws(PersistenceError) {
+        try bind(Int64(value), at: index)
+    }
+
+    /// Binds 1 or 0.
+    package func bind(_ value: Bool, at index: Int32) throws(PersistenceError) {
+        try bind(Int64(value ? 1 : 0), at: index)
+    }
+
+    /// Binds UTF-8 text (embedded NUL characters included).
+    package func bind(_ value: String, at index: Int32) throws(PersistenceError) {
+        var value = value
+        let code = value.withUTF8 { bytes in
+            // A null pointer would bind NULL; an empty string needs some valid address.
+            let start = UnsafeRawPointer(bytes.baseAddress ?? ("" as StaticString).utf8Start)
+            return sqlite3_bind_text64(
+                live, index, start.assumingMemoryBound(to: CChar.self), UInt64(bytes.count), transient,
+                UInt8(SQLITE_UTF8)
+            )
+        }
+        try connection.check(code)
+    }
+
+    /// Binds a blob; an empty `Data` binds an empty blob, not NULL.
+    package func bind(_ value: Data, at index: Int32) throws(PersistenceError) {
+        let code = value.withUnsafeBytes { bytes in
+            guard let start = bytes.baseAddress, !bytes.isEmpty else { return sqlite3_bind_zeroblob(live, index, 0) }
+            return sqlite3_bind_blob64(live, index, start, UInt64(bytes.count), transient)
+        }
+        try connection.check(code)
+    }
+
+    package func bindNull(at index: Int32) throws(PersistenceError) {
+        try connection.check(sqlite3_bind_null(live, index))
+    }
+
+    // MARK: - Columns of the current row
+
+    package func isNull(at column: Int32) -> Bool {
+        sqlite3_column_type(live, column) == SQLITE_NULL
+    }
+
+    package func int64(at column: Int32) -> Int64 {
+        sqlite3_column_int64(live, column)
+    }
+
+    /// The `UInt64` whose bit pattern the column holds.
+    package func uint64(at column: Int32) -> UInt64 {
+        UInt64(bitPattern: int64(at: column))
+    }
+
+    package func int(at column: Int32) -> Int {
+        Int(truncatingIfNeeded: int64(at: column))
+    }
+
+    package func bool(at column: Int32) -> Bool {
+        int64(at: column) != 0
+    }
+
+    /// The text of the column, nil when it is NULL.
+    package func string(at column: Int32) -> String? {
+        guard !isNull(at: column) else { return nil }
+        guard let text = sqlite3_column_text(live, column) else { return "" }
+        let count = Int(sqlite3_column_bytes(live, column))
+        return String(decoding: UnsafeBufferPointer(start: text, count: count), as: UTF8.self)
+    }
+
+    /// The blob of the column, nil when it is NULL (an empty blob is empty `Data`).
+    package func data(at column: Int32) -> Data? {
+        guard !isNull(at: column) else { return nil }
+        guard let bytes = sqlite3_column_blob(live, column) else { return Data() }
+        return Data(bytes: bytes, count: Int(sqlite3_column_bytes(live, column)))
+    }
+}
+
+/// SQLite copies bound text and blobs at once (`SQLITE_TRANSIENT`), so Swift buffers may move after.
+private var transient: sqlite3_destructor_type {
+    unsafeBitCast(-1, to: sqlite3_destructor_type.self)
+}

@@ -1,0 +1,154 @@
+/// The database schema: an ordered list of forward migrations, the version kept in `PRAGMA user_version`.
+///
+/// A migration is never edited once released; a change is a new migration appended to the list.
+/// Opening a database whose version is newer than `currentVersion` fails with `.newerSchema` and
+/// changes nothing (a downgraded SDK must not wipe a newer SDK's data).
+///
+/// Integer encodings, for every table: `UInt64` values are stored as the `Int64` with the same bit
+/// pattern, except `conversations.sort_key`, which has bit 63 flipped so that SQLite's signed order
+/// is the unsigned order of sort keys (pinned keys have bit 63 set). Booleans are 0 or 1.
+package enum Schema {
+    struct Migration {
+        /// The `user_version` the database has once this migration ran.
+        let version: Int
+        /// The statements, run in one transaction with the others still due.
+        let sql: String
+    }
+
+    static let migrations: [Migration] = [
+        Migration(version: 1, sql: version1),
+    ]
+
+    /// The newest version this code knows.
+    package static var currentVersion: Int { migrations[migrations.count - 1].version }
+
+    /// The `user_version` of the database (0 for a new, empty one).
+    package static func version(of connection: SQLiteConnection) throws(PersistenceError) -> Int {
+        try connection.prepare("PRAGMA user_version").query { $0.int(at: 0) }.first ?? 0
+    }
+
+    /// Brings the database to `currentVersion`, running every due migration in one transaction.
+    ///
+    /// - Throws: `.newerSchema` when the database is newer than this code (nothing is changed).
+    package static func migrate(_ connection: SQLiteConnection, logger: IMLogger) throws(PersistenceError) {
+        let found = try connection.transaction { () throws(PersistenceError) -> Int in
+            let found = try version(of: connection)
+            guard found <= currentVersion else { throw .newerSchema(found: found, known: currentVersion) }
+            for migration in migrations where migration.version > found {
+                try connection.execute(migration.sql)
+            }
+            if found < currentVersion {
+                // Pragmas take no bound parameters; the value is this code's own constant.
+                try connection.execute("PRAGMA user_version = \(currentVersion)")
+            }
+            return found
+        }
+        if found < currentVersion {
+            logger.log(.info, "database schema migrated from version \(found) to \(currentVersion)")
+        }
+    }
+
+    /// Version 1: conversations, messages, pending messages and the counters.
+    private static let version1 = """
+        CREATE TABLE conversations (
+            kind INTEGER NOT NULL,              -- ConversationID.Kind raw value: 1 C2C, 2 group, 3 system
+            target TEXT NOT NULL,               -- peer user ID, group ID, or '' (system)
+            sort_key INTEGER NOT NULL,          -- Conversation.sortKey with bit 63 flipped (list order); never read back
+            order_key INTEGER NOT NULL,         -- Conversation.orderKey
+            pinned INTEGER NOT NULL,            -- Conversation.isPinned
+            last_seq INTEGER NOT NULL,          -- highest server sequence known
+            read_seq INTEGER NOT NULL,          -- read cursor
+            read_timestamp INTEGER NOT NULL,    -- server time of the message at the read cursor
+            unread_count INTEGER NOT NULL,      -- unread messages, as the store counted them
+            receive_option INTEGER NOT NULL,    -- ReceiveOption raw value
+            marks INTEGER NOT NULL,             -- ConversationMarks raw value
+            draft_text TEXT,                    -- NULL: no draft
+            draft_timestamp INTEGER,            -- NULL exactly when draft_text is NULL
+            name TEXT,                          -- ConversationProfile; NULL is nil
+            remark TEXT,
+            face_url TEXT,
+            group_type TEXT,
+            custom_data BLOB,                   -- NULL is nil; an empty blob is empty data
+            at_infos BLOB NOT NULL,             -- unread @-mentions, 12 bytes each: seq UInt64 LE, type Int32 LE
+            last_message_id TEXT,               -- the last message, columns as in `messages`; all NULL: none
+            last_message_seq INTEGER,
+            last_message_random INTEGER,
+            last_message_timestamp INTEGER,
+            last_message_sender TEXT,
+            last_message_receiver_kind INTEGER,
+            last_message_receiver_id TEXT,
+            last_message_content_kind INTEGER,
+            last_message_content_type INTEGER,
+            last_message_content_text TEXT,
+            last_message_content_data BLOB,
+            last_message_at_user_ids BLOB,
+            last_message_at_all INTEGER,
+            last_message_excluded_from_unread INTEGER,
+            last_message_excluded_from_last INTEGER,
+            last_message_status INTEGER,
+            PRIMARY KEY (kind, target)
+        );
+        -- Keyset paging: WHERE sort_key < ? ORDER BY sort_key DESC LIMIT ?
+        CREATE INDEX conversations_by_sort_key ON conversations (sort_key DESC);
+
+        -- Messages the server accepted. Rows whose conversation has no row are kept messages
+        -- (a conversation deleted with its messages kept).
+        CREATE TABLE messages (
+            conversation_kind INTEGER NOT NULL, -- the conversation, as in `conversations`
+            conversation_target TEXT NOT NULL,
+            id TEXT NOT NULL,                   -- message ID
+            seq INTEGER NOT NULL,               -- server sequence in the conversation, above 0
+            random INTEGER NOT NULL,
+            timestamp INTEGER NOT NULL,         -- server time, seconds
+            sender TEXT NOT NULL,
+            receiver_kind INTEGER NOT NULL,     -- 1 user, 2 group
+            receiver_id TEXT NOT NULL,
+            content_kind INTEGER NOT NULL,      -- 1 text, 2 custom, 3 other
+            content_type INTEGER,               -- element type of "other" content, else NULL
+            content_text TEXT,                  -- text content, else NULL
+            content_data BLOB,                  -- custom or other payload, else NULL
+            at_user_ids BLOB NOT NULL,          -- each ID: UInt32 LE byte count, then UTF-8 bytes
+            at_all INTEGER NOT NULL,
+            excluded_from_unread INTEGER NOT NULL,
+            excluded_from_last INTEGER NOT NULL,
+            status INTEGER NOT NULL,            -- MessageDeliveryStatus raw value
+            counts_as_unread INTEGER NOT NULL,  -- counts while above the conversation's read cursor
+            PRIMARY KEY (conversation_kind, conversation_target, seq)
+        );
+
+        -- My messages still being sent (sequence 0), oldest first by rowid; columns as in `messages`.
+        CREATE TABLE pending_messages (
+            conversation_kind INTEGER NOT NULL,
+            conversation_target TEXT NOT NULL,
+            id TEXT NOT NULL PRIMARY KEY,
+            seq INTEGER NOT NULL,
+            random INTEGER NOT NULL,
+            timestamp INTEGER NOT NULL,
+            sender TEXT NOT NULL,
+            receiver_kind INTEGER NOT NULL,
+            receiver_id TEXT NOT NULL,
+            content_kind INTEGER NOT NULL,
+            content_type INTEGER,
+            content_text TEXT,
+            content_data BLOB,
+            at_user_ids BLOB NOT NULL,
+            at_all INTEGER NOT NULL,
+            excluded_from_unread INTEGER NOT NULL,
+            excluded_from_last INTEGER NOT NULL,
+            status INTEGER NOT NULL
+        );
+        CREATE INDEX pending_messages_by_conversation ON pending_messages (conversation_kind, conversation_target);
+
+        -- The store's counters (UnreadCounters) and its order counter: one row, id 1.
+        CREATE TABLE counters (
+            id INTEGER PRIMARY KEY CHECK (id = 1),
+            total_unread INTEGER NOT NULL,
+            muted_unread INTEGER NOT NULL,
+            unread_conversations INTEGER NOT NULL,
+            marked_unread_conversations INTEGER NOT NULL,
+            pinned_conversations INTEGER NOT NULL,
+            conversations INTEGER NOT NULL,
+            order_counter INTEGER NOT NULL
+        );
+        """
+}
