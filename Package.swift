@@ -16,7 +16,7 @@ let package = Package(
             providers: [.apt(["libsqlite3-dev"]), .brew(["sqlite"])]
         ),
         // The shared engine: model, ordered index, counters, events, transport seam.
-        .target(name: "IMCore"),
+        .target(name: "IMCore", dependencies: ["CSQLite"]),
         // The in-process server with the vendor's cloud semantics (the embedded default transport).
         .target(name: "IMReferenceServer", dependencies: ["IMCore"]),
         // The V2 API facade.
@@ -27,7 +27,9 @@ let package = Package(
         .target(name: "ImSDK", dependencies: ["TIMAdapter", "IMCore", "ImSDK_Plus"]),
         // The `imsdk` command-line program. Its module is not called `imsdk`: that name would clash
         // with `ImSDK` on case-insensitive file systems.
-        .executableTarget(name: "IMSDKTool", dependencies: ["ImSDK", "ImSDK_Plus", "IMReferenceServer"]),
+        .executableTarget(name: "IMSDKTool", dependencies: ["ImSDK", "ImSDK_Plus", "IMReferenceServer", "IMConformance"]),
+        // The cross-API conformance suite: scenarios run through both API generations, compared.
+        .target(name: "IMConformance", dependencies: ["ImSDK", "ImSDK_Plus", "IMReferenceServer", "IMCore"]),
 
         // Fakes, recorders and helpers shared by the test targets.
         .target(name: "IMTestSupport", dependencies: ["IMCore", "IMReferenceServer", "ImSDK_Plus", "ImSDK"]),
@@ -38,6 +40,8 @@ let package = Package(
         .testTarget(name: "TIMAdapterTests", dependencies: ["TIMAdapter", "ImSDK_Plus", "IMTestSupport"]),
         .testTarget(name: "ImSDKTests", dependencies: ["ImSDK", "ImSDK_Plus", "IMCore", "IMReferenceServer", "IMTestSupport"]),
         .testTarget(name: "IMSDKToolTests", dependencies: ["IMSDKTool", "ImSDK_Plus", "IMReferenceServer"]),
+        .testTarget(name: "MigrationTests", dependencies: ["ImSDK", "ImSDK_Plus", "IMReferenceServer", "IMTestSupport"]),
+        .testTarget(name: "IMConformanceTests", dependencies: ["IMConformance"]),
     ],
     swiftLanguageModes: [.v6]
 )

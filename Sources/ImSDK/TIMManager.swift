@@ -54,13 +54,17 @@ public final class TIMManager: @unchecked Sendable {
         }
     }
 
-    /// Logs out and forgets the SDK's settings.
+    /// Logs out and forgets the SDK's settings (as `V2TIMManager.unInitSDK()` does: one SDK).
     public func unInit() {
+        bridge.unInit()
+    }
+
+    /// Forgets the configuration objects (after an uninit through either API).
+    fileprivate func forgetConfiguration() {
         state.withLock { state in
             state.sdkConfig = nil
             state.userConfig = nil
         }
-        bridge.unInit()
     }
 
     /// The configuration given to `initSdk`.
@@ -199,6 +203,10 @@ private final class EventRouter: LegacyEventSink, @unchecked Sendable {
         listener.onRefreshConversations(list)
         listener.onRefreshConversations(Optional(list))
         listener.onRefreshConversations(Optional(list.map { $0 as Any }))
+    }
+
+    func legacyDidUnInit() {
+        manager?.forgetConfiguration()
     }
 
     func legacyNewMessages(_ messages: [Message], selfUserID: String) {

@@ -149,9 +149,10 @@ extension V2TIMManager {
         }
     }
 
-    /// Deletes up to 100 conversations; each gets its own result. Messages are deleted with them
-    /// (locally and on the server) whatever `clearMessage` says: keeping messages of a deleted
-    /// conversation is not supported yet.
+    /// Deletes up to 100 conversations; each gets its own result.
+    ///
+    /// - Parameter clearMessage: true deletes their messages too, locally and on the server; false
+    ///   keeps them (they come back, read, if the conversation does).
     public func deleteConversationList(
         conversationIDList: [String], clearMessage: Bool,
         succ: V2TIMConversationOperationResultSucc?, fail: V2TIMFail?
@@ -160,7 +161,7 @@ extension V2TIMManager {
         withClient(fail: fail) { client throws(IMError) in
             let ids = try Self.parseBatch(conversationIDList)
             let names = conversationIDList
-            client.deleteConversations(ids, clearingMessages: true) { outcome in
+            client.deleteConversations(ids, clearingMessages: clearMessage) { outcome in
                 switch outcome {
                 case .success(let results):
                     callbacks.value.0?(zip(names, results).map(V2TIMConversationOperationResult.init))

@@ -30,6 +30,8 @@ public final class V2TIMManager: @unchecked Sendable {
         var logger: IMLogger = .silent
         /// Observers of every event of the current session, before the V2 listeners (the legacy API).
         var eventHooks: [@Sendable (IMClient, ClientEvent) -> Void] = []
+        /// Called after every `unInitSDK` (the legacy API forgets its settings too).
+        var unInitHooks: [@Sendable () -> Void] = []
     }
 
     let session: Locked<Session>
@@ -71,7 +73,7 @@ public final class V2TIMManager: @unchecked Sendable {
 
     /// Logs out if needed and forgets the app ID.
     public func unInitSDK() {
-        let client = session.withLock { session -> IMClient? in
+        let (client, hooks) = session.withLock { session -> (IMClient?, [@Sendable () -> Void]) in
             defer {
                 session.client = nil
                 session.sdkAppID = nil
@@ -82,9 +84,10 @@ public final class V2TIMManager: @unchecked Sendable {
                 session.transport = nil
                 session.queue = V2TIMManager.defaultQueue()
             }
-            return session.client
+            return (session.client, session.unInitHooks)
         }
         client?.stop()
+        hooks.forEach { $0() }
     }
 
     /// Logs in `userID` and syncs conversations from the server; `succ` runs after the sync.
@@ -254,6 +257,11 @@ public final class V2TIMManager: @unchecked Sendable {
             session.readPolicy = readPolicy
             session.logger = logger
         }
+    }
+
+    /// Calls `hook` after every later `unInitSDK`, on the calling thread.
+    package func addUnInitHook(_ hook: @escaping @Sendable () -> Void) {
+        session.withLock { $0.unInitHooks.append(hook) }
     }
 
     /// Calls `hook` with every event of every later session, on the callback queue, before the V2

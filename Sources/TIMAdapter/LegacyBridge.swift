@@ -41,6 +41,7 @@ package final class LegacyBridge: @unchecked Sendable {
         }
         if install {
             v2.addEventHook { [weak self] client, event in self?.route(event, from: client) }
+            v2.addUnInitHook { [weak self] in self?.didUnInit() }
         }
     }
 
@@ -56,10 +57,19 @@ package final class LegacyBridge: @unchecked Sendable {
         return 0
     }
 
-    /// Logs out and forgets the SDK's settings (`unInit`).
+    /// Logs out and forgets the SDK's settings (`unInit`), as `unInitSDK` does.
     package func unInit() {
-        state.withLock { $0.userOptions = nil }
         v2.unInitSDK()
+    }
+
+    /// Forgets the legacy settings after an `unInitSDK` through either API.
+    private func didUnInit() {
+        let sink = state.withLock { state -> (any LegacyEventSink)? in
+            state.userOptions = nil
+            state.logger = .silent
+            return state.sink
+        }
+        sink?.legacyDidUnInit()
     }
 
     private var currentUserOptions: LegacyUserOptions { state.withLock { $0.userOptions } ?? LegacyUserOptions() }

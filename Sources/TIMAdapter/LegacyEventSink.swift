@@ -11,4 +11,6 @@ package protocol LegacyEventSink: AnyObject, Sendable {
     func legacyRefresh(conversations: [Conversation], selfUserID: String)
     /// Messages arrived in one batch, in order (`TIMMessageListener.onNewMessage`).
     func legacyNewMessages(_ messages: [Message], selfUserID: String)
+    /// The SDK was uninitialised through either API: forget the legacy configuration objects.
+    func legacyDidUnInit()
 }

@@ -109,3 +109,48 @@ final class ListenerEventTests: XCTestCase {
         XCTAssertTrue(onQueue)
     }
 }
+
+final class DeleteListTests: XCTestCase {
+    private var session: V2TestSession!
+
+    override func tearDown() {
+        session?.tearDown()
+        session = nil
+        super.tearDown()
+    }
+
+    func test_deleteConversationList_clearMessageFalse_keepsTheHistory_trueDeletesIt() async throws {
+        session = try await V2TestSession(peers: ["a", "b"])
+        try session.server.sendText("a1", from: "a", toUser: "me")
+        try session.server.sendText("b1", from: "b", toUser: "me")
+        await session.settle()
+        for (id, clear) in [("c2c_a", false), ("c2c_b", true)] {
+            let codes: [Int32] = try await withCheckedThrowingContinuation { continuation in
+                session.manager.deleteConversationList(conversationIDList: [id], clearMessage: clear, succ: {
+                    continuation.resume(returning: $0.map(\.resultCode))
+                }, fail: { code, desc in continuation.resume(throwing: V2TIMError(code: code, desc: desc ?? "")) })
+            }
+            XCTAssertEqual(codes, [0])
+        }
+        let ids = try await session.listIDs()
+        XCTAssertEqual(ids, [])
+        try session.server.sendText("a2", from: "a", toUser: "me")
+        try session.server.sendText("b2", from: "b", toUser: "me")
+        await session.settle()
+        let a = try await history("a")
+        let b = try await history("b")
+        XCTAssertEqual(a, ["a2", "a1"], "kept")
+        XCTAssertEqual(b, ["b2"], "deleted on the server too")
+        let aConversation = try await session.manager.getConversation(conversationID: "c2c_a")
+        XCTAssertEqual(aConversation.unreadCount, 1, "kept messages come back read")
+    }
+
+    private func history(_ userID: String) async throws -> [String] {
+        let manager = session.manager
+        return try await withCheckedThrowingContinuation { continuation in
+            manager.getC2CHistoryMessageList(userID: userID, count: 10, lastMsg: nil, succ: { messages in
+                continuation.resume(returning: messages.map { $0.textElem?.text ?? "" })
+            }, fail: { code, desc in continuation.resume(throwing: V2TIMError(code: code, desc: desc ?? "")) })
+        }
+    }
+}
