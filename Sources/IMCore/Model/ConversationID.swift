@@ -1,6 +1,8 @@
 /// The identity of a conversation inside the core: its kind and the peer user, group or nothing.
 ///
 /// The core never parses the public string forms (`"c2c_u"`, `"group_g"`); each facade maps them.
+/// Targets compare by their UTF-8 bytes, as the server and the database do: two IDs that differ
+/// only in Unicode normalisation are two conversations.
 /// - Thread safety: a value type, `Sendable`.
 public struct ConversationID: Hashable, Comparable, Sendable, CustomStringConvertible {
     /// The kind of a conversation.
@@ -33,8 +35,19 @@ public struct ConversationID: Hashable, Comparable, Sendable, CustomStringConver
     /// The legacy system conversation.
     public static let system = ConversationID(kind: .system, target: "")
 
+    public static func == (lhs: ConversationID, rhs: ConversationID) -> Bool {
+        lhs.kind == rhs.kind && lhs.target.utf8.elementsEqual(rhs.target.utf8)
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(kind)
+        for byte in target.utf8 { hasher.combine(byte) }
+        hasher.combine(target.utf8.count)
+    }
+
     public static func < (lhs: ConversationID, rhs: ConversationID) -> Bool {
-        (lhs.kind, lhs.target) < (rhs.kind, rhs.target)
+        if lhs.kind != rhs.kind { return lhs.kind < rhs.kind }
+        return lhs.target.utf8.lexicographicallyPrecedes(rhs.target.utf8)
     }
 
     public var description: String {
