@@ -19,6 +19,7 @@ struct LegacyReader: Reader {
         let config = manager.getUserConfig() ?? {
             let config = TIMUserConfig()
             config.disableAutoReport = true
+            config.disableStorage = true
             return config
         }()
         config.refreshListener = listener

@@ -16,6 +16,7 @@ struct LegacyWriter: Writer {
         guard code == 0 else { throw RunError("initSdk returned \(code)") }
         let user = TIMUserConfig()
         user.disableAutoReport = legacyLogin == .disableAutoReport
+        user.disableStorage = true  // every run starts from an empty private server
         let userCode = manager.setUserConfig(user)
         guard userCode == 0 else { throw RunError("setUserConfig returned \(userCode)") }
     }

@@ -12,6 +12,7 @@ struct V2Writer: Writer {
         let config = V2TIMSDKConfig()
         config.transport = server
         config.callbackQueue = callbackQueue
+        config.storage = .memory  // every run starts from an empty private server
         config.logLevel = .LOG_NONE
         guard manager.initSDK(Self.appID, config: config) else { throw RunError("initSDK returned false") }
     }

@@ -64,6 +64,7 @@ struct DemoCommand: Sendable {
         let config = V2TIMSDKConfig()
         if !usesEmbeddedServer { config.transport = server }
         config.callbackQueue = DispatchQueue(label: "imsdk.demo.callbacks")
+        config.storage = .memory  // the embedded server starts empty every run: keep no local store
         guard manager.initSDK(1_400_000_001, config: config) else { throw DemoError.initFailed }
         defer { manager.unInitSDK() }
 

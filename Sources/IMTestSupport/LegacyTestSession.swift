@@ -35,6 +35,7 @@ public final class LegacyTestSession: @unchecked Sendable {
         config.logFuncLevel = .LOG_INFO
         config.logFunc = { [log] _, message in log.withLock { $0.append(message ?? "") } }
         guard manager.initSdk(config) == 0 else { throw V2TIMError(code: -1, desc: "initSdk failed") }
+        userConfig.disableStorage = true
         configure(userConfig)
         guard manager.setUserConfig(userConfig) == 0 else { throw V2TIMError(code: -1, desc: "setUserConfig failed") }
         try await login()

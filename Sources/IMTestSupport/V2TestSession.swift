@@ -15,16 +15,22 @@ public final class V2TestSession: @unchecked Sendable {
     public let callbackQueue = DispatchQueue(label: "IMTestSupport.callbacks")
 
     /// Registers `userID` and `peers` on a new server, initialises the SDK and logs in.
-    public init(userID: String = "me", peers: [String] = [], serverClock: (@Sendable () -> UInt64)? = nil) async throws {
-        server = serverClock.map { IMReferenceServer(clock: $0) } ?? IMReferenceServer()
+    public init(
+        userID: String = "me", peers: [String] = [], serverClock: (@Sendable () -> UInt64)? = nil,
+        server existing: IMReferenceServer? = nil, storage: V2TIMStorage = .memory
+    ) async throws {
+        server = existing ?? serverClock.map { IMReferenceServer(clock: $0) } ?? IMReferenceServer()
         manager = V2TIMManager.sharedInstance()
         self.userID = userID
-        try server.registerUser(userID, nickname: nil, faceURL: nil)
-        for peer in peers { try server.registerUser(peer, nickname: nil, faceURL: nil) }
+        if existing == nil {
+            try server.registerUser(userID, nickname: nil, faceURL: nil)
+            for peer in peers { try server.registerUser(peer, nickname: nil, faceURL: nil) }
+        }
         let config = V2TIMSDKConfig()
         config.transport = server
         config.callbackQueue = callbackQueue
         config.checksInvariants = true
+        config.storage = storage
         manager.unInitSDK()
         guard manager.initSDK(1_400_000_001, config: config) else { throw V2TIMError(code: -1, desc: "initSDK failed") }
         manager.addConversationListener(listener: recorder)

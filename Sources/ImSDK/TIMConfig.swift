@@ -15,7 +15,7 @@ public class TIMSdkConfig {
     public var logFuncLevel: TIMLogLevel = .LOG_DEBUG
     /// Receives every log line at `logFuncLevel` or above.
     public var logFunc: TIMLogFunc!
-    /// Where the local database goes (accepted; storage arrives with the persistence work).
+    /// The directory of the local databases (one per user); nil: the per-user default.
     public var dbPath: String!
     /// The server to talk to; nil uses the embedded `IMReferenceServer.shared` (this package's).
     public var transport: (any IMTransport)?
@@ -34,7 +34,7 @@ public class TIMUserConfig {
     public var disableAutoReport = false
     /// Send read receipts (accepted; receipts are not tracked yet).
     public var enableReadReceipt = false
-    /// Keep nothing on disk.
+    /// Keep nothing on disk: every login starts empty and syncs from the server.
     public var disableStorage = false
     /// Hears of refreshed conversations, including reads made on other devices. Held weakly.
     public weak var refreshListener: TIMRefreshListener!

@@ -38,7 +38,7 @@ public final class TIMManager: @unchecked Sendable {
         state.withLock { $0.sdkConfig = config }
         return bridge.initSDK(LegacySDKOptions(
             appID: config.sdkAppId, logger: Self.logger(for: config),
-            transport: config.transport, callbackQueue: config.callbackQueue))
+            transport: config.transport, callbackQueue: config.callbackQueue, databaseDirectory: config.dbPath))
     }
 
     /// The log sink `config` asks for: its `logFunc` and, unless disabled, standard error.

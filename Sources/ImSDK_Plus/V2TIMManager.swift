@@ -28,6 +28,7 @@ public final class V2TIMManager: @unchecked Sendable {
         /// Who owns read cursors in the next session (the legacy API's auto report sets it).
         var readPolicy: ReadPolicy = .roaming
         var logger: IMLogger = .silent
+        var storage: V2TIMStorage = .disk(directory: nil)
         /// Observers of every event of the current session, before the V2 listeners (the legacy API).
         var eventHooks: [@Sendable (IMClient, ClientEvent) -> Void] = []
         /// Called after every `unInitSDK` (the legacy API forgets its settings too).
@@ -66,6 +67,7 @@ public final class V2TIMManager: @unchecked Sendable {
             if let transport = config?.transport { session.transport = transport } else if !again { session.transport = nil }
             if let queue = config?.callbackQueue { session.queue = queue }
             session.checksInvariants = config?.checksInvariants ?? session.checksInvariants
+            if let storage = config?.storage { session.storage = storage }
             session.logger = .standardError(minimumLevel: (config?.logLevel ?? .LOG_INFO).imLevel)
             return true
         }
@@ -81,6 +83,7 @@ public final class V2TIMManager: @unchecked Sendable {
                 session.totalUnreadSubscribed = false
                 session.readPolicy = .roaming
                 session.logger = .silent
+                session.storage = .disk(directory: nil)
                 session.transport = nil
                 session.queue = V2TIMManager.defaultQueue()
             }
@@ -111,6 +114,7 @@ public final class V2TIMManager: @unchecked Sendable {
             let client = IMClient(
                 userID: userID, transport: session.transport ?? IMReferenceServer.shared,
                 callbackQueue: session.queue, readPolicy: session.readPolicy, logger: session.logger,
+                databasePath: session.storage.databasePath(appID: session.sdkAppID!, userID: userID),
                 checksInvariants: session.checksInvariants, clock: { UInt64(Date().timeIntervalSince1970) })
             session.client = client
             session.loginStatus = .STATUS_LOGINING
@@ -259,6 +263,11 @@ public final class V2TIMManager: @unchecked Sendable {
         }
     }
 
+    /// Sets where sessions started after this call keep their store.
+    package func setStorage(_ storage: V2TIMStorage) {
+        session.withLock { $0.storage = storage }
+    }
+
     /// Calls `hook` after every later `unInitSDK`, on the calling thread.
     package func addUnInitHook(_ hook: @escaping @Sendable () -> Void) {
         session.withLock { $0.unInitHooks.append(hook) }
@@ -339,5 +348,14 @@ extension ChangeBatch {
     /// The read cursor of `id` after the batch (0 when the batch did not touch it).
     func readSeq(of id: ConversationID) -> UInt64 {
         (changed.first { $0.id == id } ?? added.first { $0.id == id })?.readSeq ?? 0
+    }
+}
+
+extension V2TIMStorage {
+    /// The database file of `userID` under app `appID`; nil for `.memory`.
+    func databasePath(appID: Int32, userID: String) -> String? {
+        guard case .disk(let directory) = self else { return nil }
+        return ConversationDatabase.path(
+            directory: directory ?? ConversationDatabase.defaultDirectory(), appID: appID, userID: userID)
     }
 }

@@ -16,6 +16,20 @@ public class V2TIMSDKConfig {
     public var callbackQueue: DispatchQueue?
     /// Recount every counter after every change and stop on a mismatch (tests and debugging; O(n)).
     public var checksInvariants = false
+    /// Where conversations, messages, read state and drafts are kept between runs: one SQLite
+    /// database per (app ID, user) in a directory (nil: the per-user default, see README), or
+    /// nothing kept (`.memory`).
+    public var storage: V2TIMStorage = .disk(directory: nil)
 
     public init() {}
+}
+
+/// Where the SDK keeps its local store.
+public enum V2TIMStorage: Sendable, Hashable {
+    /// A database file per (app ID, user) in `directory`; nil: the per-user default directory
+    /// (`Application Support/ImSDK` on Apple platforms, `$XDG_DATA_HOME/ImSDK` or
+    /// `~/.local/share/ImSDK` elsewhere).
+    case disk(directory: String?)
+    /// Nothing is written; every login starts empty and syncs from the server.
+    case memory
 }

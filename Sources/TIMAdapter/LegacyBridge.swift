@@ -20,6 +20,7 @@ package final class LegacyBridge: @unchecked Sendable {
     private struct State {
         var userOptions: LegacyUserOptions?
         var logger: IMLogger = .silent
+        var databaseDirectory: String?
         weak var sink: (any LegacyEventSink)?
         var hookInstalled = false
     }
@@ -51,9 +52,13 @@ package final class LegacyBridge: @unchecked Sendable {
         let config = V2TIMSDKConfig()
         config.transport = options.transport
         config.callbackQueue = options.callbackQueue
+        config.storage = .disk(directory: options.databaseDirectory)
         guard v2.initSDK(options.appID, config: config) else { return 1 }
-        state.withLock { $0.logger = options.logger }
-        v2.setSessionOptions(readPolicy: currentUserOptions.readPolicy, logger: options.logger)
+        state.withLock { state in
+            state.logger = options.logger
+            state.databaseDirectory = options.databaseDirectory
+        }
+        applySessionOptions(currentUserOptions)
         return 0
     }
 
@@ -67,6 +72,7 @@ package final class LegacyBridge: @unchecked Sendable {
         let sink = state.withLock { state -> (any LegacyEventSink)? in
             state.userOptions = nil
             state.logger = .silent
+            state.databaseDirectory = nil
             return state.sink
         }
         sink?.legacyDidUnInit()
@@ -86,8 +92,15 @@ package final class LegacyBridge: @unchecked Sendable {
             logger.log(.warning, "TIMUserConfig set while logged in: it takes effect at the next login "
                 + "(disableAutoReport, disableStorage and the listeners must be set before login)")
         }
-        v2.setSessionOptions(readPolicy: options.readPolicy, logger: logger)
+        applySessionOptions(options)
         return 0
+    }
+
+    /// Hands the session options that `options` decide to the shared session (for its next login).
+    private func applySessionOptions(_ options: LegacyUserOptions) {
+        let (logger, directory) = state.withLock { ($0.logger, $0.databaseDirectory) }
+        v2.setSessionOptions(readPolicy: options.readPolicy, logger: logger)
+        v2.setStorage(options.disableStorage ? .memory : .disk(directory: directory))
     }
 
     /// Logs in through the shared session, with the user options set so far (legacy defaults when
@@ -99,8 +112,7 @@ package final class LegacyBridge: @unchecked Sendable {
         guard let userID, !userID.isEmpty else {
             return fail(IMError(.invalidParameters, "TIMLoginParam.identifier is empty"), completion)
         }
-        let logger = state.withLock { $0.logger }
-        v2.setSessionOptions(readPolicy: currentUserOptions.readPolicy, logger: logger)
+        applySessionOptions(currentUserOptions)
         v2.login(userID: userID, userSig: userSig ?? "", succ: { completion(nil) },
                  fail: { code, desc in completion(IMError(IMError.Code(rawValue: code), desc ?? "")) })
         return 0

@@ -7,12 +7,18 @@ package struct LegacySDKOptions: Sendable {
     package var logger: IMLogger
     package var transport: (any IMTransport)?
     package var callbackQueue: DispatchQueue?
+    /// The directory of the databases (`TIMSdkConfig.dbPath`); nil: the per-user default.
+    package var databaseDirectory: String?
 
-    package init(appID: Int32, logger: IMLogger, transport: (any IMTransport)?, callbackQueue: DispatchQueue?) {
+    package init(
+        appID: Int32, logger: IMLogger, transport: (any IMTransport)?, callbackQueue: DispatchQueue?,
+        databaseDirectory: String?
+    ) {
         self.appID = appID
         self.logger = logger
         self.transport = transport
         self.callbackQueue = callbackQueue
+        self.databaseDirectory = databaseDirectory
     }
 }
 

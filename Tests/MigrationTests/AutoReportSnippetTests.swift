@@ -37,7 +37,17 @@ final class AutoReportSnippetTests: SnippetTestCase {
         try await logOut()
         await legacyLogIn(legacy)
         let afterLogin = try await unreadOfA()
-        XCTAssertEqual(afterLogin, 0, "the server counted them read when this device received them")
+        XCTAssertEqual(afterLogin, 2, "this device keeps its own count in its local store")
+        let cloudUnread = try await unreadOnTheServer()
+        XCTAssertEqual(cloudUnread, 0, "the server counted them read when this device received them")
+    }
+
+    /// What a device without a local store would see: the server's unread count of the chat with a.
+    private func unreadOnTheServer() async throws -> Int {
+        let device = try await RawDevice(userID: "me", transport: server)
+        defer { device.close() }
+        guard case .conversations(let list) = try await device.send(.syncConversations) else { return -1 }
+        return list.first { $0.id == .c2c("a") }?.unreadMessages.count ?? 0
     }
 
     func test_legacyDisableAutoReport_keepsMessagesUnreadOnTheServer_andReadsRoam() async throws {
@@ -89,6 +99,8 @@ final class AutoReportSnippetTests: SnippetTestCase {
         try await logOut()
         await v2LogIn(v2)
         let afterLogin = try await unreadOfA()
-        XCTAssertEqual(afterLogin, 0, "TIMManager.initSdk and setUserConfig decide the session's read behaviour")
+        XCTAssertEqual(afterLogin, 2, "the local store keeps this device's count")
+        let cloudUnread = try await unreadOnTheServer()
+        XCTAssertEqual(cloudUnread, 0, "TIMManager.initSdk and setUserConfig decide the session's read behaviour")
     }
 }

@@ -12,17 +12,24 @@ class SnippetTestCase: XCTestCase {
     /// The private server of the test.
     private(set) var server: IMReferenceServer!
 
+    /// The directory the snippets' databases go to (the default directory, moved per test).
+    private var dataHome: URL!
+
     override func setUp() {
         super.setUp()
         TIMManager.sharedInstance().unInit()
         V2TIMManager.sharedInstance().unInitSDK()
         server = IMReferenceServer()
+        dataHome = FileManager.default.temporaryDirectory.appendingPathComponent("migration-\(UUID().uuidString)")
+        setenv("XDG_DATA_HOME", dataHome.path, 1)
     }
 
     override func tearDown() {
         TIMManager.sharedInstance().unInit()
         V2TIMManager.sharedInstance().unInitSDK()
         server = nil
+        unsetenv("XDG_DATA_HOME")
+        try? FileManager.default.removeItem(at: dataHome)
         super.tearDown()
     }
 

@@ -16,6 +16,8 @@ public struct ChangeBatch: Sendable {
     public var counters = UnreadCounters()
     /// Whether `counters.totalUnread` differs from its value before the batch.
     public var totalUnreadChanged = false
+    /// What a database has to write for this batch besides `added` and `changed`.
+    package var storage = StorageDelta()
 
     public init() {}
 

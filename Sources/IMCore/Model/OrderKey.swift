@@ -19,6 +19,9 @@ public enum OrderKey {
         min(seconds, maxSeconds) << secondsShift | (counter & counterMask) * spacing
     }
 
+    /// The counter a key was made with (its place among the store's activities, modulo the range).
+    static func counter(of key: UInt64) -> UInt64 { (key & ~pinnedBand) >> 3 & counterMask }
+
     /// The activity time, in seconds, a key stands for.
     public static func seconds(of key: UInt64) -> UInt64 { (key & ~pinnedBand) >> secondsShift }
 }

@@ -44,16 +44,17 @@ extension ConversationDatabase {
 
     /// The per-user default directory for databases.
     ///
-    /// Apple platforms: `Application Support/ImSDK`; elsewhere `$XDG_DATA_HOME/ImSDK`, or
-    /// `~/.local/share/ImSDK` when that is unset or not absolute.
+    /// `$XDG_DATA_HOME/ImSDK` when that is set to an absolute path; otherwise
+    /// `Application Support/ImSDK` on Apple platforms and `~/.local/share/ImSDK` elsewhere.
     package static func defaultDirectory() -> String {
+        let xdg = ProcessInfo.processInfo.environment["XDG_DATA_HOME"] ?? ""
         #if canImport(Darwin)
-        let base = FileManager.default.urls(for: .applicationSupportDirectory, in: .userDomainMask).first?.path
+        let platform = FileManager.default.urls(for: .applicationSupportDirectory, in: .userDomainMask).first?.path
             ?? NSHomeDirectory() + "/Library/Application Support"
         #else
-        let xdg = ProcessInfo.processInfo.environment["XDG_DATA_HOME"] ?? ""
-        let base = xdg.hasPrefix("/") ? xdg : NSHomeDirectory() + "/.local/share"
+        let platform = NSHomeDirectory() + "/.local/share"
         #endif
+        let base = xdg.hasPrefix("/") ? xdg : platform
         return URL(fileURLWithPath: base, isDirectory: true).appendingPathComponent("ImSDK", isDirectory: true).path
     }
 

@@ -6,6 +6,8 @@ struct BatchRecorder: Sendable {
     /// The state before the batch of each touched conversation that existed then.
     private(set) var before: [ConversationID: Conversation] = [:]
     private(set) var newMessages: [Message] = []
+    /// What the batch changed in messages, for persistence.
+    var storage = StorageDelta()
     let totalUnreadBefore: Int
 
     init(totalUnreadBefore: Int) {

@@ -30,6 +30,43 @@ package struct ConversationStore: Sendable {
         self.recorder = BatchRecorder(totalUnreadBefore: 0)
     }
 
+    // MARK: - Restoring
+
+    /// Puts a stored conversation and its messages back, as they were (no batch, no event).
+    ///
+    /// For building a store from a database at login; the counters include it afterwards.
+    /// - Complexity: O(log n + m log m).
+    package mutating func restore(
+        _ conversation: Conversation, messages: [(message: Message, countsAsUnread: Bool)], pending: [Message]
+    ) {
+        if let old = conversations[conversation.id] {
+            counters -= UnreadCounters(contributionOf: old)
+            order.removeValue(forKey: old.sortKey)
+        }
+        var restored = conversation
+        let log = MessageLog(restoring: messages, pending: pending, readSeq: conversation.readSeq)
+        restored.unreadCount = log.unreadCount
+        conversations[restored.id] = restored
+        logs[restored.id] = log
+        order.insert(restored.id, forKey: restored.sortKey)
+        counters += UnreadCounters(contributionOf: restored)
+        if restored.unreadCount > 0 { unreadIDs.insert(restored.id) }
+        orderCounter = max(orderCounter, OrderKey.counter(of: restored.orderKey))
+    }
+
+    /// Puts back the stored messages of a conversation deleted with its messages kept.
+    package mutating func restoreKept(_ id: ConversationID, messages: [(message: Message, countsAsUnread: Bool)]) {
+        keptLogs[id] = MessageLog(restoring: messages, pending: [], readSeq: .max)
+    }
+
+    /// Continues the order counter from a stored value, so new order keys stay unique.
+    package mutating func restoreOrderCounter(_ value: UInt64) {
+        orderCounter = max(orderCounter, value)
+    }
+
+    /// The store's order counter (persisted with the counters).
+    package var currentOrderCounter: UInt64 { orderCounter }
+
     // MARK: - Reading
 
     /// The conversation with `id`, if it exists.
@@ -139,6 +176,8 @@ package struct ConversationStore: Sendable {
             }
         }
         batch.newMessages = recorder.newMessages
+        batch.storage = recorder.storage
+        batch.storage.orderCounter = orderCounter
         batch.counters = counters
         batch.totalUnreadChanged = counters.totalUnread != recorder.totalUnreadBefore
         recorder = BatchRecorder(totalUnreadBefore: counters.totalUnread)
@@ -162,13 +201,16 @@ package struct ConversationStore: Sendable {
         createIfNeeded(id, profile: profile, activity: message.timestamp)
         let me = selfUserID
         let isMine = message.sender == me
+        let isUnread = !isMine && message.seq > conversations[id]!.readSeq
+        let countsAsUnread = isUnread && !message.isExcludedFromUnreadCount
+        var acceptedPending = false
         modify(id) { conversation, log in
             if let profile { conversation.profile = profile }
-            if isMine, log.removePending(id: message.id) != nil, conversation.lastMessage?.id == message.id {
-                conversation.lastMessage = nil
+            if isMine, log.removePending(id: message.id) != nil {
+                acceptedPending = true
+                if conversation.lastMessage?.id == message.id { conversation.lastMessage = nil }
             }
-            let isUnread = !isMine && message.seq > conversation.readSeq
-            _ = log.insert(message, countsAsUnread: isUnread && !message.isExcludedFromUnreadCount)
+            _ = log.insert(message, countsAsUnread: countsAsUnread)
             conversation.unreadCount = log.unreadCount
             conversation.lastSeq = max(conversation.lastSeq, message.seq)
             if isUnread, case .group = message.receiver, let type = message.atType(for: me) {
@@ -182,6 +224,8 @@ package struct ConversationStore: Sendable {
             conversation.marks.remove(.hide)
             return message.timestamp
         }
+        if acceptedPending { recorder.storage.operations.append(.removePending(id: message.id)) }
+        recorder.storage.operations.append(.store(message, in: id, countsAsUnread: countsAsUnread))
         if isNew { recorder.noteNewMessage(message) }
     }
 
@@ -204,6 +248,7 @@ package struct ConversationStore: Sendable {
             conversation.marks.remove(.hide)
             return message.timestamp
         }
+        recorder.storage.operations.append(.store(message, in: id, countsAsUnread: false))
     }
 
     /// Records that sending the pending message `message.id` failed.
@@ -217,6 +262,7 @@ package struct ConversationStore: Sendable {
             if conversation.lastMessage?.id == failed.id { conversation.lastMessage = failed }
             return nil
         }
+        recorder.storage.operations.append(.store(failed, in: id, countsAsUnread: false))
     }
 
     // MARK: - Read state
@@ -313,6 +359,7 @@ package struct ConversationStore: Sendable {
         counters -= UnreadCounters(contributionOf: current)
         order.removeValue(forKey: current.sortKey)
         conversations[id] = nil
+        recorder.storage.operations.append(.delete(id, keepingMessages: keepingMessages))
         let log = logs.removeValue(forKey: id)
         if keepingMessages, var log {
             log.markRead(upTo: .max)

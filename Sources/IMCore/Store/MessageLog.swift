@@ -11,6 +11,19 @@ struct MessageLog: Sendable {
     private var unreadSeqs: [UInt64] = []
     private var unreadStart = 0
 
+    /// A log rebuilt from storage: accepted messages (any order) with the unread flag each had when
+    /// it arrived, pending ones oldest first, then read up to `readSeq`.
+    /// - Complexity: O(m log m).
+    init(restoring messages: [(message: Message, countsAsUnread: Bool)], pending: [Message], readSeq: UInt64) {
+        for (message, countsAsUnread) in messages.sorted(by: { $0.message.seq < $1.message.seq }) {
+            _ = insert(message, countsAsUnread: countsAsUnread)
+        }
+        self.pending = pending
+        markRead(upTo: readSeq)
+    }
+
+    init() {}
+
     /// The number of unread messages.
     /// - Complexity: O(1).
     var unreadCount: Int { unreadSeqs.count - unreadStart }

@@ -20,11 +20,15 @@ package final class IMClient: IMPushSink, @unchecked Sendable {
     package let readPolicy: ReadPolicy
     /// Where log lines go.
     package let logger: IMLogger
+    /// The database file of this user's store; nil keeps everything in memory.
+    package let databasePath: String?
 
-    private struct State {
+    struct State {
         var store: ConversationStore
         var connection: (any IMConnection)?
         var isClosed = false
+        /// The store's database (every batch is written to it in one transaction), if any.
+        var database: ConversationDatabase?
     }
 
     private let state: Locked<State>
@@ -33,9 +37,10 @@ package final class IMClient: IMPushSink, @unchecked Sendable {
 
     package init(
         userID: String, transport: any IMTransport, callbackQueue: DispatchQueue,
-        readPolicy: ReadPolicy = .roaming, logger: IMLogger = .silent,
+        readPolicy: ReadPolicy = .roaming, logger: IMLogger = .silent, databasePath: String? = nil,
         checksInvariants: Bool = false, clock: @escaping @Sendable () -> UInt64
     ) {
+        self.databasePath = databasePath
         self.userID = userID
         self.transport = transport
         self.callbackQueue = callbackQueue
@@ -71,13 +76,18 @@ package final class IMClient: IMPushSink, @unchecked Sendable {
 
     /// Queues `event` for the observers. Called with the state lock held, so events keep the order
     /// of the batches that produced them; the observers themselves run later, on the queue.
-    private func emit(_ event: ClientEvent) {
+    func emit(_ event: ClientEvent) {
         callbackQueue.async { [observers] in
             for observer in observers.withLock({ $0 }) { observer.handler(event) }
         }
     }
 
     // MARK: - Store access
+
+    /// Runs `body` on the whole state under the lock (for the client's own extensions).
+    func withState<T>(_ body: (inout State) -> T) -> T {
+        state.withLock { body(&$0) }
+    }
 
     /// Reads the store under the lock.
     package func read<T, E: Error>(_ body: (ConversationStore) throws(E) -> T) throws(E) -> T {
@@ -99,6 +109,7 @@ package final class IMClient: IMPushSink, @unchecked Sendable {
             }
             let batch = state.store.commitBatch()
             if checksInvariants { state.store._checkInvariants() }
+            if let database = state.database { persist(batch, to: database) }
             if !batch.isEmpty { emit(.changes(batch)) }
             return result
         }
@@ -153,6 +164,12 @@ package final class IMClient: IMPushSink, @unchecked Sendable {
     /// reported as `.syncFailed` and still completes with success, the local state being usable),
     /// failure when the connection could not be opened.
     package func start(userSig: String, completion: @escaping @Sendable (Result<Void, IMError>) -> Void) {
+        do throws(IMError) {
+            try openDatabase()
+        } catch {
+            deliver { completion(.failure(error)) }
+            return
+        }
         transport.connect(userID: userID, userSig: userSig, sink: self) { [self] result in
             switch result {
             case .failure(let error):
@@ -202,10 +219,11 @@ package final class IMClient: IMPushSink, @unchecked Sendable {
         connection.send(request, completion: completion)
     }
 
-    /// Closes the connection; no push is applied afterwards.
+    /// Closes the connection and the database; no push is applied afterwards.
     package func stop() {
         let connection = state.withLock { state -> (any IMConnection)? in
             state.isClosed = true
+            state.database = nil
             defer { state.connection = nil }
             return state.connection
         }

@@ -1,0 +1,20 @@
+/// What one batch changed besides conversation state, in the order it happened: what a database
+/// writes, with the batch's added and changed conversations, in one transaction.
+package struct StorageDelta: Sendable {
+    /// One change to a conversation's stored messages.
+    package enum Operation: Sendable {
+        /// A message stored or updated (accepted, or pending when `seq == 0`). `countsAsUnread`:
+        /// whether it counted as unread when it arrived, which rebuilding the log needs.
+        case store(Message, in: ConversationID, countsAsUnread: Bool)
+        /// A pending message of mine the server accepted (its accepted form is stored next).
+        case removePending(id: String)
+        /// The conversation was deleted; its messages stay when `keepingMessages`.
+        case delete(ConversationID, keepingMessages: Bool)
+    }
+
+    package var operations: [Operation] = []
+    /// The store's order counter after the batch.
+    package var orderCounter: UInt64 = 0
+
+    package init() {}
+}
