@@ -36,7 +36,7 @@ let package = Package(
 
         .testTarget(name: "IMCoreTests", dependencies: ["IMCore", "IMTestSupport"]),
         .testTarget(name: "IMReferenceServerTests", dependencies: ["IMReferenceServer", "IMCore", "IMTestSupport"]),
-        .testTarget(name: "ImSDK_PlusTests", dependencies: ["ImSDK_Plus", "IMCore", "IMReferenceServer", "IMTestSupport"]),
+        .testTarget(name: "ImSDK_PlusTests", dependencies: ["ImSDK_Plus", "ImSDK", "IMCore", "IMReferenceServer", "IMTestSupport"]),
         .testTarget(name: "TIMAdapterTests", dependencies: ["TIMAdapter", "ImSDK_Plus", "IMTestSupport"]),
         .testTarget(name: "ImSDKTests", dependencies: ["ImSDK", "ImSDK_Plus", "IMCore", "IMReferenceServer", "IMTestSupport"]),
         .testTarget(name: "IMSDKToolTests", dependencies: ["IMSDKTool", "ImSDK_Plus", "IMReferenceServer"]),

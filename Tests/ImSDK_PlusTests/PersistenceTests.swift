@@ -1,0 +1,188 @@
+import XCTest
+import IMCore
+import IMReferenceServer
+import IMTestSupport
+import ImSDK
+@testable import ImSDK_Plus
+
+/// The local store on disk, through the public APIs: a restart loses nothing.
+final class PersistenceTests: XCTestCase {
+    private var directory: URL!
+    private var session: V2TestSession!
+
+    override func setUp() {
+        super.setUp()
+        directory = FileManager.default.temporaryDirectory.appendingPathComponent("persistence-\(UUID().uuidString)")
+    }
+
+    override func tearDown() {
+        session?.tearDown()
+        session = nil
+        TIMManager.sharedInstance().unInit()
+        try? FileManager.default.removeItem(at: directory)
+        super.tearDown()
+    }
+
+    private var storage: V2TIMStorage { .disk(directory: directory.path) }
+
+    private func databasePath(_ userID: String) -> String {
+        ConversationDatabase.path(directory: directory.path, appID: 1_400_000_001, userID: userID)
+    }
+
+    /// Everything the list shows of each conversation, in list order.
+    private func snapshot() async throws -> [String] {
+        try await session.walk().list.map { c in
+            [c.conversationID, "unread \(c.unreadCount)", "pinned \(c.isPinned)", "draft \(c.draftText ?? "-")",
+             "recv \(c.recvOpt.rawValue)", "last \(c.lastMessage?.textElem?.text ?? "-")/\(c.lastMessage?.seq ?? 0)",
+             "key \(c.orderKey)", "read \(c.groupReadSequence)/\(c.c2cReadTimestamp)",
+             "marks \((c.markList ?? []).map(\.uint64Value))", "at \((c.groupAtInfolist ?? []).map(\.seq))",
+             "name \(c.showName ?? "-")"].joined(separator: " ")
+        }
+    }
+
+    /// Logs out, empties the server (users registered again, no conversations), and logs in:
+    /// whatever the list shows then came from the local database.
+    private func restartAgainstAnEmptyServer() async throws {
+        try await session.manager.logout()
+        session.server.reset()
+        for user in ["me", "a", "b", "c", "other"] { try session.server.registerUser(user, nickname: nil, faceURL: nil) }
+        try await session.manager.login(userID: "me", userSig: "sig")
+    }
+
+    func test_restart_restoresConversationsOrderUnreadCursorsPinsDraftsOptionsAndLastMessages() async throws {
+        session = try await V2TestSession(peers: ["a", "b", "c", "other"], storage: storage)
+        let server = session.server
+        try server.setFriendRemark(owner: "me", friend: "a", remark: "Alice")
+        try server.createGroup("g", name: "Group", faceURL: nil, members: ["me", "a", "b"])
+        for index in 0..<4 { try server.sendText("a\(index)", from: "a", toUser: "me") }
+        try server.sendText("b0", from: "b", toUser: "me")
+        let atMe = try server.sendText("@me", from: "b", toGroup: "g", atUserIDs: ["me"])
+        try server.sendText("g1", from: "a", toGroup: "g")
+        try server.sendText("c0", from: "c", toUser: "me")
+        await session.settle()
+        let manager = session.manager
+        try await manager.cleanConversationUnreadMessageCount(conversationID: "group_g", cleanTimestamp: 0, cleanSequence: atMe - 1)
+        try await call { manager.markC2CMessage(asRead: "b", succ: $0, fail: $1) }
+        try await manager.pinConversation(conversationID: "c2c_b", isPinned: true)
+        try await manager.setConversationDraft(conversationID: "c2c_c", draftText: "unfinished")
+        try await manager.setGroupReceiveMessageOpt(groupID: "g", opt: .RECEIVE_NOT_NOTIFY_MESSAGE)
+        _ = try await manager.sendMessage(message: manager.createTextMessage(text: "mine"), receiver: "other", groupID: nil)
+        try await call { succ, fail in
+            manager.markConversation(conversationIDList: ["c2c_a"], markType: NSNumber(value: UInt64(1) << 40),
+                                     enableMark: true, succ: { _ in succ() }, fail: fail)
+        }
+        let before = try await snapshot()
+        let totalBefore = try await manager.getTotalUnreadMessageCount()
+        XCTAssertEqual(before.count, 5)
+
+        try await restartAgainstAnEmptyServer()
+        let after = try await snapshot()
+        let totalAfter = try await manager.getTotalUnreadMessageCount()
+        XCTAssertEqual(after, before)
+        XCTAssertEqual(totalAfter, totalBefore)
+        session.checkInvariants()
+    }
+
+    func test_restart_throughTheLegacyAPI_keepsDraftsSystemConversationAndKeptMessages() async throws {
+        let legacy = try await LegacyTestSession(peers: ["a"]) { config in
+            config.disableStorage = false
+            config.disableAutoReport = true
+        }
+        defer { legacy.tearDown() }
+        XCTAssertEqual(V2TIMManager.sharedInstance().getLoginUser(), "me")
+        // The legacy session stores under the default directory: use this test's one.
+        try await legacy.logout()
+        setenv("XDG_DATA_HOME", directory.path, 1)
+        defer { unsetenv("XDG_DATA_HOME") }
+        try await legacy.login()
+        try legacy.server.sendText("old", from: "a", toUser: "me")
+        try legacy.server.sendText("new", from: "a", toUser: "me")
+        await legacy.settle()
+        let system = legacy.manager.getConversation(.SYSTEM, receiver: "")!
+        let draft = TIMMessageDraft()
+        let text = TIMTextElem()
+        text.text = "note"
+        draft.add(text)
+        XCTAssertEqual(system.setDraft(draft), 0)
+        let a = legacy.manager.getConversation(.C2C, receiver: "a")!
+        let newest = a.getLastMsg()!
+        try await call { a.setReadMessage(newest, succ: $0, fail: $1) }
+        XCTAssertTrue(legacy.manager.deleteConversation(.C2C, receiver: "a"))
+        let before = legacy.receivers()
+
+        // The SYSTEM conversation, drafts and kept messages exist only on this device: what comes
+        // back after the restart came from the database.
+        try await legacy.logout()
+        try await legacy.login()
+        XCTAssertEqual(legacy.receivers(), before)
+        XCTAssertEqual((legacy.manager.getConversation(.SYSTEM, receiver: "").getDraft()?.getElem(0) as? TIMTextElem)?.text, "note")
+        try legacy.server.sendText("after", from: "a", toUser: "me")
+        await legacy.settle()
+        let revived = legacy.manager.getConversation(.C2C, receiver: "a")!
+        XCTAssertEqual(revived.getUnReadMessageNum(), 1)
+        let local: [String] = try await withCheckedThrowingContinuation { continuation in
+            revived.getLocalMessage(10, last: nil, succ: { list in
+                continuation.resume(returning: (list ?? []).compactMap { (($0 as? TIMMessage)?.getElem(0) as? TIMTextElem)?.text })
+            }, fail: { code, desc in continuation.resume(throwing: V2TIMError(code: code, desc: desc ?? "")) })
+        }
+        XCTAssertEqual(local, ["after", "new", "old"], "kept messages survive the restart")
+    }
+
+    func test_eachUserHasTheirOwnDatabase() async throws {
+        session = try await V2TestSession(peers: ["a", "other"], storage: storage)
+        try session.server.sendText("for me", from: "a", toUser: "me")
+        await session.settle()
+        try await session.manager.setConversationDraft(conversationID: "c2c_a", draftText: "mine only")
+        try await session.manager.logout()
+        try await session.manager.login(userID: "other", userSig: "sig")
+        let otherList = try await session.walk().list
+        XCTAssertEqual(otherList.map(\.conversationID), [], "the other user sees nothing of mine")
+        try await session.manager.logout()
+        try await session.manager.login(userID: "me", userSig: "sig")
+        let mine = try await session.manager.getConversation(conversationID: "c2c_a")
+        XCTAssertEqual(mine.draftText, "mine only")
+        XCTAssertNotEqual(databasePath("me"), databasePath("other"))
+        XCTAssertTrue(FileManager.default.fileExists(atPath: databasePath("me")))
+        XCTAssertTrue(FileManager.default.fileExists(atPath: databasePath("other")))
+        let permissions = try FileManager.default.attributesOfItem(atPath: databasePath("me"))[.posixPermissions] as? Int
+        XCTAssertEqual(permissions, 0o600)
+    }
+
+    func test_aGarbageDatabase_isMovedAside_reported_andTheStoreResyncsFromTheServer() async throws {
+        let server = IMReferenceServer()
+        for user in ["me", "a"] { try server.registerUser(user, nickname: nil, faceURL: nil) }
+        try server.sendText("hello", from: "a", toUser: "me")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let path = databasePath("me")
+        try Data(repeating: 0x5A, count: 4096).write(to: URL(fileURLWithPath: path))
+
+        session = try await V2TestSession(server: server, storage: storage)
+        await session.settle()
+        XCTAssertTrue(session.recorder.events.contains(.syncFailed), "the corrupt file is reported")
+        let list = try await session.walk().list
+        XCTAssertEqual(list.map(\.conversationID), ["c2c_a"])
+        XCTAssertEqual(list.first?.unreadCount, 1)
+        let moved = try FileManager.default.contentsOfDirectory(atPath: directory.path).filter { $0.contains(".corrupt-") }
+        XCTAssertFalse(moved.isEmpty, "the garbage is kept aside, not deleted")
+    }
+
+    func test_aDatabaseOfANewerSchema_failsTheLoginClearly_andIsLeftAlone() async throws {
+        session = try await V2TestSession(peers: ["a"], storage: storage)
+        try await session.manager.logout()
+        let path = databasePath("me")
+        do {
+            let connection = try SQLiteConnection(path: path)
+            try connection.execute("PRAGMA user_version = 999")
+        }
+        let bytes = try Data(contentsOf: URL(fileURLWithPath: path))
+        do {
+            try await session.manager.login(userID: "me", userSig: "sig")
+            XCTFail("a newer schema must not be opened")
+        } catch let error as V2TIMError {
+            XCTAssertEqual(error.code, 6019)
+            XCTAssertTrue(error.desc.contains("999"), error.desc)
+        }
+        XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: path)), bytes, "not wiped, not migrated")
+        XCTAssertEqual(session.manager.getLoginStatus(), .STATUS_LOGOUT)
+    }
+}
