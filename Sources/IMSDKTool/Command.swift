@@ -6,6 +6,8 @@ enum Command: Equatable, Sendable {
     case demo
     /// Run the cross-API conformance suite (`imsdk conformance`).
     case conformance
+    /// Receive messages into a database, acknowledging each stored batch (`imsdk ingest`).
+    case ingest(IngestOptions)
 
     /// Parses the arguments after the program name.
     ///
@@ -23,6 +25,8 @@ enum Command: Equatable, Sendable {
             return try withoutOptions(.demo, rest)
         case "conformance":
             return try withoutOptions(.conformance, rest)
+        case "ingest":
+            return try IngestOptions.parse(rest).map(Command.ingest) ?? .help
         case let option where option.hasPrefix("-"):
             throw UsageError("unknown option '\(option)'")
         default:

@@ -7,8 +7,8 @@ struct Console: Sendable {
     let out: @Sendable (String) -> Void
     let err: @Sendable (String) -> Void
 
-    /// The process's standard output and standard error.
+    /// The process's standard output and standard error, unbuffered: a line is out once written.
     static let standard = Console(
-        out: { line in print(line) },
+        out: { line in FileHandle.standardOutput.write(Data((line + "\n").utf8)) },
         err: { line in FileHandle.standardError.write(Data((line + "\n").utf8)) })
 }

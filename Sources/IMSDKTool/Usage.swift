@@ -11,10 +11,19 @@ enum Usage {
           conformance   Run every cross-API scenario through the legacy and the V2
                         API (writes and reads through each) and print whether they
                         agree; exits 1 when a scenario does not.
+          ingest        Receive messages from the embedded server into a local
+                        database, printing `ack <user> <seq>` once each batch is on
+                        disk (the crash test kills it and checks the database).
           help          Show this help.
 
         OPTIONS:
           -h, --help    Show this help (also after a subcommand).
+
+        INGEST OPTIONS:
+          --database PATH     The database file (required).
+          --peers N           Users sending messages (default 20).
+          --messages N        Messages to receive (default 1000).
+          --prefix TEXT       Prefix of the peers' user IDs (default "peer").
 
         Exit status: 0 on success, 1 when a command fails, 64 for a bad command line.
         """

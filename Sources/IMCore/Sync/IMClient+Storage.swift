@@ -9,7 +9,7 @@ extension IMClient {
         guard let databasePath else { return }
         do throws(PersistenceError) {
             let (database, recovered) = try ConversationDatabase.openOrRecover(at: databasePath, logger: logger)
-            let store = try loadStore(from: database)
+            let store = try Self.loadStore(from: database, userID: userID, logger: logger)
             withState { state in
                 state.store = store
                 state.database = database
@@ -21,9 +21,11 @@ extension IMClient {
         }
     }
 
-    /// A store holding everything `database` holds.
+    /// A store of `userID` holding everything `database` holds.
     /// - Complexity: O(n + m log m).
-    private func loadStore(from database: ConversationDatabase) throws(PersistenceError) -> ConversationStore {
+    package static func loadStore(
+        from database: ConversationDatabase, userID: String, logger: IMLogger
+    ) throws(PersistenceError) -> ConversationStore {
         var store = ConversationStore(selfUserID: userID)
         for conversation in try database.allConversations() {
             store.restore(conversation, messages: try database.messages(of: conversation.id),
