@@ -40,7 +40,7 @@ extension V2TIMManager {
         let callbacks = Unchecked((succ, fail))
         withClient(fail: fail) { client throws(IMError) in
             guard count > 0 else { throw IMError(.invalidParameters, "count must be greater than 0") }
-            let page = client.access { $0.page(after: nextSeq, count: count, where: filter.matches) }
+            let page = client.page(after: nextSeq, count: count, where: filter.matches)
             let list = Unchecked(page.conversations.map { V2TIMConversation($0, selfUserID: client.userID) })
             client.deliver { callbacks.value.0?(list.value, page.nextSeq, page.isFinished) }
         }

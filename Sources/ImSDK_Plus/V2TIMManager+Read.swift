@@ -68,7 +68,9 @@ extension V2TIMManager {
     func markRead(target: ReadTarget, limit: ReadLimit = .everything, succ: V2TIMSucc?, fail: V2TIMFail?) {
         let callbacks = Unchecked((succ, fail))
         withClient(fail: fail) { client throws(IMError) in
-            let reads = try client.read { store throws(IMError) in try Self.reads(for: target, limit: limit, in: store) }
+            let reads = try client.readComplete { store throws(IMError) in
+                try Self.reads(for: target, limit: limit, in: store)
+            }
             client.markRead(reads) { callbacks.finish($0) }
         }
     }

@@ -29,6 +29,7 @@ public final class V2TIMManager: @unchecked Sendable {
         var readPolicy: ReadPolicy = .roaming
         var logger: IMLogger = .silent
         var storage: V2TIMStorage = .disk(directory: nil)
+        var warmsUpInBackground = true
         /// Observers of every event of the current session, before the V2 listeners (the legacy API).
         var eventHooks: [@Sendable (IMClient, ClientEvent) -> Void] = []
         /// Called after every `unInitSDK` (the legacy API forgets its settings too).
@@ -84,6 +85,7 @@ public final class V2TIMManager: @unchecked Sendable {
                 session.readPolicy = .roaming
                 session.logger = .silent
                 session.storage = .disk(directory: nil)
+                session.warmsUpInBackground = true
                 session.transport = nil
                 session.queue = V2TIMManager.defaultQueue()
             }
@@ -115,6 +117,7 @@ public final class V2TIMManager: @unchecked Sendable {
                 userID: userID, transport: session.transport ?? IMReferenceServer.shared,
                 callbackQueue: session.queue, readPolicy: session.readPolicy, logger: session.logger,
                 databasePath: session.storage.databasePath(appID: session.sdkAppID!, userID: userID),
+                warmsUpInBackground: session.warmsUpInBackground,
                 checksInvariants: session.checksInvariants, clock: { UInt64(Date().timeIntervalSince1970) })
             session.client = client
             session.loginStatus = .STATUS_LOGINING
@@ -261,6 +264,11 @@ public final class V2TIMManager: @unchecked Sendable {
             session.readPolicy = readPolicy
             session.logger = logger
         }
+    }
+
+    /// Whether later sessions load a cold store in the background (tests turn it off).
+    package func setWarmsUpInBackground(_ enabled: Bool) {
+        session.withLock { $0.warmsUpInBackground = enabled }
     }
 
     /// Sets where sessions started after this call keep their store.

@@ -148,7 +148,7 @@ package final class LegacyBridge: @unchecked Sendable {
     /// logged out.
     /// - Complexity: O(n).
     package func conversations() -> [Conversation] {
-        client?.read { $0.allInOrder() } ?? []
+        client?.allConversations() ?? []
     }
 
     /// The number of conversations (`conversationCount`).

@@ -186,3 +186,80 @@ final class PersistenceTests: XCTestCase {
         XCTAssertEqual(session.manager.getLoginStatus(), .STATUS_LOGOUT)
     }
 }
+
+/// Cold start: after a login, the first page and the total come from the database while the store
+/// has loaded almost nothing.
+final class ColdStartTests: XCTestCase {
+    private var directory: URL!
+    private var session: V2TestSession!
+
+    override func setUp() {
+        super.setUp()
+        directory = FileManager.default.temporaryDirectory.appendingPathComponent("cold-\(UUID().uuidString)")
+    }
+
+    override func tearDown() {
+        session?.tearDown()
+        session = nil
+        try? FileManager.default.removeItem(at: directory)
+        super.tearDown()
+    }
+
+    private var isComplete: Bool { session.manager.currentClient!.read { $0.isComplete } }
+
+    func test_coldLogin_servesTheFirstPageAndTotalFromTheDatabase_withoutLoadingEverything() async throws {
+        let peers = (0..<120).map { "p\($0)" }
+        session = try await V2TestSession(peers: peers, storage: .disk(directory: directory.path))
+        for (index, peer) in peers.enumerated() {
+            for _ in 0...(index % 3) { try session.server.sendText("hi", from: peer, toUser: "me") }
+        }
+        await session.settle()
+        try await session.manager.pinConversation(conversationID: "c2c_p7", isPinned: true)
+        let warmWalk = try await session.walk(pageSize: 50)
+        let warmTotal = try await session.manager.getTotalUnreadMessageCount()
+
+        try await session.manager.logout()
+        session.manager.setWarmsUpInBackground(false)
+        try await session.manager.login(userID: "me", userSig: "sig")
+        XCTAssertFalse(isComplete, "the login did not load every conversation")
+        let firstPage = try await session.manager.getConversationList(nextSeq: 0, count: 50)
+        let total = try await session.manager.getTotalUnreadMessageCount()
+        XCTAssertFalse(isComplete, "nor did the first page or the total")
+        XCTAssertEqual(firstPage.conversationList.map(\.conversationID), warmWalk.list.prefix(50).map(\.conversationID))
+        XCTAssertEqual(firstPage.conversationList.map(\.unreadCount), warmWalk.list.prefix(50).map(\.unreadCount))
+        XCTAssertFalse(firstPage.isFinished)
+        XCTAssertEqual(total, warmTotal)
+
+        // A change while cold: a conversation deep in the list gets a message and moves up.
+        try session.server.sendText("again", from: "p0", toUser: "me")
+        await session.settle()
+        let coldWalk = try await session.walk(pageSize: 50)
+        XCTAssertFalse(isComplete)
+        XCTAssertEqual(coldWalk.list.count, 120)
+        XCTAssertEqual(coldWalk.list.prefix(2).map(\.conversationID), ["c2c_p7", "c2c_p0"])
+        let coldTotal = try await session.manager.getTotalUnreadMessageCount()
+        XCTAssertEqual(coldTotal, warmTotal + 1)
+
+        // Reading everything needs the whole store: it completes, and the recount agrees.
+        try await call { self.session.manager.markAllMessage(asRead: $0, fail: $1) }
+        XCTAssertTrue(isComplete)
+        session.checkInvariants()
+        let afterRead = try await session.manager.getTotalUnreadMessageCount()
+        XCTAssertEqual(afterRead, 0)
+    }
+
+    func test_backgroundWarmUp_completesTheStore_andKeepsChangesMadeWhileCold() async throws {
+        session = try await V2TestSession(peers: ["a", "b", "c"], storage: .disk(directory: directory.path))
+        for peer in ["a", "b", "c"] { try session.server.sendText("x", from: peer, toUser: "me") }
+        await session.settle()
+        try await session.manager.logout()
+        try await session.manager.login(userID: "me", userSig: "sig")
+        try await session.manager.setConversationDraft(conversationID: "c2c_a", draftText: "while warming")
+        for _ in 0..<200 where !isComplete { try await Task.sleep(nanoseconds: 5_000_000) }
+        XCTAssertTrue(isComplete, "the background warm-up finished")
+        session.checkInvariants()
+        let list = try await session.walk().list
+        XCTAssertEqual(list.map(\.conversationID), ["c2c_a", "c2c_c", "c2c_b"])
+        XCTAssertEqual(list.first?.draftText, "while warming")
+    }
+}

@@ -1,8 +1,13 @@
 /// All conversations of one logged-in user, their messages, the one ordered index and the counters.
 ///
-/// Pure data: no locks and no I/O. Every mutation is recorded into the open batch;
+/// Pure data: no locks and no I/O of its own. Every mutation is recorded into the open batch;
 /// `commitBatch()` returns it as one `ChangeBatch`. Each mutating operation validates its input
 /// before changing anything, so a rejected operation leaves the store as it was.
+///
+/// A store restored from a database may start *cold*: it holds the stored counters and loads each
+/// conversation from a `ColdSource` the first time an operation touches it, until
+/// `completeWarmUp(with:)` hands it every other one. While cold, the ordered index holds only the
+/// loaded conversations, so the owner serves the list from the database (`isComplete`).
 /// - Thread safety: a value type; the owner (`IMClient`) serialises access behind its lock.
 package struct ConversationStore: Sendable {
     /// The user whose conversations these are.
@@ -21,42 +26,58 @@ package struct ConversationStore: Sendable {
     private var orderCounter: UInt64 = 0
     private var walks = PageWalks()
     private var recorder: BatchRecorder
+    /// Where conversations not loaded yet come from while the store is cold; nil once complete.
+    private var coldSource: ColdSource?
+    /// The conversations the cold store already looked up (loaded, found missing, created or deleted
+    /// since): the warm-up must not replace them with stored rows.
+    private var coldTouched: Set<ConversationID> = []
 
     /// The most pinned conversations a user may have.
     package static let maxPinned = 50
 
+    /// An empty, complete store.
     package init(selfUserID: String) {
         self.selfUserID = selfUserID
         self.recorder = BatchRecorder(totalUnreadBefore: 0)
     }
 
+    /// A cold store: the stored counters, and conversations loaded from `source` on first use.
+    package init(selfUserID: String, counters: UnreadCounters, orderCounter: UInt64, source: ColdSource) {
+        self.selfUserID = selfUserID
+        self.counters = counters
+        self.orderCounter = orderCounter
+        self.coldSource = source
+        self.recorder = BatchRecorder(totalUnreadBefore: counters.totalUnread)
+    }
+
+    /// Whether every conversation is in memory (the ordered index and paging are usable).
+    package var isComplete: Bool { coldSource == nil }
+
     // MARK: - Restoring
 
-    /// Puts a stored conversation and its messages back, as they were (no batch, no event).
-    ///
-    /// For building a store from a database at login; the counters include it afterwards.
+    /// Puts a stored conversation (or the kept messages of a deleted one) back, as it was: no
+    /// batch, no event. With `counting`, the counters include it afterwards (a store built row by
+    /// row); without, they already did (a cold store's stored counters).
     /// - Complexity: O(log n + m log m).
-    package mutating func restore(
-        _ conversation: Conversation, messages: [(message: Message, countsAsUnread: Bool)], pending: [Message]
-    ) {
+    package mutating func restore(_ stored: StoredConversation, counting: Bool = true) {
+        guard let conversation = stored.conversation else {
+            if !stored.messages.isEmpty {
+                keptLogs[stored.id] = MessageLog(restoring: stored.messages, pending: [], readSeq: .max)
+            }
+            return
+        }
         if let old = conversations[conversation.id] {
             counters -= UnreadCounters(contributionOf: old)
             order.removeValue(forKey: old.sortKey)
         }
         var restored = conversation
-        let log = MessageLog(restoring: messages, pending: pending, readSeq: conversation.readSeq)
+        let log = MessageLog(restoring: stored.messages, pending: stored.pending, readSeq: conversation.readSeq)
         restored.unreadCount = log.unreadCount
         conversations[restored.id] = restored
         logs[restored.id] = log
         order.insert(restored.id, forKey: restored.sortKey)
-        counters += UnreadCounters(contributionOf: restored)
+        if counting { counters += UnreadCounters(contributionOf: restored) }
         if restored.unreadCount > 0 { unreadIDs.insert(restored.id) }
-        orderCounter = max(orderCounter, OrderKey.counter(of: restored.orderKey))
-    }
-
-    /// Puts back the stored messages of a conversation deleted with its messages kept.
-    package mutating func restoreKept(_ id: ConversationID, messages: [(message: Message, countsAsUnread: Bool)]) {
-        keptLogs[id] = MessageLog(restoring: messages, pending: [], readSeq: .max)
     }
 
     /// Continues the order counter from a stored value, so new order keys stay unique.
@@ -64,40 +85,69 @@ package struct ConversationStore: Sendable {
         orderCounter = max(orderCounter, value)
     }
 
-    /// The store's order counter (persisted with the counters).
-    package var currentOrderCounter: UInt64 { orderCounter }
+    /// Ends the cold phase: puts back every stored conversation the store has not looked up yet
+    /// and recounts. Returns the recount when it disagreed with the stored counters (they are then
+    /// replaced by it), else nil.
+    /// - Complexity: O(n + m log m).
+    package mutating func completeWarmUp(with stored: [StoredConversation]) -> UnreadCounters? {
+        guard coldSource != nil else { return nil }
+        for entry in stored where !coldTouched.contains(entry.id) { restore(entry, counting: false) }
+        coldSource = nil
+        coldTouched = []
+        var recount = UnreadCounters()
+        for conversation in conversations.values { recount += UnreadCounters(contributionOf: conversation) }
+        guard recount != counters else { return nil }
+        counters = recount
+        recorder = BatchRecorder(totalUnreadBefore: counters.totalUnread)
+        return recount
+    }
+
+    /// Brings `id` into memory from the cold source, once.
+    private mutating func load(_ id: ConversationID) {
+        guard let coldSource, coldTouched.insert(id).inserted, let stored = coldSource.load(id) else { return }
+        restore(stored, counting: false)
+    }
+
+    /// The state of `id`, looking into the cold source without keeping what it finds.
+    private func peek(_ id: ConversationID) -> (conversation: Conversation, log: MessageLog)? {
+        if let conversation = conversations[id] { return (conversation, logs[id] ?? MessageLog()) }
+        guard let coldSource, !coldTouched.contains(id), let stored = coldSource.load(id),
+              let conversation = stored.conversation else { return nil }
+        return (conversation, MessageLog(restoring: stored.messages, pending: stored.pending, readSeq: conversation.readSeq))
+    }
 
     // MARK: - Reading
 
     /// The conversation with `id`, if it exists.
     /// - Complexity: O(1).
-    package func conversation(_ id: ConversationID) -> Conversation? { conversations[id] }
+    package func conversation(_ id: ConversationID) -> Conversation? { peek(id)?.conversation }
 
     /// The number of conversations.
-    package var count: Int { conversations.count }
+    package var count: Int { counters.conversations }
 
     /// Up to `count` local messages of `id` older than `seq` (newest first; pending sends included
     /// when `seq` is nil).
     /// - Complexity: O(log m + count).
     package func messages(of id: ConversationID, before seq: UInt64?, count: Int) -> [Message] {
-        logs[id]?.messages(before: seq, count: count) ?? []
+        peek(id)?.log.messages(before: seq, count: count) ?? []
     }
 
     /// The local message of `id` with sequence `seq`, if held.
     package func message(of id: ConversationID, seq: UInt64) -> Message? {
-        guard let message = logs[id]?.newestMessage(atOrBelow: seq), message.seq == seq else { return nil }
+        guard let message = peek(id)?.log.newestMessage(atOrBelow: seq), message.seq == seq else { return nil }
         return message
     }
 
     /// The sequence of the newest local message of `id` sent at or before `seconds`.
     package func newestSeq(of id: ConversationID, atOrBefore seconds: UInt64) -> UInt64? {
-        logs[id]?.newestSeq(atOrBefore: seconds)
+        peek(id)?.log.newestSeq(atOrBefore: seconds)
     }
 
     /// The conversations a "read everything" of `kind` (nil: every kind) has to touch: those with
     /// unread messages or the "marked unread" mark.
     /// - Complexity: O(u) when no conversation is marked unread, O(n) otherwise.
     package func conversationsToMarkRead(kind: ConversationID.Kind?) -> [ConversationID] {
+        precondition(isComplete, "a cold store does not know every unread conversation")
         var ids = Set(unreadIDs)
         if counters.markedUnreadConversations > 0 {
             for (id, conversation) in conversations where conversation.marks.contains(.unread) { ids.insert(id) }
@@ -107,7 +157,7 @@ package struct ConversationStore: Sendable {
 
     /// Checks that `id` exists and that pinning it would not pass `maxPinned`, changing nothing.
     package func checkCanPin(_ id: ConversationID, _ pinned: Bool) throws(IMError) {
-        guard let current = conversations[id] else { throw Self.unknown(id) }
+        guard let current = conversation(id) else { throw Self.unknown(id) }
         if pinned && !current.isPinned && counters.pinnedConversations >= Self.maxPinned {
             throw IMError(.invalidParameters, "at most \(Self.maxPinned) conversations can be pinned")
         }
@@ -116,6 +166,7 @@ package struct ConversationStore: Sendable {
     /// Every conversation in list order, from the top.
     /// - Complexity: O(n).
     package func allInOrder() -> [Conversation] {
+        precondition(isComplete, "a cold store's index holds only the loaded conversations")
         var result: [Conversation] = []
         result.reserveCapacity(conversations.count)
         order.forEachDescending(below: nil) { _, id in
@@ -142,6 +193,7 @@ package struct ConversationStore: Sendable {
         after nextSeq: UInt64, count: Int, where filter: (Conversation) -> Bool = { _ in true }
     ) -> ConversationPage {
         precondition(count > 0, "page size must be positive")
+        precondition(isComplete, "a cold store's index holds only the loaded conversations")
         let snapshot = nextSeq == 0 ? order : (walks.take(nextSeq) ?? order)
         var result: [Conversation] = []
         var lastKey = nextSeq
@@ -197,6 +249,7 @@ package struct ConversationStore: Sendable {
     /// - Complexity: O(log n) for an in-order arrival.
     package mutating func receive(_ message: Message, profile: ConversationProfile? = nil, isNew: Bool = true) {
         let id = message.conversationID(selfUserID: selfUserID)
+        load(id)
         if let log = logs[id], log.contains(seq: message.seq) { return }
         createIfNeeded(id, profile: profile, activity: message.timestamp)
         let me = selfUserID
@@ -240,6 +293,7 @@ package struct ConversationStore: Sendable {
     /// - Complexity: O(log n).
     package mutating func addSending(_ message: Message) {
         let id = message.conversationID(selfUserID: selfUserID)
+        load(id)
         createIfNeeded(id, profile: nil, activity: message.timestamp)
         modify(id) { conversation, log in
             log.addPending(message)
@@ -254,6 +308,7 @@ package struct ConversationStore: Sendable {
     /// Records that sending the pending message `message.id` failed.
     package mutating func failSending(_ message: Message) {
         let id = message.conversationID(selfUserID: selfUserID)
+        load(id)
         guard conversations[id] != nil else { return }
         var failed = message
         failed.status = .failed
@@ -273,6 +328,7 @@ package struct ConversationStore: Sendable {
     ///   the user makes does in the V2 API (a cursor synced from the server does not).
     /// - Complexity: O(log m + a), a being the @-infos dropped.
     package mutating func markRead(_ id: ConversationID, upTo seq: UInt64, clearingMark: Bool = true) {
+        load(id)
         guard let current = conversations[id] else { return }
         let cursor = min(seq, current.lastSeq)
         if cursor <= current.readSeq && !(clearingMark && current.marks.contains(.unread)) { return }
@@ -294,6 +350,7 @@ package struct ConversationStore: Sendable {
     /// Pins or unpins `id`. Throws `invalidParameters` past `maxPinned`, `invalidConversation` when unknown.
     /// - Complexity: O(log n).
     package mutating func setPinned(_ id: ConversationID, _ pinned: Bool) throws(IMError) {
+        load(id)
         try checkCanPin(id, pinned)
         modify(id) { conversation, _ in
             conversation.isPinned = pinned
@@ -304,6 +361,7 @@ package struct ConversationStore: Sendable {
     /// Applies a pin state the server already accepted (another device pinned): the server enforces
     /// the limit, so none is checked here. Unknown conversations are ignored; the next sync brings them.
     package mutating func applyServerPin(_ id: ConversationID, _ pinned: Bool) {
+        load(id)
         modify(id) { conversation, _ in
             conversation.isPinned = pinned
             return nil
@@ -312,6 +370,7 @@ package struct ConversationStore: Sendable {
 
     /// Sets the receive option of `id`; kept for later when the conversation does not exist yet.
     package mutating func setReceiveOption(_ id: ConversationID, _ option: ReceiveOption) {
+        load(id)
         guard conversations[id] != nil else {
             presetReceiveOptions[id] = option
             return
@@ -324,6 +383,7 @@ package struct ConversationStore: Sendable {
 
     /// Sets or clears the draft of `id`; setting one counts as activity.
     package mutating func setDraft(_ id: ConversationID, _ draft: Draft?) throws(IMError) {
+        load(id)
         guard conversations[id] != nil else { throw Self.unknown(id) }
         modify(id) { conversation, _ in
             conversation.draft = draft
@@ -333,6 +393,7 @@ package struct ConversationStore: Sendable {
 
     /// Sets (`enable`) or clears the marks `marks` on `id`.
     package mutating func setMarks(_ id: ConversationID, _ marks: ConversationMarks, enable: Bool) throws(IMError) {
+        load(id)
         guard conversations[id] != nil else { throw Self.unknown(id) }
         modify(id) { conversation, _ in
             if enable { conversation.marks.formUnion(marks) } else { conversation.marks.subtract(marks) }
@@ -342,6 +403,7 @@ package struct ConversationStore: Sendable {
 
     /// Replaces the profile of `id` (nickname, remark, group name, face URL).
     package mutating func setProfile(_ id: ConversationID, _ profile: ConversationProfile) {
+        load(id)
         guard conversations[id] != nil else { return }
         modify(id) { conversation, _ in
             conversation.profile = profile
@@ -354,6 +416,7 @@ package struct ConversationStore: Sendable {
     /// Kept messages come back, all read, when the conversation is created again (a new message).
     /// - Complexity: O(log n).
     package mutating func delete(_ id: ConversationID, keepingMessages: Bool = false) {
+        load(id)
         guard let current = conversations[id] else { return }
         recorder.touch(id, current: current)
         counters -= UnreadCounters(contributionOf: current)
@@ -377,6 +440,7 @@ package struct ConversationStore: Sendable {
     /// `takingReadCursor` or when the conversation is new here (a device that owns its cursors keeps
     /// them).
     package mutating func applyServerState(_ server: ServerConversation, takingReadCursor: Bool = true) {
+        load(server.id)
         let isNew = conversations[server.id] == nil
         createIfNeeded(server.id, profile: server.profile, activity: server.lastMessage?.timestamp ?? 0)
         modify(server.id) { conversation, _ in
@@ -400,6 +464,7 @@ package struct ConversationStore: Sendable {
     /// Creates `id` empty, with no messages, when it does not exist (a legacy conversation handle
     /// that gets a draft before any message).
     package mutating func createIfMissing(_ id: ConversationID) {
+        load(id)
         createIfNeeded(id, profile: nil, activity: 0)
     }
 
@@ -482,6 +547,8 @@ package struct ConversationStore: Sendable {
             precondition(conversation.groupAtInfos.allSatisfy { $0.seq > conversation.readSeq }, "stale @ of \(id)")
             recount += UnreadCounters(contributionOf: conversation)
         }
+        // A cold store holds only some conversations; its counters cover all of them.
+        guard isComplete else { return }
         precondition(recount == counters, "counters drifted: kept \(counters), recounted \(recount)")
         precondition(unreadIDs.count == counters.unreadConversations, "unread set size drifted")
     }

@@ -1,6 +1,10 @@
-/// The client's database: loading the store at login and writing every batch.
+import Foundation
+
+/// The client's database: opening it at login, serving the list while the store is cold, warming
+/// the store up, and writing every batch.
 extension IMClient {
-    /// Opens the user's database (when there is one) and loads the store from it.
+    /// Opens the user's database (when there is one) without reading every conversation: the store
+    /// starts cold, with the stored counters, and loads conversations as they are touched.
     ///
     /// A corrupt file is moved aside and replaced by an empty database; the client logs it and
     /// reports a failed sync, and the sync that follows fills the store from the server again. A
@@ -9,7 +13,22 @@ extension IMClient {
         guard let databasePath else { return }
         do throws(PersistenceError) {
             let (database, recovered) = try ConversationDatabase.openOrRecover(at: databasePath, logger: logger)
-            let store = try Self.loadStore(from: database, userID: userID, logger: logger)
+            let store: ConversationStore
+            if let stored = try database.loadCounters() {
+                let logger = logger
+                store = ConversationStore(
+                    selfUserID: userID, counters: stored.counters, orderCounter: stored.orderCounter,
+                    source: ColdSource { id in
+                        do throws(PersistenceError) {
+                            return try database.stored(id)
+                        } catch {
+                            logger.log(.error, "cannot read \(id) from the local database: \(error)")
+                            return nil
+                        }
+                    })
+            } else {
+                store = try Self.loadStore(from: database, userID: userID, logger: logger)
+            }
             withState { state in
                 state.store = store
                 state.database = database
@@ -21,19 +40,13 @@ extension IMClient {
         }
     }
 
-    /// A store of `userID` holding everything `database` holds.
+    /// A complete store of `userID` holding everything `database` holds.
     /// - Complexity: O(n + m log m).
     package static func loadStore(
         from database: ConversationDatabase, userID: String, logger: IMLogger
     ) throws(PersistenceError) -> ConversationStore {
         var store = ConversationStore(selfUserID: userID)
-        for conversation in try database.allConversations() {
-            store.restore(conversation, messages: try database.messages(of: conversation.id),
-                          pending: try database.pendingMessages(of: conversation.id))
-        }
-        for id in try database.keptConversationIDs() {
-            store.restoreKept(id, messages: try database.messages(of: id))
-        }
+        for stored in try database.everything() { store.restore(stored) }
         if let stored = try database.loadCounters() {
             store.restoreOrderCounter(stored.orderCounter)
             if stored.counters != store.counters {
@@ -42,6 +55,98 @@ extension IMClient {
             }
         }
         return store
+    }
+
+    /// Loads every conversation the cold store has not touched, on a background queue through a
+    /// second connection (the database is in WAL mode, so it reads while batches are written),
+    /// then hands them to the store under the lock.
+    func warmUpInBackground() {
+        guard warmsUpInBackground, let databasePath, !read({ $0.isComplete }) else { return }
+        DispatchQueue.global(qos: .utility).async { [self] in
+            do throws(PersistenceError) {
+                let reader = try ConversationDatabase.open(at: databasePath, logger: logger)
+                let everything = try reader.everything()
+                withState { state in
+                    guard !state.isClosed else { return }
+                    complete(&state.store, with: everything)
+                }
+            } catch {
+                logger.log(.warning, "warming up from the local database failed (\(error)); it finishes on demand")
+            }
+        }
+    }
+
+    /// Makes the store complete now, reading the rest through the client's own connection.
+    func completeNow(_ state: inout State) {
+        guard !state.store.isComplete, let database = state.database else { return }
+        do throws(PersistenceError) {
+            complete(&state.store, with: try database.everything())
+        } catch {
+            logger.log(.error, "cannot read the local database: \(error); the list shows what is loaded")
+            complete(&state.store, with: [])
+        }
+    }
+
+    private func complete(_ store: inout ConversationStore, with everything: [StoredConversation]) {
+        if let recount = store.completeWarmUp(with: everything) {
+            logger.log(.warning, "stored counters disagreed with the stored conversations; recounted \(recount)")
+        }
+    }
+
+    /// One page of the list; see `ConversationStore.page(after:count:where:)`. While the store is
+    /// cold the page comes from the database's sort-key index (keyset), without the walk snapshot.
+    package func page(
+        after nextSeq: UInt64, count: Int, where filter: @escaping (Conversation) -> Bool
+    ) -> ConversationPage {
+        withState { state in
+            if state.store.isComplete { return state.store.page(after: nextSeq, count: count, where: filter) }
+            guard let database = state.database else { return state.store.page(after: nextSeq, count: count, where: filter) }
+            do throws(PersistenceError) {
+                return try Self.coldPage(database, after: nextSeq, count: count, where: filter)
+            } catch {
+                logger.log(.error, "cannot page the local database: \(error); loading it whole")
+                completeNow(&state)
+                return state.store.page(after: nextSeq, count: count, where: filter)
+            }
+        }
+    }
+
+    private static func coldPage(
+        _ database: ConversationDatabase, after nextSeq: UInt64, count: Int, where filter: (Conversation) -> Bool
+    ) throws(PersistenceError) -> ConversationPage {
+        var result: [Conversation] = []
+        var cursor: UInt64? = nextSeq == 0 ? nil : nextSeq
+        var lastKey = nextSeq
+        while true {
+            let rows = try database.page(below: cursor, limit: count + 1)
+            for row in rows where filter(row) {
+                if result.count == count { return ConversationPage(conversations: result, nextSeq: lastKey, isFinished: false) }
+                result.append(row)
+                lastKey = row.sortKey
+            }
+            guard rows.count == count + 1, let last = rows.last else {
+                return ConversationPage(conversations: result, nextSeq: lastKey, isFinished: true)
+            }
+            cursor = last.sortKey
+        }
+    }
+
+    /// Every conversation in list order, loading the rest of a cold store first.
+    /// - Complexity: O(n) (plus the warm-up when cold).
+    package func allConversations() -> [Conversation] {
+        withState { state in
+            completeNow(&state)
+            return state.store.allInOrder()
+        }
+    }
+
+    /// Reads the store once it is complete (loading the rest of a cold store first).
+    package func readComplete<T, E: Error>(_ body: (ConversationStore) throws(E) -> T) throws(E) -> T {
+        let result: Result<T, E> = withState { state in
+            completeNow(&state)
+            return Result { () throws(E) in try body(state.store) }
+        }
+        return try result.get()
     }
 
     /// Writes one batch to `database` in one transaction: a crash keeps all of it or none.

@@ -22,6 +22,9 @@ package final class IMClient: IMPushSink, @unchecked Sendable {
     package let logger: IMLogger
     /// The database file of this user's store; nil keeps everything in memory.
     package let databasePath: String?
+    /// Whether a cold store loads the rest in the background after the first sync (tests turn it
+    /// off to watch the cold phase; the store then completes on demand).
+    package let warmsUpInBackground: Bool
 
     struct State {
         var store: ConversationStore
@@ -38,9 +41,10 @@ package final class IMClient: IMPushSink, @unchecked Sendable {
     package init(
         userID: String, transport: any IMTransport, callbackQueue: DispatchQueue,
         readPolicy: ReadPolicy = .roaming, logger: IMLogger = .silent, databasePath: String? = nil,
-        checksInvariants: Bool = false, clock: @escaping @Sendable () -> UInt64
+        warmsUpInBackground: Bool = true, checksInvariants: Bool = false, clock: @escaping @Sendable () -> UInt64
     ) {
         self.databasePath = databasePath
+        self.warmsUpInBackground = warmsUpInBackground
         self.userID = userID
         self.transport = transport
         self.callbackQueue = callbackQueue
@@ -114,11 +118,6 @@ package final class IMClient: IMPushSink, @unchecked Sendable {
             return result
         }
         return try result.get()
-    }
-
-    /// Runs `body` on the store for bookkeeping that changes no conversation (paging cursors).
-    package func access<T>(_ body: (inout ConversationStore) -> T) -> T {
-        state.withLock { body(&$0.store) }
     }
 
     /// Sends `requests` (concurrently), then applies all their results to the store as one batch.
@@ -200,6 +199,7 @@ package final class IMClient: IMPushSink, @unchecked Sendable {
                     for conversation in list { store.applyServerState(conversation, takingReadCursor: roaming) }
                 }
                 state.withLock { _ in emit(.syncFinished) }
+                warmUpInBackground()
                 reportPulled(list.filter { !$0.unreadMessages.isEmpty }.map { ($0.id, $0.lastSeq) })
             case .success:
                 state.withLock { _ in emit(.syncFailed(IMError(.networkFailure, "unexpected sync response"))) }

@@ -1,0 +1,34 @@
+/// A conversation as a database gives it back: its state and its messages.
+package struct StoredConversation: Sendable {
+    package var id: ConversationID
+    /// Its state; nil for a conversation deleted with its messages kept.
+    package var conversation: Conversation?
+    /// Its accepted messages, each with whether it counted as unread when it arrived.
+    package var messages: [(message: Message, countsAsUnread: Bool)]
+    /// My messages still being sent (or failed), oldest first.
+    package var pending: [Message]
+
+    package init(
+        id: ConversationID, conversation: Conversation?,
+        messages: [(message: Message, countsAsUnread: Bool)], pending: [Message]
+    ) {
+        self.id = id
+        self.conversation = conversation
+        self.messages = messages
+        self.pending = pending
+    }
+}
+
+/// Where a cold store loads conversations it has not seen yet.
+///
+/// - Thread safety: `@unchecked Sendable` because `load` usually reads a database connection,
+///   which is not thread-safe; the store only calls it under its owner's lock, like every other
+///   use of that connection.
+package struct ColdSource: @unchecked Sendable {
+    /// The stored conversation `id` (or kept messages), nil when the database has nothing of it.
+    package let load: (ConversationID) -> StoredConversation?
+
+    package init(load: @escaping (ConversationID) -> StoredConversation?) {
+        self.load = load
+    }
+}
