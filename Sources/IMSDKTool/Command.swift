@@ -8,6 +8,8 @@ enum Command: Equatable, Sendable {
     case conformance
     /// Receive messages into a database, acknowledging each stored batch (`imsdk ingest`).
     case ingest(IngestOptions)
+    /// Measure the engine (`imsdk bench`).
+    case bench(BenchOptions)
 
     /// Parses the arguments after the program name.
     ///
@@ -27,6 +29,8 @@ enum Command: Equatable, Sendable {
             return try withoutOptions(.conformance, rest)
         case "ingest":
             return try IngestOptions.parse(rest).map(Command.ingest) ?? .help
+        case "bench":
+            return try BenchOptions.parse(rest).map(Command.bench) ?? .help
         case let option where option.hasPrefix("-"):
             throw UsageError("unknown option '\(option)'")
         default:

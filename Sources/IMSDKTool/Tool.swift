@@ -25,6 +25,14 @@ enum Tool {
             }
         case .conformance:
             return await ConformanceCommand(console: console).run() ? .success : .failure
+        case .bench(let options):
+            do {
+                try BenchCommand(options: options, console: console).run()
+                return .success
+            } catch {
+                console.err("imsdk bench: \(error)")
+                return .failure
+            }
         case .ingest(let options):
             do {
                 try await IngestCommand(options: options, console: console).run()

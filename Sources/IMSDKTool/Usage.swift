@@ -11,6 +11,9 @@ enum Usage {
           conformance   Run every cross-API scenario through the legacy and the V2
                         API (writes and reads through each) and print whether they
                         agree; exits 1 when a scenario does not.
+          bench         Measure the engine at several scales (build with -c release):
+                        ingest, pages, total unread, reads, pins, persisted ingest,
+                        cold start, memory.
           ingest        Receive messages from the embedded server into a local
                         database, printing `ack <user> <seq>` once each batch is on
                         disk (the crash test kills it and checks the database).
@@ -18,6 +21,11 @@ enum Usage {
 
         OPTIONS:
           -h, --help    Show this help (also after a subcommand).
+
+        BENCH OPTIONS:
+          --scales N,N,...    Conversation counts (default 1000,10000,100000).
+          --smoke             One small scale (1000), to check that it runs.
+          --json              Print JSON instead of a table.
 
         INGEST OPTIONS:
           --database PATH     The database file (required).

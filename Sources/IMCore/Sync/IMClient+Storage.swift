@@ -154,26 +154,31 @@ extension IMClient {
     /// Called with the state lock held, before the batch's event, so whatever a caller was told
     /// is on disk.
     func persist(_ batch: ChangeBatch, to database: ConversationDatabase) {
-        guard !batch.isEmpty || !batch.storage.operations.isEmpty else { return }
         do throws(PersistenceError) {
-            try database.transaction { () throws(PersistenceError) in
-                for operation in batch.storage.operations {
-                    switch operation {
-                    case .store(let message, let id, let countsAsUnread):
-                        try database.upsert(message, in: id, countsAsUnread: countsAsUnread)
-                    case .removePending(let messageID):
-                        try database.deletePendingMessage(id: messageID)
-                    case .delete(let id, let keepingMessages):
-                        try database.deleteConversation(id)
-                        if !keepingMessages { try database.deleteMessages(of: id) }
-                    }
-                }
-                for conversation in batch.added { try database.upsert(conversation) }
-                for conversation in batch.changed { try database.upsert(conversation) }
-                try database.saveCounters(batch.counters, orderCounter: batch.storage.orderCounter)
-            }
+            try Self.write(batch, to: database)
         } catch {
             logger.log(.error, "writing a change to the local database failed: \(error)")
+        }
+    }
+
+    /// Writes `batch` to `database` in one transaction (nothing for a batch that changed nothing).
+    package static func write(_ batch: ChangeBatch, to database: ConversationDatabase) throws(PersistenceError) {
+        guard !batch.isEmpty || !batch.storage.operations.isEmpty else { return }
+        try database.transaction { () throws(PersistenceError) in
+            for operation in batch.storage.operations {
+                switch operation {
+                case .store(let message, let id, let countsAsUnread):
+                    try database.upsert(message, in: id, countsAsUnread: countsAsUnread)
+                case .removePending(let messageID):
+                    try database.deletePendingMessage(id: messageID)
+                case .delete(let id, let keepingMessages):
+                    try database.deleteConversation(id)
+                    if !keepingMessages { try database.deleteMessages(of: id) }
+                }
+            }
+            for conversation in batch.added { try database.upsert(conversation) }
+            for conversation in batch.changed { try database.upsert(conversation) }
+            try database.saveCounters(batch.counters, orderCounter: batch.storage.orderCounter)
         }
     }
 }
