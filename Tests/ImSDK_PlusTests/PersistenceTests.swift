@@ -263,3 +263,41 @@ final class ColdStartTests: XCTestCase {
         XCTAssertEqual(list.first?.draftText, "while warming")
     }
 }
+
+/// A database whose pages are damaged after it was written: found by the warm-up, reported, moved aside.
+final class DamagedDatabaseTests: XCTestCase {
+    func test_aDamagedPage_isFoundByTheWarmUp_reported_andTheNextLoginStartsFresh() async throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("damaged-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let peers = (0..<150).map { "p\($0)" }
+        let session = try await V2TestSession(peers: peers, storage: .disk(directory: directory.path))
+        defer { session.tearDown() }
+        for peer in peers { try session.server.sendText(String(repeating: "x", count: 200), from: peer, toUser: "me") }
+        await session.settle()
+        try await session.manager.logout()
+        let path = ConversationDatabase.path(directory: directory.path, appID: 1_400_000_001, userID: "me")
+        let size = try FileManager.default.attributesOfItem(atPath: path)[.size] as? Int ?? 0
+        XCTAssertGreaterThan(size, 8 * 4096, "enough pages to damage one in the middle")
+        let file = try XCTUnwrap(FileHandle(forWritingAtPath: path))
+        try file.seek(toOffset: UInt64(size / 2 / 4096 * 4096))
+        file.write(Data(repeating: 0xA5, count: 4096))
+        try file.close()
+
+        session.recorder.clear()
+        try await session.manager.login(userID: "me", userSig: "sig")
+        for _ in 0..<400 where !session.recorder.events.contains(.syncFailed) {
+            try await Task.sleep(nanoseconds: 5_000_000)
+        }
+        XCTAssertTrue(session.recorder.events.contains(.syncFailed), "the damage is reported")
+        let moved = try FileManager.default.contentsOfDirectory(atPath: directory.path).filter { $0.contains(".corrupt-") }
+        XCTAssertFalse(moved.isEmpty, "the damaged file is moved aside")
+        let total = try await session.manager.getTotalUnreadMessageCount()
+        XCTAssertEqual(total, 150, "the session goes on with the server's state")
+
+        try await session.manager.logout()
+        try await session.manager.login(userID: "me", userSig: "sig")
+        let list = try await session.walk().list
+        XCTAssertEqual(list.count, 150, "the next login starts fresh and resyncs")
+        session.checkInvariants()
+    }
+}

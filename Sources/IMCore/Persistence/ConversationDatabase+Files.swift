@@ -102,7 +102,7 @@ extension ConversationDatabase {
 
     /// Moves the database at `path` and its `-wal`, `-shm` and `-journal` files to
     /// `<path>.corrupt-<unix seconds>` (plus the same suffixes); returns the new path.
-    static func moveAside(_ path: String) throws(PersistenceError) -> String {
+    package static func moveAside(_ path: String) throws(PersistenceError) -> String {
         let files = FileManager.default
         let stamp = "\(path).corrupt-\(Int(Date().timeIntervalSince1970))"
         var aside = stamp

@@ -18,22 +18,36 @@ package final class ConversationDatabase {
 
     /// Opens the database at `path` (nil: a private in-memory one), creating and migrating it.
     ///
-    /// Creates a missing directory with permissions 0700 and the file with 0600. Checks the file
-    /// (its header, then `PRAGMA quick_check`, which reads every page once) before migrating.
+    /// Creates a missing directory with permissions 0700 and the file with 0600. Checks the file's
+    /// header and, when `verifying`, every page (`PRAGMA quick_check`, O(file size)) before migrating.
+    /// A login opens without verifying, so its cost does not grow with the database; the store's
+    /// background warm-up verifies.
     /// - Throws: `.corrupt` for a file that is not a healthy database, `.newerSchema` for one written
     ///   by a newer SDK, `.cannotOpen` when the file or directory cannot be created or opened.
-    package static func open(at path: String?, logger: IMLogger) throws(PersistenceError) -> ConversationDatabase {
+    package static func open(
+        at path: String?, logger: IMLogger, verifying: Bool = true
+    ) throws(PersistenceError) -> ConversationDatabase {
         if let path {
             try prepareFile(at: path)
             try checkHeader(at: path)
         }
         let connection = try SQLiteConnection(path: path)
+        if verifying { try verify(connection) }
+        try Schema.migrate(connection, logger: logger)
+        return ConversationDatabase(connection: connection)
+    }
+
+    /// Reads every page of the database once; throws `.corrupt` when one is damaged.
+    /// - Complexity: O(file size).
+    package func verify() throws(PersistenceError) {
+        try Self.verify(connection)
+    }
+
+    private static func verify(_ connection: SQLiteConnection) throws(PersistenceError) {
         let problems = try connection.prepare("PRAGMA quick_check(1)").query { $0.string(at: 0) ?? "" }
         if problems != ["ok"] {
             throw PersistenceError.corrupt(path: connection.path, reason: problems.joined(separator: "; "))
         }
-        try Schema.migrate(connection, logger: logger)
-        return ConversationDatabase(connection: connection)
     }
 
     /// Opens the database at `path`, replacing a corrupt file with a fresh database.
@@ -45,10 +59,10 @@ package final class ConversationDatabase {
     /// from the server. Anything else is thrown and nothing is moved: `.newerSchema` (the data of a
     /// newer SDK is kept for it; the caller decides, e.g. run in memory), `.cannotOpen`, `.io`.
     package static func openOrRecover(
-        at path: String?, logger: IMLogger
+        at path: String?, logger: IMLogger, verifying: Bool = true
     ) throws(PersistenceError) -> (database: ConversationDatabase, recovered: PersistenceError?) {
         do {
-            return (try open(at: path, logger: logger), nil)
+            return (try open(at: path, logger: logger, verifying: verifying), nil)
         } catch {
             guard case .corrupt = error, let path else { throw error }
             let aside = try moveAside(path)

@@ -12,7 +12,8 @@ extension IMClient {
     func openDatabase() throws(IMError) {
         guard let databasePath else { return }
         do throws(PersistenceError) {
-            let (database, recovered) = try ConversationDatabase.openOrRecover(at: databasePath, logger: logger)
+            let (database, recovered) = try ConversationDatabase.openOrRecover(
+                at: databasePath, logger: logger, verifying: false)
             let store: ConversationStore
             if let stored = try database.loadCounters() {
                 let logger = logger
@@ -57,22 +58,44 @@ extension IMClient {
         return store
     }
 
-    /// Loads every conversation the cold store has not touched, on a background queue through a
-    /// second connection (the database is in WAL mode, so it reads while batches are written),
-    /// then hands them to the store under the lock.
+    /// Verifies the database and loads every conversation the cold store has not touched, on a
+    /// background queue through a second connection (the database is in WAL mode, so it reads while
+    /// batches are written), then hands them to the store under the lock.
+    ///
+    /// A damaged page found here is reported (log and a failed sync), the database is dropped for
+    /// the rest of the session and moved aside, so the next login starts fresh from the server.
     func warmUpInBackground() {
         guard warmsUpInBackground, let databasePath, !read({ $0.isComplete }) else { return }
         DispatchQueue.global(qos: .utility).async { [self] in
             do throws(PersistenceError) {
-                let reader = try ConversationDatabase.open(at: databasePath, logger: logger)
+                let reader = try ConversationDatabase.open(at: databasePath, logger: logger, verifying: true)
                 let everything = try reader.everything()
                 withState { state in
                     guard !state.isClosed else { return }
                     complete(&state.store, with: everything)
                 }
             } catch {
-                logger.log(.warning, "warming up from the local database failed (\(error)); it finishes on demand")
+                if case .corrupt = error {
+                    abandonDatabase(at: databasePath, because: error)
+                } else {
+                    logger.log(.warning, "warming up from the local database failed (\(error)); it finishes on demand")
+                }
             }
+        }
+    }
+
+    /// Stops using a damaged database: reports it, keeps what is in memory, moves the file aside.
+    private func abandonDatabase(at path: String, because error: PersistenceError) {
+        logger.log(.error, "\(error); this session goes on in memory and the next login starts fresh")
+        withState { state in
+            state.database = nil
+            complete(&state.store, with: [])
+            emit(.syncFailed(error.imError))
+        }
+        do throws(PersistenceError) {
+            _ = try ConversationDatabase.moveAside(path)
+        } catch {
+            logger.log(.error, "cannot move the damaged database aside: \(error)")
         }
     }
 
