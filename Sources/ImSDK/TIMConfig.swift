@@ -55,23 +55,10 @@ public class TIMLoginParam {
 }
 
 extension TIMLogLevel {
-    /// The core's level; nil for `LOG_NONE`.
-    var imLevel: IMLogger.Level? {
-        switch self {
-        case .LOG_NONE: return nil
-        case .LOG_DEBUG: return .debug
-        case .LOG_INFO: return .info
-        case .LOG_WARN: return .warning
-        case .LOG_ERROR: return .error
-        }
-    }
+    /// The core's level (the same raw values); nil for `LOG_NONE`.
+    var imLevel: IMLogger.Level? { IMLogger.Level(rawValue: rawValue) }
 
     init(_ level: IMLogger.Level) {
-        switch level {
-        case .debug: self = .LOG_DEBUG
-        case .info: self = .LOG_INFO
-        case .warning: self = .LOG_WARN
-        case .error: self = .LOG_ERROR
-        }
+        self = TIMLogLevel(rawValue: level.rawValue) ?? .LOG_ERROR
     }
 }

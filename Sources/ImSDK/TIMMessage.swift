@@ -53,7 +53,7 @@ public class TIMGroupAtInfo {
 /// - Thread safety: like the vendor's object, not synchronised.
 public class TIMMessage {
     /// The elements of a message being built.
-    private var elems: [TIMElem] = []
+    private var elems = ElementList()
     /// The stored message, once the SDK made, sent or received it.
     var stored: Message?
     /// The conversation, once known.
@@ -64,7 +64,7 @@ public class TIMMessage {
     init(_ message: Message, selfUserID: String) {
         stored = message
         conversationID = message.conversationID(selfUserID: selfUserID)
-        elems = [TIMMessage.elem(for: message.content)]
+        elems.add(TIMMessage.elem(for: message.content))
     }
 
     private static func elem(for content: MessageContent) -> TIMElem {
@@ -83,9 +83,7 @@ public class TIMMessage {
     /// Adds an element: 0, or 1 when the message was already sent or `elem` is nil.
     @discardableResult
     public func add(_ elem: TIMElem!) -> Int32 {
-        guard let elem, stored == nil else { return 1 }
-        elems.append(elem)
-        return 0
+        stored == nil ? elems.add(elem) : 1
     }
 
     /// Adds an element (the name the docs use; Swift imports it as `add(_:)`).
@@ -93,16 +91,14 @@ public class TIMMessage {
     public func addElem(_ elem: TIMElem!) -> Int32 { add(elem) }
 
     /// The element at `index`, or nil.
-    public func getElem(_ index: Int32) -> TIMElem! {
-        elems.indices.contains(Int(index)) ? elems[Int(index)] : nil
-    }
+    public func getElem(_ index: Int32) -> TIMElem! { elems[index] }
 
     /// The number of elements.
-    public func elemCount() -> Int32 { Int32(elems.count) }
+    public func elemCount() -> Int32 { elems.count }
 
     /// The content to send: the first text or custom element.
     var content: MessageContent? {
-        for elem in elems {
+        for elem in elems.all {
             if let text = (elem as? TIMTextElem)?.text { return .text(text) }
             if let data = (elem as? TIMCustomElem)?.data { return .custom(data) }
         }
@@ -165,7 +161,7 @@ public class TIMMessage {
 
 /// A draft: elements (text) and the time it was saved.
 public class TIMMessageDraft {
-    private var elems: [TIMElem] = []
+    private var elems = ElementList()
     private var userData: Data?
     var savedAt: Date?
 
@@ -173,23 +169,17 @@ public class TIMMessageDraft {
 
     /// Adds an element: 0, or 1 when `elem` is nil.
     @discardableResult
-    public func add(_ elem: TIMElem!) -> Int32 {
-        guard let elem else { return 1 }
-        elems.append(elem)
-        return 0
-    }
+    public func add(_ elem: TIMElem!) -> Int32 { elems.add(elem) }
 
     /// Adds an element (the name the docs use).
     @discardableResult
     public func addElem(_ elem: TIMElem!) -> Int32 { add(elem) }
 
     /// The element at `index`, or nil.
-    public func getElem(_ index: Int32) -> TIMElem! {
-        elems.indices.contains(Int(index)) ? elems[Int(index)] : nil
-    }
+    public func getElem(_ index: Int32) -> TIMElem! { elems[index] }
 
     /// The number of elements.
-    public func elemCount() -> Int32 { Int32(elems.count) }
+    public func elemCount() -> Int32 { elems.count }
 
     /// Attaches app data (kept with this object only).
     @discardableResult
@@ -206,6 +196,25 @@ public class TIMMessageDraft {
 
     /// The draft's text: its text elements joined (only text is stored, as the docs say).
     var text: String {
-        elems.compactMap { ($0 as? TIMTextElem)?.text }.joined()
+        elems.all.compactMap { ($0 as? TIMTextElem)?.text }.joined()
     }
+}
+
+/// The elements of a message or a draft, with the legacy status codes.
+struct ElementList {
+    private(set) var all: [TIMElem] = []
+
+    /// Appends `elem`: 0, or 1 for nil.
+    mutating func add(_ elem: TIMElem?) -> Int32 {
+        guard let elem else { return 1 }
+        all.append(elem)
+        return 0
+    }
+
+    /// The element at `index`, or nil when out of range.
+    subscript(index: Int32) -> TIMElem? {
+        all.indices.contains(Int(index)) ? all[Int(index)] : nil
+    }
+
+    var count: Int32 { Int32(all.count) }
 }

@@ -106,16 +106,8 @@ public enum V2TIMLogLevel: Int, Sendable {
 }
 
 extension V2TIMLogLevel {
-    /// The core's level for this one; nil for `LOG_NONE`.
-    var imLevel: IMLogger.Level? {
-        switch self {
-        case .LOG_NONE: return nil
-        case .LOG_DEBUG: return .debug
-        case .LOG_INFO: return .info
-        case .LOG_WARN: return .warning
-        case .LOG_ERROR: return .error
-        }
-    }
+    /// The core's level (the same raw values); nil for `LOG_NONE`.
+    var imLevel: IMLogger.Level? { IMLogger.Level(rawValue: rawValue) }
 }
 
 /// The error of the `async` variants: the same code and description `fail` would get.

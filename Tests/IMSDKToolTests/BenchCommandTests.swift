@@ -16,7 +16,7 @@ final class BenchCommandTests: XCTestCase {
         let report = try JSONDecoder().decode(Report.self, from: Data(recorder.outLines.joined(separator: "\n").utf8))
         XCTAssertEqual(report.scales, [200])
         XCTAssertGreaterThan(report.cores, 0)
-        XCTAssertEqual(report.rows.count, 12)
+        XCTAssertEqual(report.rows.count, 13)
         for row in report.rows {
             XCTAssertEqual(row.values.count, 1, row.metric)
             XCTAssertGreaterThan(row.values[0], 0, row.metric)

@@ -4,7 +4,8 @@ import Foundation
 ///
 /// - Thread safety: a value type; the sink must be safe to call from any thread.
 public struct IMLogger: Sendable {
-    /// How important a line is; larger is more important (the vendor's log levels).
+    /// How important a line is; larger is more important (the raw values of the vendor's log
+    /// levels, in both API generations).
     public enum Level: Int, Sendable, Comparable {
         case debug = 3
         case info = 4
