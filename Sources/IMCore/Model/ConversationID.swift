@@ -36,13 +36,15 @@ public struct ConversationID: Hashable, Comparable, Sendable, CustomStringConver
     public static let system = ConversationID(kind: .system, target: "")
 
     public static func == (lhs: ConversationID, rhs: ConversationID) -> Bool {
-        lhs.kind == rhs.kind && lhs.target.utf8.elementsEqual(rhs.target.utf8)
+        guard lhs.kind == rhs.kind else { return false }
+        var left = lhs.target, right = rhs.target
+        return left.withUTF8 { a in right.withUTF8 { b in a.elementsEqual(b) } }
     }
 
     public func hash(into hasher: inout Hasher) {
         hasher.combine(kind)
-        for byte in target.utf8 { hasher.combine(byte) }
-        hasher.combine(target.utf8.count)
+        var target = target
+        target.withUTF8 { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
     }
 
     public static func < (lhs: ConversationID, rhs: ConversationID) -> Bool {
