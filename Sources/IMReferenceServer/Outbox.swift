@@ -7,7 +7,7 @@ import IMCore
 struct Outbox {
     /// One thing to hand to a client.
     enum Delivery: Sendable {
-        case push(IMPush, to: ServerConnection)
+        case push(IMPush, version: UInt64, to: ServerConnection)
         case response(
             Result<IMResponse, IMError>, on: ServerConnection,
             completion: @Sendable (Result<IMResponse, IMError>) -> Void)
@@ -17,8 +17,8 @@ struct Outbox {
         /// Hands the delivery to the client; runs on the delivery queue.
         func run() {
             switch self {
-            case .push(let push, let connection):
-                connection.deliver(push)
+            case .push(let push, let version, let connection):
+                connection.deliver(push, version: version)
             case .response(let result, let connection, let completion):
                 connection.complete(with: result, completion)
             case .connected(let connection, let completion):
@@ -33,12 +33,12 @@ struct Outbox {
 
     var isEmpty: Bool { deliveries.isEmpty }
 
-    /// Queues `push` for each of `connections` except `origin` (the connection that caused it).
+    /// Queues `push`, numbered `version`, for each of `connections`.
     ///
     /// - Complexity: O(`connections.count`).
-    mutating func push(_ push: IMPush, to connections: [ServerConnection], except origin: ServerConnection? = nil) {
-        for connection in connections where connection !== origin {
-            deliveries.append(.push(push, to: connection))
+    mutating func push(_ push: IMPush, version: UInt64, to connections: [ServerConnection]) {
+        for connection in connections {
+            deliveries.append(.push(push, version: version, to: connection))
         }
     }
 

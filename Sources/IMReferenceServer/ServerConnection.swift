@@ -44,8 +44,8 @@ final class ServerConnection: IMConnection {
     }
 
     /// Hands `push` to the sink if the connection is still open; runs on the delivery queue.
-    func deliver(_ push: IMPush) {
-        _ = gate.deliver { sink.receive(push) }
+    func deliver(_ push: IMPush, version: UInt64) {
+        _ = gate.deliver { sink.receive(push, version: version) }
     }
 
     /// Calls `completion` with `result`, or with `networkFailure` when the connection closed first.

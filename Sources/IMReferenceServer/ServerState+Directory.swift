@@ -27,7 +27,7 @@ extension ServerState {
         guard let account = users[owner], account.conversations[id] != nil,
             let profile = profile(of: id, seenBy: owner)
         else { return }
-        outbox.push(.profile(id, profile), to: account.connections)
+        announce(.profile(id, profile), to: owner, in: id, outbox: &outbox)
     }
 
     /// Creates a group, or replaces the profile and members of an existing one (telling everyone who

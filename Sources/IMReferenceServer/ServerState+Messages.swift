@@ -64,15 +64,14 @@ extension ServerState {
     }
 
     /// Records the sender's own message in their conversation `id` (never unread) and pushes it to
-    /// their devices other than `origin`.
+    /// their devices (the sending one too: it numbers the change).
     private mutating func recordForSender(
         _ message: Message, in id: ConversationID, via origin: ServerConnection?, outbox: inout Outbox
     ) {
         let senderID = message.sender
         users[senderID]?.record(message, in: id, countsAsUnread: false)
-        guard let connections = users[senderID]?.connections, let profile = profile(of: id, seenBy: senderID)
-        else { return }
-        outbox.push(.newMessage(message, profile: profile), to: connections, except: origin)
+        guard let profile = profile(of: id, seenBy: senderID) else { return }
+        announce(.newMessage(message, profile: profile), to: senderID, in: id, outbox: &outbox)
     }
 
     /// Delivers `message` to `userID` in their conversation `id`, if their receive option lets it in.
@@ -85,8 +84,6 @@ extension ServerState {
         else { return }
         let countsAsUnread = keepsUnreadCount && !message.isExcludedFromUnreadCount
         users[userID]?.record(message, in: id, countsAsUnread: countsAsUnread)
-        if let connections = users[userID]?.connections {
-            outbox.push(.newMessage(message, profile: profile), to: connections)
-        }
+        announce(.newMessage(message, profile: profile), to: userID, in: id, outbox: &outbox)
     }
 }

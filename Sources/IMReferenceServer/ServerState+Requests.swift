@@ -11,8 +11,8 @@ extension ServerState {
         let userID = connection.userID
         try checkUser(userID)
         switch request {
-        case .syncConversations:
-            return .conversations(conversations(of: userID))
+        case .syncChanges(let version):
+            return .changes(changes(of: userID, since: version))
         case .sendMessage(let outgoing):
             return .message(try send(outgoing, from: userID, via: connection, clock: clock, outbox: &outbox))
         case .markRead(let id, let seq):
@@ -65,8 +65,8 @@ extension ServerState {
         }
         let moved = conversation.markRead(upTo: seq)
         users[userID]?.conversations[id] = conversation
-        if moved, let connections = users[userID]?.connections {
-            outbox.push(.readCursor(id, seq: conversation.readSeq), to: connections, except: connection)
+        if moved {
+            announce(.readCursor(id, seq: conversation.readSeq), to: userID, in: id, outbox: &outbox)
         }
         return conversation.readSeq
     }
@@ -90,7 +90,7 @@ extension ServerState {
             users[userID]?.conversations[id]?.isPinned = false
             users[userID]?.pinnedCount -= 1
         }
-        outbox.push(.pinned(id, isPinned), to: account.connections, except: connection)
+        announce(.pinned(id, isPinned), to: userID, in: id, outbox: &outbox)
     }
 
     /// Sets the receive option of each of `ids` (creating those the user lacks).
@@ -107,7 +107,7 @@ extension ServerState {
             users[userID]?.createConversationIfNeeded(id)
             guard account.receiveOption(for: id) != option else { continue }
             users[userID]?.receiveOptions[id] = option == .receive ? nil : option
-            outbox.push(.receiveOption(id, option), to: account.connections, except: connection)
+            announce(.receiveOption(id, option), to: userID, in: id, outbox: &outbox)
         }
     }
 
@@ -127,9 +127,7 @@ extension ServerState {
         if removed.isPinned {
             users[userID]?.pinnedCount -= 1
         }
-        if let connections = users[userID]?.connections {
-            outbox.push(.conversationDeleted(id), to: connections, except: connection)
-        }
+        announce(.conversationDeleted(id), to: userID, in: id, outbox: &outbox)
     }
 
     /// Up to `count` messages of `id` older than `beforeSeq` that `userID` has not deleted, newest first.

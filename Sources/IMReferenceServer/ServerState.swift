@@ -69,10 +69,39 @@ struct ServerState {
     /// Queues `.profile` pushes of conversation `id` to the connections of everyone who has it.
     ///
     /// - Complexity: O(number of users).
-    func pushProfile(of id: ConversationID, outbox: inout Outbox) {
+    mutating func pushProfile(of id: ConversationID, outbox: inout Outbox) {
         for userID in holders(of: id) {
-            guard let profile = profile(of: id, seenBy: userID), let account = users[userID] else { continue }
-            outbox.push(.profile(id, profile), to: account.connections)
+            guard let profile = profile(of: id, seenBy: userID) else { continue }
+            announce(.profile(id, profile), to: userID, in: id, outbox: &outbox)
         }
+    }
+
+    /// Records a change of `userID`'s cloud state in conversation `id` under the user's next version
+    /// and pushes it, with that version, to every connection of the user (the one that caused it
+    /// too, so every device sees an unbroken sequence).
+    ///
+    /// - Complexity: O(connections of the user).
+    mutating func announce(_ push: IMPush, to userID: String, in id: ConversationID, outbox: inout Outbox) {
+        guard users[userID] != nil else { return }
+        users[userID]!.version += 1
+        let version = users[userID]!.version
+        if case .conversationDeleted = push {
+            users[userID]!.deletions[id] = version
+        } else {
+            users[userID]!.deletions[id] = nil
+            users[userID]!.conversations[id]?.changedVersion = version
+        }
+        outbox.push(push, version: version, to: users[userID]!.connections)
+    }
+
+    /// What changed for `userID` since `version`: the conversations changed after it (all for 0),
+    /// the tombstones of those deleted after it, and the user's current version.
+    ///
+    /// - Complexity: O(c log c + unread messages) for c conversations.
+    func changes(of userID: String, since version: UInt64) -> IMChanges {
+        guard let account = users[userID] else { return IMChanges(version: 0, conversations: [], deleted: []) }
+        let changed = conversations(of: userID).filter { version == 0 || account.conversations[$0.id]!.changedVersion > version }
+        let deleted = account.deletions.filter { $0.value > version && account.conversations[$0.key] == nil }.keys.sorted()
+        return IMChanges(version: account.version, conversations: changed, deleted: deleted)
     }
 }

@@ -16,6 +16,10 @@ struct UserAccount {
     var restartSeqs: [ConversationID: UInt64] = [:]
     /// How many of `conversations` are pinned.
     var pinnedCount = 0
+    /// Numbers the changes of this user's cloud state; every push to the user carries the next one.
+    var version: UInt64 = 0
+    /// Deleted conversations and the version of their deletion (a tombstone, until recreated).
+    var deletions: [ConversationID: UInt64] = [:]
     /// Open connections, oldest first.
     var connections: [ServerConnection] = []
 

@@ -13,6 +13,8 @@ struct UserConversation {
     /// The delivered messages above the read cursor that count as unread for this user, ascending.
     var unreadSeqs: [UInt64] = []
     var isPinned = false
+    /// The user's version at this conversation's latest change (for incremental syncs).
+    var changedVersion: UInt64 = 0
 
     /// An empty conversation that starts after sequence `clearedSeq` (where the user last deleted
     /// it; 0: never), everything up to there read.

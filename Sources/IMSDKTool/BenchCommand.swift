@@ -166,7 +166,7 @@ struct BenchCommand {
             guard let stored = try database.loadCounters() else { throw BenchError.noCounters }
             let coldStore = ConversationStore(
                 selfUserID: "me", counters: stored.counters, orderCounter: stored.orderCounter,
-                source: ColdSource { try? database.stored($0) })
+                syncVersion: stored.syncVersion, source: ColdSource { try? database.stored($0) })
             _ = try database.page(below: nil, limit: 50)
             _ = coldStore.counters.totalUnread
         }

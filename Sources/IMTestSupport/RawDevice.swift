@@ -20,7 +20,7 @@ public final class RawDevice: IMPushSink, @unchecked Sendable {
     /// The pushes this device received so far.
     public var pushes: [IMPush] { received.withLock { $0 } }
 
-    public func receive(_ push: IMPush) { received.withLock { $0.append(push) } }
+    public func receive(_ push: IMPush, version: UInt64) { received.withLock { $0.append(push) } }
 
     /// Sends `request` and returns the server's answer.
     @discardableResult

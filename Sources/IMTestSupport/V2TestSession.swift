@@ -15,19 +15,24 @@ public final class V2TestSession: @unchecked Sendable {
     public let callbackQueue = DispatchQueue(label: "IMTestSupport.callbacks")
 
     /// Registers `userID` and `peers` on a new server, initialises the SDK and logs in.
+    /// - Parameters:
+    ///   - server: an existing server (its users already registered); nil makes one.
+    ///   - transport: how to reach the server (a fault-injecting wrapper, say); nil: directly.
+    ///   - instance: the SDK instance (another device: `V2TIMManager.makeInstance()`); nil: the shared one.
     public init(
         userID: String = "me", peers: [String] = [], serverClock: (@Sendable () -> UInt64)? = nil,
-        server existing: IMReferenceServer? = nil, storage: V2TIMStorage = .memory
+        server existing: IMReferenceServer? = nil, transport: (any IMTransport)? = nil,
+        instance: V2TIMManager? = nil, storage: V2TIMStorage = .memory
     ) async throws {
         server = existing ?? serverClock.map { IMReferenceServer(clock: $0) } ?? IMReferenceServer()
-        manager = V2TIMManager.sharedInstance()
+        manager = instance ?? V2TIMManager.sharedInstance()
         self.userID = userID
         if existing == nil {
             try server.registerUser(userID, nickname: nil, faceURL: nil)
             for peer in peers { try server.registerUser(peer, nickname: nil, faceURL: nil) }
         }
         let config = V2TIMSDKConfig()
-        config.transport = server
+        config.transport = transport ?? server
         config.callbackQueue = callbackQueue
         config.checksInvariants = true
         config.storage = storage

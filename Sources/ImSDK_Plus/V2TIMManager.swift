@@ -15,6 +15,15 @@ public final class V2TIMManager: @unchecked Sendable {
     /// The process-wide SDK instance.
     public static func sharedInstance() -> V2TIMManager! { shared }
 
+    /// Another, independent SDK instance: a second *device* in the same process (this package's
+    /// addition, for tests, tools and demos of multi-device behaviour).
+    ///
+    /// It has its own init, login, store, listeners and callback queue; nothing is shared with
+    /// `sharedInstance()` but the server it talks to. Give each device of one user its own storage
+    /// (`V2TIMSDKConfig.storage`: another directory, or `.memory`), since the database file is per
+    /// (app ID, user). The legacy `TIMManager` always drives `sharedInstance()`.
+    public static func makeInstance() -> V2TIMManager { V2TIMManager() }
+
     struct Session {
         var sdkAppID: Int32?
         var transport: (any IMTransport)?

@@ -64,7 +64,7 @@ final class ConnectionTests: ServerTestCase {
     func test_send_afterClose_failsWithNetworkFailure() throws {
         let connection = try connect("alice")
         connection.close()
-        XCTAssertEqual(error(of: .syncConversations, on: connection), .networkFailure)
+        XCTAssertEqual(error(of: .syncChanges(since: 0), on: connection), .networkFailure)
         XCTAssertEqual(
             error(of: .sendMessage(OutgoingMessage(id: "m", receiver: .user("bob"), content: .text("x"))), on: connection),
             .networkFailure)
@@ -105,7 +105,9 @@ final class ConnectionTests: ServerTestCase {
             case .push(let other): return "\(other)"
             }
         }
-        XCTAssertEqual(order, ["1", "2", "3", "response", "4"])
+        XCTAssertEqual(order, ["1", "2", "3", "readCursor(c2c:alice, seq: 3)", "response", "4"],
+                       "the reading device gets its own read as a numbered push, before the response")
+        XCTAssertEqual(sink.versions, [1, 2, 3, 4, 5], "one unbroken sequence of versions per user")
     }
 
     func test_requestsOnOneConnection_areAnsweredInOrder() throws {
@@ -137,6 +139,6 @@ final class ConnectionTests: ServerTestCase {
         wait(for: [observerSink.expectPushes(1)], timeout: 5)
         drain(observer)
         XCTAssertTrue(sink.pushes.isEmpty)
-        XCTAssertEqual(error(of: .syncConversations, on: alice), .networkFailure)
+        XCTAssertEqual(error(of: .syncChanges(since: 0), on: alice), .networkFailure)
     }
 }

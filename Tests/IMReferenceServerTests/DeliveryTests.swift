@@ -30,7 +30,9 @@ final class DeliveryTests: ServerTestCase {
         XCTAssertEqual(otherDeviceGot.0, stored)
         XCTAssertEqual(otherDeviceGot.1, ConversationProfile(name: "Bob", faceURL: "https://face/bob"))
         drain(sending)
-        XCTAssertTrue(sendingSink.pushes.isEmpty, "the sending device gets the response, not a push")
+        XCTAssertEqual(sendingSink.pushes, [.newMessage(stored, profile: otherDeviceGot.1)],
+                       "the sending device gets its message as a numbered push too")
+        XCTAssertEqual(sendingSink.versions, otherDeviceSink.versions, "the same version on every device")
     }
 
     func test_adminSend_pushesToEveryConnectionOfTheSender() throws {
@@ -70,7 +72,8 @@ final class DeliveryTests: ServerTestCase {
         try server.sendText("group", from: "alice", toGroup: "g", atUserIDs: ["bob"])
         try server.sendText("c2c", from: "alice", toUser: "bob")
         drain(bob)
-        XCTAssertTrue(sink.pushes.isEmpty)
+        XCTAssertEqual(sink.pushes, [.receiveOption(.group("g"), .doNotReceive), .receiveOption(.c2c("alice"), .doNotReceive)],
+                       "only the settings; no message")
         let conversations = try sync(bob)
         XCTAssertEqual(conversations[.group("g")]?.unreadMessages, [])
         XCTAssertNil(conversations[.group("g")]?.lastMessage)

@@ -5,7 +5,7 @@ import XCTest
 final class RequestTests: ServerTestCase {
     // MARK: markRead
 
-    func test_markRead_movesTheCursor_andPushesToTheOtherConnectionOnly() throws {
+    func test_markRead_movesTheCursor_andPushesToEveryConnectionWithOneVersion() throws {
         for _ in 0..<3 {
             try server.sendText("x", from: "alice", toUser: "bob")
         }
@@ -16,7 +16,31 @@ final class RequestTests: ServerTestCase {
         wait(for: [otherSink.expectPushes(1)], timeout: 5)
         XCTAssertEqual(otherSink.pushes, [.readCursor(.c2c("alice"), seq: 2)])
         drain(reading)
-        XCTAssertTrue(readingSink.pushes.isEmpty)
+        XCTAssertEqual(readingSink.pushes, [.readCursor(.c2c("alice"), seq: 2)])
+        XCTAssertEqual(readingSink.versions, otherSink.versions)
+    }
+
+    func test_syncChanges_sinceAVersion_returnsOnlyWhatChangedAfterIt_andTombstones() throws {
+        try server.sendText("a1", from: "alice", toUser: "bob")
+        try server.sendText("c1", from: "carol", toUser: "bob")
+        let bob = try connect("bob")
+        guard case .changes(let all) = try answer(.syncChanges(since: 0), on: bob) else { return XCTFail("no changes") }
+        XCTAssertEqual(all.conversations.map(\.id), [.c2c("alice"), .c2c("carol")])
+        XCTAssertEqual(all.version, 2)
+        try server.sendText("a2", from: "alice", toUser: "bob")
+        _ = try answer(.deleteConversation(.c2c("carol"), clearingMessages: false), on: bob)
+        guard case .changes(let later) = try answer(.syncChanges(since: all.version), on: bob) else { return XCTFail("no changes") }
+        XCTAssertEqual(later.conversations.map(\.id), [.c2c("alice")])
+        XCTAssertEqual(later.conversations.first?.lastMessage?.content.text, "a2")
+        XCTAssertEqual(later.deleted, [.c2c("carol")])
+        XCTAssertEqual(later.version, 4)
+        try server.sendText("c2", from: "carol", toUser: "bob")
+        guard case .changes(let revived) = try answer(.syncChanges(since: later.version), on: bob) else { return XCTFail("no changes") }
+        XCTAssertEqual(revived.conversations.map(\.id), [.c2c("carol")], "a new message revives it")
+        XCTAssertEqual(revived.deleted, [])
+        guard case .changes(let none) = try answer(.syncChanges(since: revived.version), on: bob) else { return XCTFail("no changes") }
+        XCTAssertEqual(none.conversations, [])
+        XCTAssertEqual(none.version, revived.version)
     }
 
     func test_markRead_clampsToLastSeq_treatsMaxAsEverything_andNeverMovesBack() throws {

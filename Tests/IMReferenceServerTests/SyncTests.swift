@@ -48,9 +48,10 @@ final class SyncTests: ServerTestCase {
         try server.sendText("x", from: "bob", toGroup: "g")
         try server.sendText("x", from: "carol", toUser: "alice")
         try server.sendText("x", from: "bob", toUser: "alice")
-        guard case .conversations(let list) = try answer(.syncConversations, on: try connect("alice")) else {
+        guard case .changes(let changes) = try answer(.syncChanges(since: 0), on: try connect("alice")) else {
             return XCTFail("not a list")
         }
+        let list = changes.conversations
         XCTAssertEqual(list.map(\.id), [.c2c("bob"), .c2c("carol"), .group("g")])
     }
 

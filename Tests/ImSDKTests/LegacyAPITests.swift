@@ -93,10 +93,10 @@ final class LegacyAPITests: XCTestCase {
 
         let otherDevice = try await RawDevice(userID: "me", transport: session.server)
         defer { otherDevice.close() }
-        guard case .conversations(let cloud) = try await otherDevice.send(.syncConversations) else {
+        guard case .changes(let changes) = try await otherDevice.send(.syncChanges(since: 0)) else {
             return XCTFail("no conversations")
         }
-        XCTAssertEqual(cloud.first?.unreadMessages.count, 0, "the server counts pulled messages as read")
+        XCTAssertEqual(changes.conversations.first?.unreadMessages.count, 0, "the server counts pulled messages as read")
 
         try await session.logout()
         try await session.login()
@@ -128,10 +128,10 @@ final class LegacyAPITests: XCTestCase {
         await session.settle()
         let otherDevice = try await RawDevice(userID: "me", transport: session.server)
         defer { otherDevice.close() }
-        guard case .conversations(let cloud) = try await otherDevice.send(.syncConversations) else {
+        guard case .changes(let changes) = try await otherDevice.send(.syncChanges(since: 0)) else {
             return XCTFail("no conversations")
         }
-        XCTAssertEqual(cloud.first?.unreadMessages.count, 0, "auto report still on for this session")
+        XCTAssertEqual(changes.conversations.first?.unreadMessages.count, 0, "auto report still on for this session")
     }
 
     // MARK: - Events

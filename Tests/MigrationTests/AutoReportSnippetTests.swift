@@ -46,8 +46,8 @@ final class AutoReportSnippetTests: SnippetTestCase {
     private func unreadOnTheServer() async throws -> Int {
         let device = try await RawDevice(userID: "me", transport: server)
         defer { device.close() }
-        guard case .conversations(let list) = try await device.send(.syncConversations) else { return -1 }
-        return list.first { $0.id == .c2c("a") }?.unreadMessages.count ?? 0
+        guard case .changes(let changes) = try await device.send(.syncChanges(since: 0)) else { return -1 }
+        return changes.conversations.first { $0.id == .c2c("a") }?.unreadMessages.count ?? 0
     }
 
     func test_legacyDisableAutoReport_keepsMessagesUnreadOnTheServer_andReadsRoam() async throws {

@@ -15,6 +15,8 @@ package struct StorageDelta: Sendable {
     package var operations: [Operation] = []
     /// The store's order counter after the batch.
     package var orderCounter: UInt64 = 0
+    /// The server version the store reflects after the batch.
+    package var syncVersion: UInt64 = 0
 
     package init() {}
 }

@@ -117,18 +117,22 @@ package final class ConversationDatabase {
         try connection.prepare("DELETE FROM pending_messages WHERE id = ?").execute([id])
     }
 
-    /// Stores the counters and the store's order counter (the one row of `counters`).
-    package func saveCounters(_ counters: UnreadCounters, orderCounter: UInt64) throws(PersistenceError) {
+    /// Stores the counters, the store's order counter and its sync version (the one row of `counters`).
+    package func saveCounters(
+        _ counters: UnreadCounters, orderCounter: UInt64, syncVersion: UInt64 = 0
+    ) throws(PersistenceError) {
         try connection.prepare(Self.saveCountersSQL).execute([
             1, counters.totalUnread, counters.mutedUnread, counters.unreadConversations,
             counters.markedUnreadConversations, counters.pinnedConversations, counters.conversations, orderCounter,
+            syncVersion,
         ])
     }
 
     // MARK: - Reads
 
-    /// The stored counters and order counter; nil when none were saved yet.
-    package func loadCounters() throws(PersistenceError) -> (counters: UnreadCounters, orderCounter: UInt64)? {
+    /// The stored counters, order counter and sync version; nil when none were saved yet.
+    package func loadCounters() throws(PersistenceError)
+        -> (counters: UnreadCounters, orderCounter: UInt64, syncVersion: UInt64)? {
         try connection.prepare(Self.loadCountersSQL).query { row in
             var counters = UnreadCounters()
             counters.totalUnread = row.int(at: 0)
@@ -137,7 +141,7 @@ package final class ConversationDatabase {
             counters.markedUnreadConversations = row.int(at: 3)
             counters.pinnedConversations = row.int(at: 4)
             counters.conversations = row.int(at: 5)
-            return (counters: counters, orderCounter: row.uint64(at: 6))
+            return (counters: counters, orderCounter: row.uint64(at: 6), syncVersion: row.uint64(at: 7))
         }.first
     }
 
@@ -275,7 +279,7 @@ package final class ConversationDatabase {
 
     private static let counterColumns = [
         "id", "total_unread", "muted_unread", "unread_conversations", "marked_unread_conversations",
-        "pinned_conversations", "conversations", "order_counter",
+        "pinned_conversations", "conversations", "order_counter", "sync_version",
     ]
     private static let saveCountersSQL = upsertSQL("counters", counterColumns, key: ["id"])
     private static let loadCountersSQL = "SELECT \(counterColumns.dropFirst().joined(separator: ", ")) FROM counters WHERE id = 1"

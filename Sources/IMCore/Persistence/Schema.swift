@@ -17,6 +17,7 @@ package enum Schema {
 
     static let migrations: [Migration] = [
         Migration(version: 1, sql: version1),
+        Migration(version: 2, sql: version2),
     ]
 
     /// The newest version this code knows.
@@ -150,5 +151,10 @@ package enum Schema {
             conversations INTEGER NOT NULL,
             order_counter INTEGER NOT NULL
         );
+        """
+
+    /// Version 2: the server version the store reflects, for incremental syncs.
+    private static let version2 = """
+        ALTER TABLE counters ADD COLUMN sync_version INTEGER NOT NULL DEFAULT 0;
         """
 }

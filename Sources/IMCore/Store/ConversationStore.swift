@@ -24,6 +24,8 @@ package struct ConversationStore: Sendable {
     private var keptLogs: [ConversationID: MessageLog] = [:]
     package private(set) var counters = UnreadCounters()
     private var orderCounter: UInt64 = 0
+    /// The server version this store reflects: the next sync asks for the changes after it.
+    package private(set) var syncVersion: UInt64 = 0
     private var walks = PageWalks()
     private var recorder: BatchRecorder
     /// Where conversations not loaded yet come from while the store is cold; nil once complete.
@@ -42,10 +44,13 @@ package struct ConversationStore: Sendable {
     }
 
     /// A cold store: the stored counters, and conversations loaded from `source` on first use.
-    package init(selfUserID: String, counters: UnreadCounters, orderCounter: UInt64, source: ColdSource) {
+    package init(
+        selfUserID: String, counters: UnreadCounters, orderCounter: UInt64, syncVersion: UInt64, source: ColdSource
+    ) {
         self.selfUserID = selfUserID
         self.counters = counters
         self.orderCounter = orderCounter
+        self.syncVersion = syncVersion
         self.coldSource = source
         self.recorder = BatchRecorder(totalUnreadBefore: counters.totalUnread)
     }
@@ -83,6 +88,17 @@ package struct ConversationStore: Sendable {
     /// Continues the order counter from a stored value, so new order keys stay unique.
     package mutating func restoreOrderCounter(_ value: UInt64) {
         orderCounter = max(orderCounter, value)
+    }
+
+    /// Records that the store reflects the server up to `version` (never goes back). Part of the
+    /// open batch, so it is stored with the changes that brought it.
+    package mutating func advanceSyncVersion(to version: UInt64) {
+        syncVersion = max(syncVersion, version)
+    }
+
+    /// Forgets the sync version, so the next sync asks for everything (after local data was lost).
+    package mutating func restartSync() {
+        syncVersion = 0
     }
 
     /// Ends the cold phase: puts back every stored conversation the store has not looked up yet
@@ -230,6 +246,7 @@ package struct ConversationStore: Sendable {
         batch.newMessages = recorder.newMessages
         batch.storage = recorder.storage
         batch.storage.orderCounter = orderCounter
+        batch.storage.syncVersion = syncVersion
         batch.counters = counters
         batch.totalUnreadChanged = counters.totalUnread != recorder.totalUnreadBefore
         recorder = BatchRecorder(totalUnreadBefore: counters.totalUnread)

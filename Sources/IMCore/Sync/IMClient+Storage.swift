@@ -19,7 +19,7 @@ extension IMClient {
                 let logger = logger
                 store = ConversationStore(
                     selfUserID: userID, counters: stored.counters, orderCounter: stored.orderCounter,
-                    source: ColdSource { id in
+                    syncVersion: stored.syncVersion, source: ColdSource { id in
                         do throws(PersistenceError) {
                             return try database.stored(id)
                         } catch {
@@ -50,6 +50,7 @@ extension IMClient {
         for stored in try database.everything() { store.restore(stored) }
         if let stored = try database.loadCounters() {
             store.restoreOrderCounter(stored.orderCounter)
+            store.advanceSyncVersion(to: stored.syncVersion)
             if stored.counters != store.counters {
                 logger.log(.warning, "stored counters \(stored.counters) disagree with the stored conversations "
                     + "\(store.counters); using the recount")
@@ -90,6 +91,7 @@ extension IMClient {
         withState { state in
             state.database = nil
             complete(&state.store, with: [])
+            state.store.restartSync()
             emit(.syncFailed(error.imError))
         }
         do throws(PersistenceError) {
@@ -97,6 +99,7 @@ extension IMClient {
         } catch {
             logger.log(.error, "cannot move the damaged database aside: \(error)")
         }
+        resync()
     }
 
     /// Makes the store complete now, reading the rest through the client's own connection.
@@ -201,7 +204,8 @@ extension IMClient {
             }
             for conversation in batch.added { try database.upsert(conversation) }
             for conversation in batch.changed { try database.upsert(conversation) }
-            try database.saveCounters(batch.counters, orderCounter: batch.storage.orderCounter)
+            try database.saveCounters(
+                batch.counters, orderCounter: batch.storage.orderCounter, syncVersion: batch.storage.syncVersion)
         }
     }
 }

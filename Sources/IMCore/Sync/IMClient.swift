@@ -32,6 +32,12 @@ package final class IMClient: IMPushSink, @unchecked Sendable {
         var isClosed = false
         /// The store's database (every batch is written to it in one transaction), if any.
         var database: ConversationDatabase?
+        /// The credential, for reconnects.
+        var userSig = ""
+        /// Whether a sync request is under way.
+        var isSyncing = false
+        /// Failed connects or syncs in a row (for the backoff).
+        var failures = 0
     }
 
     private let state: Locked<State>
@@ -157,11 +163,13 @@ package final class IMClient: IMPushSink, @unchecked Sendable {
 
     // MARK: - Connection
 
-    /// Connects, then syncs every conversation from the server, announcing the sync to observers.
+    /// Connects, then syncs from the server what changed since the store's sync version,
+    /// announcing the sync to observers.
     ///
     /// `completion` runs on the callback queue: success once connected and synced (a failed sync is
-    /// reported as `.syncFailed` and still completes with success, the local state being usable),
-    /// failure when the connection could not be opened.
+    /// reported as `.syncFailed`, retried with backoff, and still completes with success, the local
+    /// state being usable), failure when the connection could not be opened. A connection lost later
+    /// is reopened with backoff, and every reconnect syncs again incrementally.
     package func start(userSig: String, completion: @escaping @Sendable (Result<Void, IMError>) -> Void) {
         do throws(IMError) {
             try openDatabase()
@@ -169,51 +177,113 @@ package final class IMClient: IMPushSink, @unchecked Sendable {
             deliver { completion(.failure(error)) }
             return
         }
+        withState { $0.userSig = userSig }
+        connect(login: completion)
+    }
+
+    /// Opens a connection; `login` is the login's completion on the first attempt, nil on reconnects.
+    private func connect(login: (@Sendable (Result<Void, IMError>) -> Void)?) {
+        let userSig = withState { $0.userSig }
         transport.connect(userID: userID, userSig: userSig, sink: self) { [self] result in
             switch result {
             case .failure(let error):
-                deliver { completion(.failure(error)) }
+                if let login {
+                    deliver { login(.failure(error)) }
+                } else {
+                    withState { _ in emit(.syncFailed(error)) }
+                    retryLater { $0.connect(login: nil) }
+                }
             case .success(let connection):
-                let accepted = state.withLock { state -> Bool in
+                let accepted = withState { state -> Bool in
                     guard !state.isClosed else { return false }
                     state.connection = connection
-                    emit(.syncStarted)
+                    state.failures = 0
                     return true
                 }
                 guard accepted else {
                     connection.close()
-                    deliver { completion(.failure(IMError(.notLoggedIn, "logged out while logging in"))) }
+                    if let login { deliver { login(.failure(IMError(.notLoggedIn, "logged out while logging in"))) } }
                     return
                 }
-                sync(completion: completion)
+                sync(login: login)
             }
         }
     }
 
-    private func sync(completion: @escaping @Sendable (Result<Void, IMError>) -> Void) {
-        perform(.syncConversations) { [self] result in
+    /// Syncs incrementally: asks for the changes since the store's sync version and applies them,
+    /// unless pushes already brought the store further (a late answer is stale and ignored).
+    private func sync(login: (@Sendable (Result<Void, IMError>) -> Void)? = nil) {
+        let since = withState { state -> UInt64? in
+            guard !state.isSyncing, !state.isClosed else { return nil }
+            state.isSyncing = true
+            emit(.syncStarted)
+            return state.store.syncVersion
+        }
+        guard let since else {
+            if let login { deliver { login(.success(())) } }
+            return
+        }
+        perform(.syncChanges(since: since)) { [self] result in
             switch result {
-            case .success(.conversations(let list)):
+            case .success(.changes(let changes)):
                 let roaming = readPolicy == .roaming
                 write { store in
-                    for conversation in list { store.applyServerState(conversation, takingReadCursor: roaming) }
+                    guard changes.version > store.syncVersion || since == 0 && changes.version == 0 else { return }
+                    for conversation in changes.conversations {
+                        store.applyServerState(conversation, takingReadCursor: roaming)
+                    }
+                    for id in changes.deleted { store.delete(id) }
+                    store.advanceSyncVersion(to: changes.version)
                 }
-                state.withLock { _ in emit(.syncFinished) }
+                withState { state in
+                    state.isSyncing = false
+                    emit(.syncFinished)
+                }
                 warmUpInBackground()
-                reportPulled(list.filter { !$0.unreadMessages.isEmpty }.map { ($0.id, $0.lastSeq) })
+                reportPulled(changes.conversations.filter { !$0.unreadMessages.isEmpty }.map { ($0.id, $0.lastSeq) })
             case .success:
-                state.withLock { _ in emit(.syncFailed(IMError(.networkFailure, "unexpected sync response"))) }
+                syncFailed(IMError(.networkFailure, "unexpected answer to a sync"))
             case .failure(let error):
-                state.withLock { _ in emit(.syncFailed(error)) }
+                syncFailed(error)
             }
-            deliver { completion(.success(())) }
+            if let login { deliver { login(.success(())) } }
+        }
+    }
+
+    /// Syncs again now (after local data was lost).
+    func resync() {
+        sync()
+    }
+
+    /// Reports a failed sync and tries again later.
+    private func syncFailed(_ error: IMError) {
+        withState { state in
+            state.isSyncing = false
+            emit(.syncFailed(error))
+        }
+        retryLater { client in
+            if client.withState({ $0.connection != nil }) { client.sync() } else { client.connect(login: nil) }
+        }
+    }
+
+    /// Runs `attempt` after a backoff that doubles with each failure in a row (50 ms up to 2 s),
+    /// unless the client stopped meanwhile.
+    private func retryLater(_ attempt: @escaping @Sendable (IMClient) -> Void) {
+        let failures = withState { state -> Int in
+            state.failures += 1
+            return state.failures
+        }
+        let delay = min(0.05 * pow(2, Double(min(failures - 1, 6))), 2.0)
+        DispatchQueue.global().asyncAfter(deadline: .now() + delay) { [weak self] in
+            guard let self, !self.withState({ $0.isClosed }) else { return }
+            attempt(self)
         }
     }
 
     /// Sends `request` over the connection; `completion` runs on the transport's thread.
     package func perform(_ request: IMRequest, completion: @escaping @Sendable (Result<IMResponse, IMError>) -> Void) {
         guard let connection = state.withLock({ $0.connection }) else {
-            completion(.failure(IMError(.notLoggedIn, "not connected")))
+            completion(.failure(IMError(.networkFailure, "not connected")))
             return
         }
         connection.send(request, completion: completion)
@@ -246,10 +316,15 @@ package final class IMClient: IMPushSink, @unchecked Sendable {
 
     // MARK: - Pushes
 
-    /// Applies one push from the server as one batch.
-    package func receive(_ push: IMPush) {
-        if state.withLock({ $0.isClosed }) { return }
-        write { store in
+    /// Applies one push as one batch, in version order: the next version is applied, an old one
+    /// (a duplicate) is ignored, and a later one means pushes were lost: it is ignored too and an
+    /// incremental sync catches up.
+    package func receive(_ push: IMPush, version: UInt64) {
+        if withState({ $0.isClosed }) { return }
+        let applied = write { store -> Bool? in
+            guard version == 0 || version == store.syncVersion + 1 else {
+                return version <= store.syncVersion ? false : nil
+            }
             switch push {
             case .newMessage(let message, let profile):
                 store.receive(message, profile: profile)
@@ -264,9 +339,30 @@ package final class IMClient: IMPushSink, @unchecked Sendable {
             case .profile(let id, let profile):
                 store.setProfile(id, profile)
             }
+            if version > 0 { store.advanceSyncVersion(to: version) }
+            return true
         }
-        if case .newMessage(let message, _) = push, message.sender != userID {
-            reportPulled([(message.conversationID(selfUserID: userID), message.seq)])
+        switch applied {
+        case true?:
+            if case .newMessage(let message, _) = push, message.sender != userID {
+                reportPulled([(message.conversationID(selfUserID: userID), message.seq)])
+            }
+        case false?:
+            break
+        case nil:
+            sync()
         }
+    }
+
+    /// The connection dropped: forget it and reconnect with backoff (the reconnect syncs).
+    package func connectionLost(_ error: IMError) {
+        let lost = withState { state -> Bool in
+            guard !state.isClosed, state.connection != nil else { return false }
+            state.connection = nil
+            state.isSyncing = false
+            emit(.syncFailed(error))
+            return true
+        }
+        if lost { retryLater { $0.connect(login: nil) } }
     }
 }

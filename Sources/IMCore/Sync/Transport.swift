@@ -30,7 +30,34 @@ public protocol IMConnection: AnyObject, Sendable {
 
 /// Receives a connection's pushes, one at a time, in order.
 public protocol IMPushSink: AnyObject, Sendable {
-    func receive(_ push: IMPush)
+    /// One push. `version` numbers the user's cloud changes: every push to any connection of the
+    /// user carries the next one (the same change has the same version on every device), so a
+    /// receiver that saw version v and gets v + 2 knows it missed one (0: not numbered).
+    func receive(_ push: IMPush, version: UInt64)
+    /// The connection is gone (the network failed, the server closed it); nothing more arrives on
+    /// it and its pending requests fail. Not called after `IMConnection.close()`.
+    func connectionLost(_ error: IMError)
+}
+
+extension IMPushSink {
+    /// Ignores the loss (for sinks that do not reconnect).
+    public func connectionLost(_ error: IMError) {}
+}
+
+/// What changed in a user's cloud state since a version (the answer to `.syncChanges`).
+public struct IMChanges: Hashable, Sendable {
+    /// The user's version after these changes: pass it to the next `.syncChanges`.
+    public var version: UInt64
+    /// Every conversation changed since the version asked (all of them from 0), in its current state.
+    public var conversations: [ServerConversation]
+    /// Conversations deleted since the version asked (and not recreated since).
+    public var deleted: [ConversationID]
+
+    public init(version: UInt64, conversations: [ServerConversation], deleted: [ConversationID]) {
+        self.version = version
+        self.conversations = conversations
+        self.deleted = deleted
+    }
 }
 
 /// A message the client asks the server to send.
@@ -93,8 +120,8 @@ public struct ServerConversation: Hashable, Sendable {
 
 /// A request from a client to the server. Conversation IDs are from the requesting user's side.
 public enum IMRequest: Hashable, Sendable {
-    /// Every conversation of the user → `.conversations`.
-    case syncConversations
+    /// What changed for the user since `version` (0: everything) → `.changes`.
+    case syncChanges(since: UInt64)
     /// Send a message → `.message` (the stored message with its sequence and server time).
     case sendMessage(OutgoingMessage)
     /// Move the read cursor up to `seq` (`UInt64.max`: everything) → `.readSeq` (the new cursor).
@@ -116,7 +143,7 @@ public enum IMRequest: Hashable, Sendable {
 /// The server's answer to a request.
 public enum IMResponse: Hashable, Sendable {
     case ok
-    case conversations([ServerConversation])
+    case changes(IMChanges)
     case message(Message)
     case messages([Message])
     case readSeq(UInt64)

@@ -17,6 +17,7 @@ final class RecordingSink: IMPushSink, @unchecked Sendable {
     private var recorded: [Event] = []
     private var waiters: [(pushCount: Int, expectation: XCTestExpectation)] = []
     private var callback: (@Sendable (IMPush) -> Void)?
+    private var versionLog: [UInt64] = []
 
     /// Called after each push is recorded, outside the lock.
     var onReceive: (@Sendable (IMPush) -> Void)? {
@@ -24,10 +25,14 @@ final class RecordingSink: IMPushSink, @unchecked Sendable {
         set { lock.withLock { callback = newValue } }
     }
 
-    func receive(_ push: IMPush) {
+    func receive(_ push: IMPush, version: UInt64) {
+        lock.withLock { versionLog.append(version) }
         append(.push(push))
         onReceive?(push)
     }
+
+    /// The versions of the pushes received so far, in arrival order.
+    var versions: [UInt64] { lock.withLock { versionLog } }
 
     /// Records a marker between pushes.
     func note(_ text: String) { append(.note(text)) }

@@ -79,11 +79,11 @@ class ServerTestCase: XCTestCase {
 
     /// The conversations a fresh sync returns for `connection`'s user, by ID.
     func sync(_ connection: any IMConnection) throws -> [ConversationID: ServerConversation] {
-        guard case .conversations(let list) = try answer(.syncConversations, on: connection) else {
+        guard case .changes(let changes) = try answer(.syncChanges(since: 0), on: connection) else {
             XCTFail("not a conversation list")
             return [:]
         }
-        return Dictionary(uniqueKeysWithValues: list.map { ($0.id, $0) })
+        return Dictionary(uniqueKeysWithValues: changes.conversations.map { ($0.id, $0) })
     }
 
     /// Waits until every delivery the server produced so far has run (the queue is serial, so the
