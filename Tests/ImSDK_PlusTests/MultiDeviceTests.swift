@@ -1,0 +1,120 @@
+import XCTest
+import IMCore
+import IMReferenceServer
+import IMTestSupport
+@testable import ImSDK_Plus
+
+/// Two devices of one user in one process (`V2TIMManager.makeInstance()`), on one server.
+final class MultiDeviceTests: XCTestCase {
+    private var phone: V2TestSession!
+    private var tablet: V2TestSession!
+
+    override func tearDown() {
+        phone?.tearDown()
+        tablet?.tearDown()
+        phone = nil
+        tablet = nil
+        super.tearDown()
+    }
+
+    private func twoDevices(peers: [String] = ["a", "b", "c"]) async throws {
+        phone = try await V2TestSession(peers: peers)
+        tablet = try await V2TestSession(server: phone.server, instance: V2TIMManager.makeInstance())
+    }
+
+    private func settleBoth() async {
+        await phone.settle()
+        await tablet.settle()
+        await phone.settle()
+    }
+
+    /// What a device shows: per conversation, its unread count, pin and receive option, in order.
+    private func state(_ session: V2TestSession) async throws -> [String] {
+        try await session.walk().list.map {
+            "\($0.conversationID) unread \($0.unreadCount) pinned \($0.isPinned) recv \($0.recvOpt.rawValue) last \($0.lastMessage?.seq ?? 0)"
+        }
+    }
+
+    func test_readsPinsReceiveOptionsAndDeletes_onOneDevice_reachTheOther() async throws {
+        try await twoDevices()
+        for peer in ["a", "b", "c"] {
+            for _ in 0..<2 { try phone.server.sendText("hi", from: peer, toUser: "me") }
+        }
+        await settleBoth()
+        let tabletTotal = try await tablet.manager.getTotalUnreadMessageCount()
+        XCTAssertEqual(tabletTotal, 6)
+        tablet.recorder.clear()
+
+        try await call { self.phone.manager.markC2CMessage(asRead: "a", succ: $0, fail: $1) }
+        try await phone.manager.pinConversation(conversationID: "c2c_b", isPinned: true)
+        try await phone.manager.setC2CReceiveMessageOpt(userIDList: ["c"], opt: .RECEIVE_NOT_NOTIFY_MESSAGE)
+        await settleBoth()
+        let phoneState = try await state(phone)
+        let tabletState = try await state(tablet)
+        XCTAssertEqual(tabletState, phoneState)
+        XCTAssertTrue(tablet.recorder.events.contains(.changed(["c2c_a"])), "the read arrives as a change")
+        XCTAssertEqual(tablet.recorder.totals.last, 2, "and as a new total (b only; c is muted)")
+
+        try await tablet.manager.deleteConversation(conversation: "c2c_c")
+        await settleBoth()
+        let afterDelete = try await phone.listIDs()
+        XCTAssertEqual(afterDelete, ["c2c_b", "c2c_a"], "deleted on every device")
+        try phone.server.sendText("back", from: "c", toUser: "me")
+        await settleBoth()
+        let revivedPhone = try await state(phone)
+        let revivedTablet = try await state(tablet)
+        XCTAssertEqual(revivedPhone, revivedTablet)
+        XCTAssertTrue(revivedPhone.contains { $0.hasPrefix("c2c_c unread 1") }, "a new message revives it")
+    }
+
+    func test_aDeviceThatWasLoggedOut_catchesUpIncrementally() async throws {
+        try await twoDevices()
+        try phone.server.sendText("1", from: "a", toUser: "me")
+        await settleBoth()
+        try await tablet.manager.logout()
+        try phone.server.sendText("2", from: "b", toUser: "me")
+        try await phone.manager.pinConversation(conversationID: "c2c_a", isPinned: true)
+        try await phone.manager.deleteConversation(conversation: "c2c_b")
+        await phone.settle()
+        try await tablet.manager.login(userID: "me", userSig: "sig")
+        await settleBoth()
+        let phoneState = try await state(phone)
+        let tabletState = try await state(tablet)
+        XCTAssertEqual(tabletState, phoneState)
+        XCTAssertEqual(phoneState.count, 1)
+    }
+
+    func test_pushesKeepOneVersionSequence_soADuplicateOrOldPushChangesNothing() async throws {
+        try await twoDevices()
+        for text in ["1", "2", "3"] { try phone.server.sendText(text, from: "a", toUser: "me") }
+        await settleBoth()
+        let client = try XCTUnwrap(phone.manager.currentClient)
+        let version = client.read { $0.syncVersion }
+        XCTAssertEqual(version, 3, "one version per push")
+        let before = try await state(phone)
+        // Replay an old push and the latest one again: both are ignored.
+        client.receive(.pinned(.c2c("a"), true), version: version)
+        client.receive(.conversationDeleted(.c2c("a")), version: version - 1)
+        await phone.settle()
+        let after = try await state(phone)
+        XCTAssertEqual(after, before)
+        XCTAssertEqual(client.read { $0.syncVersion }, version)
+    }
+
+    func test_aGapInTheVersions_triggersACatchUpSync() async throws {
+        try await twoDevices()
+        try phone.server.sendText("1", from: "a", toUser: "me")
+        await settleBoth()
+        let client = try XCTUnwrap(phone.manager.currentClient)
+        phone.recorder.clear()
+        // A push from the future: something in between was lost. It is not applied; a sync is.
+        client.receive(.pinned(.c2c("a"), true), version: client.read { $0.syncVersion } + 5)
+        for _ in 0..<200 where !phone.recorder.events.contains(.syncFinished) {
+            try await Task.sleep(nanoseconds: 2_000_000)
+        }
+        XCTAssertEqual(Array(phone.recorder.events.filter { $0 == .syncStarted || $0 == .syncFinished }.prefix(2)),
+                       [.syncStarted, .syncFinished])
+        let a = try await phone.manager.getConversation(conversationID: "c2c_a")
+        XCTAssertFalse(a.isPinned, "the unverified push was not applied; the server says unpinned")
+    }
+}
