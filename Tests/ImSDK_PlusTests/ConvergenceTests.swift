@@ -1,0 +1,122 @@
+import XCTest
+import IMCore
+import IMReferenceServer
+import IMTestSupport
+@testable import ImSDK_Plus
+
+/// Two devices of one user, each behind its own faulty network, converge on the server's state.
+final class ConvergenceTests: XCTestCase {
+    private var devices: [V2TestSession] = []
+
+    override func tearDown() {
+        devices.forEach { $0.tearDown() }
+        devices = []
+        super.tearDown()
+    }
+
+    private static let peers = ["a", "b", "c", "d"]
+
+    /// Each conversation as the server holds it: unread count, pin, receive option, last message.
+    private func truth(_ server: IMReferenceServer) async throws -> [String] {
+        let device = try await RawDevice(userID: "me", transport: server)
+        defer { device.close() }
+        guard case .changes(let changes) = try await device.send(.syncChanges(since: 0)) else { return [] }
+        return changes.conversations.map {
+            "\($0.id) unread \($0.unreadMessages.count) pinned \($0.isPinned) recv \($0.receiveOption.rawValue) last \($0.lastMessage?.seq ?? 0)"
+        }.sorted()
+    }
+
+    private func view(_ session: V2TestSession) async -> [String]? {
+        guard let list = try? await session.walk().list else { return nil }
+        return list.map { conversation -> String in
+            let id = conversation.type == .GROUP ? "group:\(conversation.groupID!)" : "c2c:\(conversation.userID!)"
+            return "\(id) unread \(conversation.unreadCount) pinned \(conversation.isPinned) recv \(conversation.recvOpt.rawValue) last \(conversation.lastMessage?.seq ?? 0)"
+        }.sorted()
+    }
+
+    /// Runs random traffic and actions on two faulty devices, then checks they converge.
+    private func run(_ name: String, faults: IMFaults, steps: Int = 40) async throws {
+        let server = IMReferenceServer()
+        for user in ["me"] + Self.peers { try server.registerUser(user, nickname: nil, faceURL: nil) }
+        try server.createGroup("g", name: "G", faceURL: nil, members: ["me"] + Self.peers)
+        var seedless = faults
+        seedless.seed = faults.seed &+ 1
+        let transports = [FaultInjectingTransport(wrapping: server, faults: faults),
+                          FaultInjectingTransport(wrapping: server, faults: seedless)]
+        devices = [try await V2TestSession(server: server, transport: transports[0])]
+        devices.append(try await V2TestSession(server: server, transport: transports[1], instance: V2TIMManager.makeInstance()))
+        var random = SeededRandomGenerator(seed: faults.seed)
+        for _ in 0..<steps {
+            let device = devices[Int.random(in: 0...1, using: &random)]
+            let peer = Self.peers.randomElement(using: &random)!
+            switch Int.random(in: 0..<10, using: &random) {
+            case 0...3:
+                try server.sendText("x", from: peer, toUser: "me")
+            case 4:
+                try server.sendText("@", from: peer, toGroup: "g", atUserIDs: Bool.random(using: &random) ? ["me"] : [])
+            case 5:
+                _ = await failureCode { device.manager.markC2CMessage(asRead: peer, succ: $0, fail: $1) }
+            case 6:
+                _ = await failureCode { succ, fail in
+                    device.manager.pinConversation(conversationID: "c2c_\(peer)", isPinned: Bool.random(using: &random),
+                                                   succ: succ, fail: fail)
+                }
+            case 7:
+                _ = await failureCode { succ, fail in
+                    device.manager.setC2CReceiveMessageOpt(userIDList: [peer], opt: Bool.random(using: &random) ? .RECEIVE_MESSAGE : .RECEIVE_NOT_NOTIFY_MESSAGE,
+                                                           succ: succ, fail: fail)
+                }
+            case 8:
+                _ = await failureCode { device.manager.deleteConversation(conversation: "c2c_\(peer)", succ: $0, fail: $1) }
+            default:
+                transports[Int.random(in: 0...1, using: &random)].disconnectAll()
+            }
+        }
+        // A final reconnect of each device makes each sync once more (still through faults).
+        transports.forEach { $0.disconnectAll() }
+        let expected = try await truth(server)
+        XCTAssertFalse(expected.isEmpty, "\(name): the server has conversations")
+        var views: [[String]?] = []
+        for _ in 0..<300 {
+            views = []
+            for device in devices { views.append(await view(device)) }
+            if views.allSatisfy({ $0 == expected }) { break }
+            try await Task.sleep(nanoseconds: 20_000_000)
+        }
+        XCTAssertEqual(views[0], expected, "\(name) seed \(faults.seed): the first device diverged")
+        XCTAssertEqual(views[1], expected, "\(name) seed \(faults.seed): the second device diverged")
+        devices.forEach { $0.checkInvariants() }
+        let injected = transports.map(\.injected)
+        XCTAssertTrue(faults == .none || injected.contains { $0 != IMFaults.Counts() }, "\(name): faults were injected")
+        devices.forEach { $0.tearDown() }
+        devices = []
+    }
+
+    func test_eachFaultKindAt20Percent_devicesConverge() async throws {
+        for seed: UInt64 in [1, 2, 3] {
+            var faults = IMFaults.none
+            faults.seed = seed
+            try await run("no faults", faults: faults)
+            for kind in ["drop", "duplicate", "reorder", "delay", "requestLost", "responseLost", "disconnect"] {
+                var faults = IMFaults.none
+                faults.seed = seed
+                switch kind {
+                case "drop": faults.drop = 0.2
+                case "duplicate": faults.duplicate = 0.2
+                case "reorder": faults.reorder = 0.2
+                case "delay": faults.delay = 0.2
+                case "requestLost": faults.requestLost = 0.2
+                case "responseLost": faults.responseLost = 0.2
+                default: faults.disconnect = 0.2
+                }
+                try await run(kind, faults: faults)
+            }
+        }
+    }
+
+    func test_everyFaultAtOnce_manySeeds_devicesConverge() async throws {
+        for seed: UInt64 in 10..<16 {
+            try await run("all faults", faults: .uniform(0.2, seed: seed), steps: 60)
+        }
+    }
+}
