@@ -12,7 +12,7 @@ import IMCore
 ///   whose lock is never held while client code runs. Every completion and push runs asynchronously
 ///   on the server's one serial delivery queue, in the order the server produced them: an operation
 ///   hands its deliveries to the queue before it releases the lock. The clock is called under the
-///   lock, once per message sent, and must not call back into the server.
+///   lock, once per message sent and once per sync request, and must not call back into the server.
 public final class IMReferenceServer: IMTransport, Sendable {
     /// The process-wide server an SDK uses when its configuration names no other transport.
     public static let shared = IMReferenceServer()

@@ -4,7 +4,7 @@ import IMCore
 extension ServerState {
     /// Applies `request` from `connection` and returns the response; pushes go to `outbox`.
     ///
-    /// - Parameter clock: the server time in seconds; read only when a message is sent.
+    /// - Parameter clock: the server time in seconds; read when a message is sent and for a sync.
     mutating func handle(
         _ request: IMRequest, from connection: ServerConnection, clock: () -> UInt64, outbox: inout Outbox
     ) throws(IMError) -> IMResponse {
@@ -12,7 +12,7 @@ extension ServerState {
         try checkUser(userID)
         switch request {
         case .syncChanges(let version):
-            return .changes(changes(of: userID, since: version))
+            return .changes(changes(of: userID, since: version, now: clock()))
         case .sendMessage(let outgoing):
             return .message(try send(outgoing, from: userID, via: connection, clock: clock, outbox: &outbox))
         case .markRead(let id, let seq):

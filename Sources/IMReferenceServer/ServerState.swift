@@ -94,14 +94,27 @@ struct ServerState {
         outbox.push(push, version: version, to: users[userID]!.connections)
     }
 
-    /// What changed for `userID` since `version`: the conversations changed after it (all for 0),
-    /// the tombstones of those deleted after it, and the user's current version.
+    /// The most conversations the cloud list keeps per user (the vendor's documented limit).
+    static let cloudListLimit = 100
+    /// How long a conversation without new messages stays in the cloud list: 7 days.
+    static let cloudIdleSeconds: UInt64 = 7 * 24 * 60 * 60
+
+    /// What changed for `userID` since `version`, as the cloud list shows it: the conversations of
+    /// the list changed after it (all for 0), the tombstones of those deleted after it, and the
+    /// user's current version. The cloud list is the 100 most recently active conversations with a
+    /// message in the last 7 days (and those without any message); the rest stays on devices that
+    /// have it, but a device syncing from scratch does not get it.
     ///
     /// - Complexity: O(c log c + unread messages) for c conversations.
-    func changes(of userID: String, since version: UInt64) -> IMChanges {
+    func changes(of userID: String, since version: UInt64, now: UInt64) -> IMChanges {
         guard let account = users[userID] else { return IMChanges(version: 0, conversations: [], deleted: []) }
-        let changed = conversations(of: userID).filter { version == 0 || account.conversations[$0.id]!.changedVersion > version }
+        let cutoff = now > Self.cloudIdleSeconds ? now - Self.cloudIdleSeconds : 0
+        let cloud = conversations(of: userID)
+            .filter { ($0.lastMessage?.timestamp ?? .max) >= cutoff }
+            .sorted { ($0.lastMessage?.timestamp ?? .max, $0.lastSeq) > ($1.lastMessage?.timestamp ?? .max, $1.lastSeq) }
+            .prefix(Self.cloudListLimit)
+        let changed = cloud.filter { version == 0 || account.conversations[$0.id]!.changedVersion > version }
         let deleted = account.deletions.filter { $0.value > version && account.conversations[$0.key] == nil }.keys.sorted()
-        return IMChanges(version: account.version, conversations: changed, deleted: deleted)
+        return IMChanges(version: account.version, conversations: Array(changed), deleted: deleted)
     }
 }

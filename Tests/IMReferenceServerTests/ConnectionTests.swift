@@ -97,7 +97,7 @@ final class ConnectionTests: ServerTestCase {
             answered.fulfill()
         }
         try server.sendText("4", from: "alice", toUser: "bob")
-        wait(for: [answered, sink.expectPushes(4)], timeout: 5)
+        wait(for: [answered, sink.expectPushes(5)], timeout: 5)
         let order = sink.events.map { event -> String in
             switch event {
             case .note(let text): return text

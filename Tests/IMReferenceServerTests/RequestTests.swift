@@ -268,3 +268,31 @@ private extension IMResponse {
         return []
     }
 }
+
+/// The cloud list: at most 100 conversations, none idle for more than 7 days.
+final class CloudListTests: ServerTestCase {
+    func test_aFreshSync_getsTheHundredMostRecent_andNothingIdleForSevenDays() throws {
+        let now = Locked<UInt64>(1_700_000_000)
+        server = IMReferenceServer(clock: { now.withLock { $0 } })
+        try server.registerUser("me")
+        for index in 0..<120 {
+            try server.registerUser("p\(index)")
+            now.withLock { $0 += 1 }
+            try server.sendText("hi", from: "p\(index)", toUser: "me")
+        }
+        let connection = try connect("me")
+        guard case .changes(let fresh) = try answer(.syncChanges(since: 0), on: connection) else {
+            return XCTFail("no changes")
+        }
+        XCTAssertEqual(fresh.conversations.count, 100)
+        XCTAssertEqual(Set(fresh.conversations.map(\.id)), Set((20..<120).map { ConversationID.c2c("p\($0)") }),
+                       "the 100 most recently active")
+
+        now.withLock { $0 += 8 * 24 * 60 * 60 }
+        try server.sendText("still here", from: "p3", toUser: "me")
+        guard case .changes(let later) = try answer(.syncChanges(since: 0), on: connection) else {
+            return XCTFail("no changes")
+        }
+        XCTAssertEqual(later.conversations.map(\.id), [.c2c("p3")], "idle for over 7 days: out of the cloud list")
+    }
+}

@@ -292,12 +292,12 @@ final class DamagedDatabaseTests: XCTestCase {
         let moved = try FileManager.default.contentsOfDirectory(atPath: directory.path).filter { $0.contains(".corrupt-") }
         XCTAssertFalse(moved.isEmpty, "the damaged file is moved aside")
         let total = try await session.manager.getTotalUnreadMessageCount()
-        XCTAssertEqual(total, 150, "the session goes on with the server's state")
+        XCTAssertEqual(total, 100, "the session goes on with the server's cloud list (its 100 most recent)")
 
         try await session.manager.logout()
         try await session.manager.login(userID: "me", userSig: "sig")
         let list = try await session.walk().list
-        XCTAssertEqual(list.count, 150, "the next login starts fresh and resyncs")
+        XCTAssertEqual(list.count, 100, "the next login starts fresh and resyncs the cloud list")
         session.checkInvariants()
     }
 }

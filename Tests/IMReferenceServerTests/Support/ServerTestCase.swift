@@ -24,7 +24,7 @@ final class ResultBox<Value>: @unchecked Sendable {
 class ServerTestCase: XCTestCase {
     /// The server time every message gets.
     static let now: UInt64 = 1_700_000_000
-    private(set) var server = IMReferenceServer(clock: { ServerTestCase.now })
+    var server = IMReferenceServer(clock: { ServerTestCase.now })
 
     override func setUpWithError() throws {
         try super.setUpWithError()
