@@ -34,20 +34,23 @@ final class ConvergenceTests: XCTestCase {
         }.sorted()
     }
 
-    /// Runs random traffic and actions on two faulty devices, then checks they converge.
-    private func run(_ name: String, faults: IMFaults, steps: Int = 40) async throws {
+    /// Runs random traffic and actions on faulty devices (two by default), then checks they converge.
+    private func run(_ name: String, faults: IMFaults, steps: Int = 40, deviceCount: Int = 2) async throws {
         let server = IMReferenceServer()
         for user in ["me"] + Self.peers { try server.registerUser(user, nickname: nil, faceURL: nil) }
         try server.createGroup("g", name: "G", faceURL: nil, members: ["me"] + Self.peers)
-        var seedless = faults
-        seedless.seed = faults.seed &+ 1
-        let transports = [FaultInjectingTransport(wrapping: server, faults: faults),
-                          FaultInjectingTransport(wrapping: server, faults: seedless)]
-        devices = [try await V2TestSession(server: server, transport: transports[0])]
-        devices.append(try await V2TestSession(server: server, transport: transports[1], instance: V2TIMManager.makeInstance()))
+        let transports = (0..<deviceCount).map { index -> FaultInjectingTransport in
+            var own = faults
+            own.seed = faults.seed &+ UInt64(index)
+            return FaultInjectingTransport(wrapping: server, faults: own)
+        }
+        for (index, transport) in transports.enumerated() {
+            devices.append(try await V2TestSession(
+                server: server, transport: transport, instance: index == 0 ? nil : V2TIMManager.makeInstance()))
+        }
         var random = SeededRandomGenerator(seed: faults.seed)
         for _ in 0..<steps {
-            let device = devices[Int.random(in: 0...1, using: &random)]
+            let device = devices.randomElement(using: &random)!
             let peer = Self.peers.randomElement(using: &random)!
             switch Int.random(in: 0..<10, using: &random) {
             case 0...3:
@@ -69,7 +72,7 @@ final class ConvergenceTests: XCTestCase {
             case 8:
                 _ = await failureCode { device.manager.deleteConversation(conversation: "c2c_\(peer)", succ: $0, fail: $1) }
             default:
-                transports[Int.random(in: 0...1, using: &random)].disconnectAll()
+                transports.randomElement(using: &random)!.disconnectAll()
             }
         }
         // A final reconnect of each device makes each sync once more (still through faults).
@@ -83,8 +86,9 @@ final class ConvergenceTests: XCTestCase {
             if views.allSatisfy({ $0 == expected }) { break }
             try await Task.sleep(nanoseconds: 20_000_000)
         }
-        XCTAssertEqual(views[0], expected, "\(name) seed \(faults.seed): the first device diverged")
-        XCTAssertEqual(views[1], expected, "\(name) seed \(faults.seed): the second device diverged")
+        for (index, view) in views.enumerated() {
+            XCTAssertEqual(view, expected, "\(name) seed \(faults.seed): device \(index + 1) diverged")
+        }
         devices.forEach { $0.checkInvariants() }
         let injected = transports.map(\.injected)
         XCTAssertTrue(faults == .none || injected.contains { $0 != IMFaults.Counts() }, "\(name): faults were injected")
@@ -117,6 +121,21 @@ final class ConvergenceTests: XCTestCase {
     func test_everyFaultAtOnce_manySeeds_devicesConverge() async throws {
         for seed: UInt64 in 10..<16 {
             try await run("all faults", faults: .uniform(0.2, seed: seed), steps: 60)
+        }
+    }
+
+    func test_threeDevices_everyFaultAtOnce_converge() async throws {
+        for seed: UInt64 in 20..<23 {
+            try await run("three devices", faults: .uniform(0.2, seed: seed), steps: 60, deviceCount: 3)
+        }
+    }
+
+    /// A long soak, off by default: `IMSDK_SOAK_SEEDS=500 swift test --filter soak` runs that many seeds.
+    func test_soak_manySeeds() async throws {
+        let seeds = UInt64(ProcessInfo.processInfo.environment["IMSDK_SOAK_SEEDS"] ?? "") ?? 0
+        try XCTSkipIf(seeds == 0, "set IMSDK_SOAK_SEEDS to run the soak")
+        for seed in 1_000..<(1_000 + seeds) {
+            try await run("soak", faults: .uniform(0.2, seed: seed), steps: 80, deviceCount: 2 + Int(seed % 2))
         }
     }
 }

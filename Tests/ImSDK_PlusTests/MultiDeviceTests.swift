@@ -126,3 +126,59 @@ final class MultiDeviceTests: XCTestCase {
         XCTAssertFalse(a.isPinned, "the unverified push was not applied; the server says unpinned")
     }
 }
+
+/// A transport whose first `failures` syncs fail, to watch the retries.
+private final class FailingSyncTransport: IMTransport, @unchecked Sendable {
+    private let inner: any IMTransport
+    private let remaining: Locked<Int>
+
+    init(wrapping inner: any IMTransport, failures: Int) {
+        self.inner = inner
+        remaining = Locked(failures)
+    }
+
+    func connect(userID: String, userSig: String, sink: any IMPushSink,
+                 completion: @escaping @Sendable (Result<any IMConnection, IMError>) -> Void) {
+        inner.connect(userID: userID, userSig: userSig, sink: sink) { [self] result in
+            completion(result.map { Connection(inner: $0, remaining: remaining) })
+        }
+    }
+
+    private final class Connection: IMConnection, @unchecked Sendable {
+        let inner: any IMConnection
+        let remaining: Locked<Int>
+        init(inner: any IMConnection, remaining: Locked<Int>) {
+            self.inner = inner
+            self.remaining = remaining
+        }
+        var userID: String { inner.userID }
+        func close() { inner.close() }
+        func send(_ request: IMRequest, completion: @escaping @Sendable (Result<IMResponse, IMError>) -> Void) {
+            if case .syncChanges = request, remaining.withLock({ value -> Bool in
+                defer { value -= 1 }
+                return value > 0
+            }) {
+                DispatchQueue.global().async { completion(.failure(IMError(.networkFailure, "injected"))) }
+                return
+            }
+            inner.send(request, completion: completion)
+        }
+    }
+}
+
+final class SyncRetryTests: XCTestCase {
+    func test_failedSyncs_areAnnouncedInOrder_andRetriedWithBackoffUntilOneSucceeds() async throws {
+        let server = IMReferenceServer()
+        for user in ["me", "a"] { try server.registerUser(user, nickname: nil, faceURL: nil) }
+        try server.sendText("waiting", from: "a", toUser: "me")
+        let session = try await V2TestSession(server: server, transport: FailingSyncTransport(wrapping: server, failures: 2))
+        defer { session.tearDown() }
+        for _ in 0..<400 where !session.recorder.events.contains(.syncFinished) {
+            try await Task.sleep(nanoseconds: 5_000_000)
+        }
+        let syncEvents = session.recorder.events.filter { [.syncStarted, .syncFinished, .syncFailed].contains($0) }
+        XCTAssertEqual(syncEvents, [.syncStarted, .syncFailed, .syncStarted, .syncFailed, .syncStarted, .syncFinished])
+        let list = try await session.listIDs()
+        XCTAssertEqual(list, ["c2c_a"], "the retried sync brought the conversation")
+    }
+}
