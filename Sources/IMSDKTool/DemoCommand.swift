@@ -84,7 +84,52 @@ struct DemoCommand: Sendable {
             console.out("")
             table.lines(for: list.map(ConversationRow.init)).forEach { console.out(Self.tableIndent + $0) }
         }
+        try await secondDevice(phone: manager, config: config)
         try await manager.logout()
+    }
+
+    /// Alice's tablet: a second SDK instance logs in as Alice, reads Bob's conversation, and both
+    /// devices' lists are printed side by side (pins, mutes and reads roam; drafts stay local).
+    private func secondDevice(phone: V2TIMManager, config phoneConfig: V2TIMSDKConfig) async throws {
+        console.out("")
+        console.out("Second device: Alice's tablet logs in and reads Bob's conversation;")
+        console.out("the read reaches the phone (drafts stay on the phone)")
+        let tablet = V2TIMManager.makeInstance()
+        let config = V2TIMSDKConfig()
+        config.transport = phoneConfig.transport
+        config.callbackQueue = DispatchQueue(label: "imsdk.demo.tablet")
+        config.storage = .memory
+        guard tablet.initSDK(1_400_000_001, config: config) else { throw DemoError.initFailed }
+        defer { tablet.unInitSDK() }
+        try await tablet.login(userID: Cast.me, userSig: "demo")
+        _ = try await waitForList(tablet, step: 7) { $0.count == 3 }
+        try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, Error>) in
+            tablet.markC2CMessage(asRead: Cast.bob, succ: { continuation.resume() },
+                                  fail: { code, desc in continuation.resume(throwing: V2TIMError(code: code, desc: desc ?? "")) })
+        }
+        let phoneList = try await waitForList(phone, step: 7) { $0[Cast.bobConversation]?.unreadCount == 0 }
+        let tabletList = try await waitForList(tablet, step: 7) { $0[Cast.bobConversation]?.unreadCount == 0 }
+        console.out("")
+        for line in Self.sideBySide(phone: phoneList.map(ConversationRow.init), tablet: tabletList.map(ConversationRow.init)) {
+            console.out(Self.tableIndent + line)
+        }
+        try await tablet.logout()
+    }
+
+    /// Two compact lists next to each other: name, unread badge, markers.
+    static func sideBySide(phone: [ConversationRow], tablet: [ConversationRow]) -> [String] {
+        func cell(_ row: ConversationRow?) -> String {
+            guard let row else { return "" }
+            let badge = row.unreadCount > 0 ? "(\(row.unreadCount))" : ""
+            return row.name.truncated(to: 15).padded(toRight: 15) + " " + badge.padded(toRight: 4) + " "
+                + row.markers.joined(separator: " ")
+        }
+        var lines = ["phone".padded(toRight: 38) + "tablet"]
+        for index in 0..<max(phone.count, tablet.count) {
+            let left = cell(index < phone.count ? phone[index] : nil)
+            lines.append(left.truncated(to: 37).padded(toRight: 38) + cell(index < tablet.count ? tablet[index] : nil))
+        }
+        return lines
     }
 
     private func setUpServer() throws {

@@ -18,16 +18,27 @@ final class DemoCommandTests: XCTestCase {
         let lines = try await runDemo()
         let totals = lines.filter { $0.hasPrefix("  total unread: ") }
             .map { $0.dropFirst("  total unread: ".count).prefix { $0.isNumber } }
-        XCTAssertEqual(totals, ["0", "1", "2", "3", "4", "5", "3", "1"])
+        XCTAssertEqual(totals, ["0", "1", "2", "3", "4", "5", "3", "1", "0"], "the last one: the tablet's read")
     }
 
     func test_run_endsWithCarolPinnedAndRead_BobDrafted_theGroupMutedWithItsCount() async throws {
         let lines = try await runDemo()
-        XCTAssertEqual(Array(lines.suffix(4)), [
+        let secondDevice = try XCTUnwrap(lines.firstIndex { $0.hasPrefix("Second device") })
+        XCTAssertEqual(Array(lines[..<secondDevice].suffix(5).prefix(4)), [
             "  #  Conversation    Unread  Markers         Last message",
             "  1  Carol (design)          [pin]           Can you review them today?",
             "  2  Bob Li             (1)  [draft]         [Draft] Shall I book a table?",
             "  3  Weekend Hike       (2)  [mute] [@me]    @Alice got the car keys?",
+        ])
+    }
+
+    func test_run_showsTheTabletsReadOnThePhone_andTheDraftOnlyOnThePhone() async throws {
+        let lines = try await runDemo()
+        XCTAssertEqual(Array(lines.suffix(4)), [
+            "  phone                                 tablet",
+            "  Carol (design)       [pin]            Carol (design)       [pin]",
+            "  Bob Li               [draft]          Weekend Hike    (2)  [mute] [@me]",
+            "  Weekend Hike    (2)  [mute] [@me]     Bob Li               ",
         ])
     }
 
