@@ -28,6 +28,8 @@ extension ServerState {
             return .ok
         case .history(let id, let beforeSeq, let count):
             return .messages(try history(of: id, seenBy: userID, before: beforeSeq, count: count))
+        case .setDraft(let id, let change):
+            return .draft(try setDraft(id, change, by: userID, outbox: &outbox))
         case .profiles(let ids):
             var profiles: [ConversationID: ConversationProfile] = [:]
             for id in ids {
@@ -49,7 +51,8 @@ extension ServerState {
                 lastMessage: conversation.lastMessage, lastSeq: conversation.lastSeq,
                 readSeq: conversation.readSeq,
                 unreadMessages: conversation.unreadSeqs.compactMap { log?.message(seq: $0) },
-                isPinned: conversation.isPinned, receiveOption: account.receiveOption(for: id))
+                isPinned: conversation.isPinned, receiveOption: account.receiveOption(for: id),
+                draft: conversation.draft)
         }
     }
 
@@ -69,6 +72,19 @@ extension ServerState {
             announce(.readCursor(id, seq: conversation.readSeq), to: userID, in: id, outbox: &outbox)
         }
         return conversation.readSeq
+    }
+
+    /// Keeps `change` as the draft of `id` unless the kept one is newer (last writer wins; of two in
+    /// the same second, the later to arrive) and tells the user's devices; returns the draft kept.
+    private mutating func setDraft(
+        _ id: ConversationID, _ change: DraftChange, by userID: String, outbox: inout Outbox
+    ) throws(IMError) -> DraftChange {
+        try checkPeer(of: id)
+        users[userID]?.createConversationIfNeeded(id)
+        if let kept = users[userID]?.conversations[id]?.draft, kept.timestamp > change.timestamp { return kept }
+        users[userID]?.conversations[id]?.draft = change
+        announce(.draft(id, change), to: userID, in: id, outbox: &outbox)
+        return change
     }
 
     /// Pins or unpins `id` (creating it empty when pinning one the user lacks); at most 50 pinned.

@@ -15,6 +15,8 @@ struct UserConversation {
     var isPinned = false
     /// The user's version at this conversation's latest change (for incremental syncs).
     var changedVersion: UInt64 = 0
+    /// The newest draft change from devices that sync drafts.
+    var draft: DraftChange?
 
     /// An empty conversation that starts after sequence `clearedSeq` (where the user last deleted
     /// it; 0: never), everything up to there read.

@@ -22,7 +22,7 @@ public final class V2TestSession: @unchecked Sendable {
     public init(
         userID: String = "me", peers: [String] = [], serverClock: (@Sendable () -> UInt64)? = nil,
         server existing: IMReferenceServer? = nil, transport: (any IMTransport)? = nil,
-        instance: V2TIMManager? = nil, storage: V2TIMStorage = .memory
+        instance: V2TIMManager? = nil, storage: V2TIMStorage = .memory, syncsDrafts: Bool = false
     ) async throws {
         server = existing ?? serverClock.map { IMReferenceServer(clock: $0) } ?? IMReferenceServer()
         manager = instance ?? V2TIMManager.sharedInstance()
@@ -36,6 +36,7 @@ public final class V2TestSession: @unchecked Sendable {
         config.callbackQueue = callbackQueue
         config.checksInvariants = true
         config.storage = storage
+        config.syncsDrafts = syncsDrafts
         manager.unInitSDK()
         guard manager.initSDK(1_400_000_001, config: config) else { throw V2TIMError(code: -1, desc: "initSDK failed") }
         manager.addConversationListener(listener: recorder)

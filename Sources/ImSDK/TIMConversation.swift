@@ -146,7 +146,7 @@ public final class TIMConversation: @unchecked Sendable {
     @discardableResult
     public func setDraft(_ draft: TIMMessageDraft?) -> Int32 {
         let now = Date()
-        let code = bridge.setDraft(id, text: draft?.text, timestamp: UInt64(now.timeIntervalSince1970))
+        let code = bridge.setDraft(id, text: draft?.text)
         if code == 0 { draft?.savedAt = now }
         return code
     }

@@ -92,15 +92,13 @@ extension V2TIMManager {
         }
     }
 
-    /// Saves (or with nil or "" clears) the draft of a conversation; local only, never synced.
+    /// Saves (or with nil or "" clears) the draft of a conversation. Local only, as in the vendor
+    /// SDK, unless `V2TIMSDKConfig.syncsDrafts` (then the newest draft reaches every device).
     public func setConversationDraft(conversationID: String, draftText: String?, succ: V2TIMSucc?, fail: V2TIMFail?) {
         let callbacks = Unchecked((succ, fail))
         withClient(fail: fail) { client in
-            let now = client.clock()
             let result = Result { () throws(IMError) in
-                let id = try ConversationIDCodec.parse(conversationID)
-                let draft = draftText.nonEmpty.map { Draft(text: $0, timestamp: now) }
-                try client.write { store throws(IMError) in try store.setDraft(id, draft) }
+                try client.saveDraft(try ConversationIDCodec.parse(conversationID), draftText, creating: false)
             }
             client.deliver { callbacks.finish(result) }
         }

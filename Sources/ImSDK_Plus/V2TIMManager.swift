@@ -39,6 +39,7 @@ public final class V2TIMManager: @unchecked Sendable {
         var logger: IMLogger = .silent
         var storage: V2TIMStorage = .disk(directory: nil)
         var warmsUpInBackground = true
+        var syncsDrafts = false
         /// Observers of every event of the current session, before the V2 listeners (the legacy API).
         var eventHooks: [@Sendable (IMClient, ClientEvent) -> Void] = []
         /// Called after every `unInitSDK` (the legacy API forgets its settings too).
@@ -78,6 +79,7 @@ public final class V2TIMManager: @unchecked Sendable {
             if let queue = config?.callbackQueue { session.queue = queue }
             session.checksInvariants = config?.checksInvariants ?? session.checksInvariants
             if let storage = config?.storage { session.storage = storage }
+            session.syncsDrafts = config?.syncsDrafts ?? session.syncsDrafts
             session.logger = .standardError(minimumLevel: (config?.logLevel ?? .LOG_INFO).imLevel)
             return true
         }
@@ -95,6 +97,7 @@ public final class V2TIMManager: @unchecked Sendable {
                 session.logger = .silent
                 session.storage = .disk(directory: nil)
                 session.warmsUpInBackground = true
+                session.syncsDrafts = false
                 session.transport = nil
                 session.queue = V2TIMManager.defaultQueue()
             }
@@ -126,7 +129,7 @@ public final class V2TIMManager: @unchecked Sendable {
                 userID: userID, transport: session.transport ?? IMReferenceServer.shared,
                 callbackQueue: session.queue, readPolicy: session.readPolicy, logger: session.logger,
                 databasePath: session.storage.databasePath(appID: session.sdkAppID!, userID: userID),
-                warmsUpInBackground: session.warmsUpInBackground,
+                warmsUpInBackground: session.warmsUpInBackground, syncsDrafts: session.syncsDrafts,
                 checksInvariants: session.checksInvariants, clock: { UInt64(Date().timeIntervalSince1970) })
             session.client = client
             session.loginStatus = .STATUS_LOGINING

@@ -16,6 +16,9 @@ public class V2TIMSDKConfig {
     public var callbackQueue: DispatchQueue?
     /// Recount every counter after every change and stop on a mismatch (tests and debugging; O(n)).
     public var checksInvariants = false
+    /// Sync drafts across the user's devices, the newest winning (this package's opt-in; the vendor
+    /// SDK keeps drafts on the device that saved them, which stays the default).
+    public var syncsDrafts = false
     /// Where conversations, messages, read state and drafts are kept between runs: one SQLite
     /// database per (app ID, user) in a directory (nil: the per-user default, see README), or
     /// nothing kept (`.memory`).

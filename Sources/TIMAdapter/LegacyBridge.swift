@@ -205,14 +205,14 @@ package final class LegacyBridge: @unchecked Sendable {
 
     /// Sets or clears the draft of `id` (`setDraft`), creating the conversation locally when needed:
     /// 6014 when logged out.
-    package func setDraft(_ id: ConversationID, text: String?, timestamp: UInt64?) -> Int32 {
+    package func setDraft(_ id: ConversationID, text: String?) -> Int32 {
         guard let client else { return IMError.Code.notLoggedIn.rawValue }
-        let draft = text.flatMap { $0.isEmpty ? nil : Draft(text: $0, timestamp: timestamp ?? client.clock()) }
-        client.write { store in
-            store.createIfMissing(id)
-            try? store.setDraft(id, draft)
+        do throws(IMError) {
+            try client.saveDraft(id, text, creating: true)
+            return 0
+        } catch {
+            return error.code.rawValue
         }
-        return 0
     }
 
     /// Sends `outgoing` (`sendMessage`): `willSend` gets the message being sent before the request

@@ -182,3 +182,64 @@ final class SyncRetryTests: XCTestCase {
         XCTAssertEqual(list, ["c2c_a"], "the retried sync brought the conversation")
     }
 }
+
+/// Opt-in draft sync: the newest draft reaches every device that syncs drafts.
+final class DraftSyncTests: XCTestCase {
+    private var sessions: [V2TestSession] = []
+
+    override func tearDown() {
+        sessions.forEach { $0.tearDown() }
+        sessions = []
+        super.tearDown()
+    }
+
+    private func device(_ server: IMReferenceServer, syncsDrafts: Bool, shared: Bool = false) async throws -> V2TestSession {
+        let session = try await V2TestSession(server: server, instance: shared ? nil : V2TIMManager.makeInstance(),
+                                              syncsDrafts: syncsDrafts)
+        sessions.append(session)
+        return session
+    }
+
+    private func draft(_ session: V2TestSession, _ id: String) async throws -> String? {
+        await session.settle()
+        return try await session.manager.getConversation(conversationID: id).draftText
+    }
+
+    func test_draftsSyncOnlyBetweenDevicesThatOptIn_newestWins_clearsToo() async throws {
+        let server = IMReferenceServer()
+        for user in ["me", "a"] { try server.registerUser(user, nickname: nil, faceURL: nil) }
+        try server.sendText("hi", from: "a", toUser: "me")
+        let phone = try await device(server, syncsDrafts: true, shared: true)
+        let tablet = try await device(server, syncsDrafts: true)
+        let laptop = try await device(server, syncsDrafts: false)
+
+        try await phone.manager.setConversationDraft(conversationID: "c2c_a", draftText: "from the phone")
+        await phone.settle()
+        let onTablet = try await draft(tablet, "c2c_a")
+        let onLaptop = try await draft(laptop, "c2c_a")
+        XCTAssertEqual(onTablet, "from the phone")
+        XCTAssertNil(onLaptop, "a device that does not opt in keeps drafts local, as the vendor SDK does")
+
+        try await tablet.manager.setConversationDraft(conversationID: "c2c_a", draftText: nil)
+        await tablet.settle()
+        let cleared = try await draft(phone, "c2c_a")
+        XCTAssertNil(cleared, "a clear is a change too")
+
+        // An older change loses: the server keeps the newest and answers with it.
+        let raw = try await RawDevice(userID: "me", transport: server)
+        defer { raw.close() }
+        let answer = try await raw.send(.setDraft(.c2c("a"), DraftChange(text: "stale", timestamp: 1)))
+        guard case .draft(let kept) = answer else { return XCTFail("\(answer)") }
+        XCTAssertNil(kept.text, "the newer clear wins over an older draft")
+        let afterStale = try await draft(phone, "c2c_a")
+        XCTAssertNil(afterStale)
+
+        // A device logging in later gets the synced draft with its first sync.
+        try await phone.manager.setConversationDraft(conversationID: "c2c_a", draftText: "again")
+        await phone.settle()
+        let late = try await V2TestSession(server: server, instance: V2TIMManager.makeInstance(), syncsDrafts: true)
+        sessions.append(late)
+        let onLate = try await draft(late, "c2c_a")
+        XCTAssertEqual(onLate, "again")
+    }
+}

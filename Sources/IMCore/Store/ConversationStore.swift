@@ -408,6 +408,21 @@ package struct ConversationStore: Sendable {
         }
     }
 
+    /// Takes a draft change from another device (drafts synced), creating the conversation when
+    /// needed; a change that shows the same draft changes nothing.
+    package mutating func applyRemoteDraft(_ id: ConversationID, _ change: DraftChange) {
+        load(id)
+        if conversations[id] == nil {
+            guard change.text != nil else { return }
+            createIfNeeded(id, profile: nil, activity: 0)
+        }
+        guard conversations[id]?.draft != change.draft else { return }
+        modify(id) { conversation, _ in
+            conversation.draft = change.draft
+            return change.draft?.timestamp
+        }
+    }
+
     /// Sets (`enable`) or clears the marks `marks` on `id`.
     package mutating func setMarks(_ id: ConversationID, _ marks: ConversationMarks, enable: Bool) throws(IMError) {
         load(id)

@@ -70,6 +70,29 @@ extension IMClient {
         }, completion: completion)
     }
 
+    /// Saves or clears the draft of `id` locally (creating the conversation first when
+    /// `creating`, as a legacy handle may); with drafts synced, offers it to the user's other devices
+    /// too, and takes the server's draft when a newer one won.
+    package func saveDraft(_ id: ConversationID, _ text: String?, creating: Bool) throws(IMError) {
+        let now = clock()
+        let draft = text.flatMap { $0.isEmpty ? nil : Draft(text: $0, timestamp: now) }
+        try write { store throws(IMError) in
+            if creating { store.createIfMissing(id) }
+            try store.setDraft(id, draft)
+        }
+        guard syncsDrafts, id.kind != .system else { return }
+        perform(.setDraft(id, DraftChange(text: draft?.text, timestamp: now))) { [self] result in
+            switch result {
+            case .success(.draft(let kept)):
+                write { $0.applyRemoteDraft(id, kept) }
+            case .success:
+                logger.log(.warning, "unexpected answer to a draft of \(id)")
+            case .failure(let error):
+                logger.log(.warning, "syncing the draft of \(id) failed: \(error); the next change or sync carries it")
+            }
+        }
+    }
+
     /// Sends a message: it shows at once as the last message (sending), then as sent or failed.
     ///
     /// - Parameter willSend: called with the message as it is while being sent (its ID, local time,

@@ -25,6 +25,9 @@ package final class IMClient: IMPushSink, @unchecked Sendable {
     /// Whether a cold store loads the rest in the background after the first sync (tests turn it
     /// off to watch the cold phase; the store then completes on demand).
     package let warmsUpInBackground: Bool
+    /// Whether drafts are synced across the user's devices (last writer wins), an opt-in beyond
+    /// the vendor SDK, whose drafts stay local.
+    package let syncsDrafts: Bool
 
     struct State {
         var store: ConversationStore
@@ -47,8 +50,10 @@ package final class IMClient: IMPushSink, @unchecked Sendable {
     package init(
         userID: String, transport: any IMTransport, callbackQueue: DispatchQueue,
         readPolicy: ReadPolicy = .roaming, logger: IMLogger = .silent, databasePath: String? = nil,
-        warmsUpInBackground: Bool = true, checksInvariants: Bool = false, clock: @escaping @Sendable () -> UInt64
+        warmsUpInBackground: Bool = true, syncsDrafts: Bool = false, checksInvariants: Bool = false,
+        clock: @escaping @Sendable () -> UInt64
     ) {
+        self.syncsDrafts = syncsDrafts
         self.databasePath = databasePath
         self.warmsUpInBackground = warmsUpInBackground
         self.userID = userID
@@ -231,6 +236,7 @@ package final class IMClient: IMPushSink, @unchecked Sendable {
                     guard changes.version > store.syncVersion || since == 0 && changes.version == 0 else { return }
                     for conversation in changes.conversations {
                         store.applyServerState(conversation, takingReadCursor: roaming)
+                        if syncsDrafts, let draft = conversation.draft { store.applyRemoteDraft(conversation.id, draft) }
                     }
                     for id in changes.deleted { store.delete(id) }
                     store.advanceSyncVersion(to: changes.version)
@@ -338,6 +344,8 @@ package final class IMClient: IMPushSink, @unchecked Sendable {
                 store.delete(id)
             case .profile(let id, let profile):
                 store.setProfile(id, profile)
+            case .draft(let id, let change):
+                if syncsDrafts { store.applyRemoteDraft(id, change) }
             }
             if version > 0 { store.advanceSyncVersion(to: version) }
             return true

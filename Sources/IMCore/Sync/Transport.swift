@@ -88,6 +88,22 @@ public struct OutgoingMessage: Hashable, Sendable {
     }
 }
 
+/// A draft as devices that sync drafts exchange it: the text (nil: cleared) and when it was set.
+/// The newest timestamp wins (last writer wins; in the same second, the later to reach the server);
+/// the server keeps only the newest.
+public struct DraftChange: Hashable, Sendable {
+    public var text: String?
+    public var timestamp: UInt64
+
+    public init(text: String?, timestamp: UInt64) {
+        self.text = text
+        self.timestamp = timestamp
+    }
+
+    /// The local draft this change stands for.
+    public var draft: Draft? { text.map { Draft(text: $0, timestamp: timestamp) } }
+}
+
 /// One conversation as the server keeps it for one user.
 public struct ServerConversation: Hashable, Sendable {
     public var id: ConversationID
@@ -102,11 +118,15 @@ public struct ServerConversation: Hashable, Sendable {
     public var unreadMessages: [Message]
     public var isPinned: Bool
     public var receiveOption: ReceiveOption
+    /// The synced draft (only for clients that sync drafts), nil when never synced.
+    public var draft: DraftChange?
 
     public init(
         id: ConversationID, profile: ConversationProfile, lastMessage: Message?, lastSeq: UInt64,
-        readSeq: UInt64, unreadMessages: [Message], isPinned: Bool, receiveOption: ReceiveOption
+        readSeq: UInt64, unreadMessages: [Message], isPinned: Bool, receiveOption: ReceiveOption,
+        draft: DraftChange? = nil
     ) {
+        self.draft = draft
         self.id = id
         self.profile = profile
         self.lastMessage = lastMessage
@@ -138,6 +158,9 @@ public enum IMRequest: Hashable, Sendable {
     case history(ConversationID, beforeSeq: UInt64?, count: Int)
     /// The profiles of these conversations → `.profiles` (unknown ones are left out).
     case profiles([ConversationID])
+    /// Offer a draft change (devices that sync drafts) → `.draft` (the server's draft after it:
+    /// the offered one, or a newer one that wins).
+    case setDraft(ConversationID, DraftChange)
 }
 
 /// The server's answer to a request.
@@ -148,6 +171,7 @@ public enum IMResponse: Hashable, Sendable {
     case messages([Message])
     case readSeq(UInt64)
     case profiles([ConversationID: ConversationProfile])
+    case draft(DraftChange)
 }
 
 /// Something the server tells a connection without being asked.
@@ -165,4 +189,6 @@ public enum IMPush: Hashable, Sendable {
     case conversationDeleted(ConversationID)
     /// A profile the conversation shows changed (nickname, remark, group name, face URL).
     case profile(ConversationID, ConversationProfile)
+    /// The synced draft changed (on a device that syncs drafts).
+    case draft(ConversationID, DraftChange)
 }
