@@ -200,7 +200,8 @@ package final class IMClient: IMPushSink, @unchecked Sendable {
                 }
             case .success(let connection):
                 let accepted = withState { state -> Bool in
-                    guard !state.isClosed else { return false }
+                    // Closed meanwhile, or another reconnect got there first: drop this connection.
+                    guard !state.isClosed, state.connection == nil else { return false }
                     state.connection = connection
                     state.failures = 0
                     return true
@@ -243,6 +244,7 @@ package final class IMClient: IMPushSink, @unchecked Sendable {
                 }
                 withState { state in
                     state.isSyncing = false
+                    state.failures = 0
                     emit(.syncFinished)
                 }
                 warmUpInBackground()
@@ -261,14 +263,15 @@ package final class IMClient: IMPushSink, @unchecked Sendable {
         sync()
     }
 
-    /// Reports a failed sync and tries again later.
+    /// Reports a failed sync and tries again later on the same connection (a lost connection is
+    /// reopened by `connectionLost`, and the reconnect syncs).
     private func syncFailed(_ error: IMError) {
         withState { state in
             state.isSyncing = false
             emit(.syncFailed(error))
         }
         retryLater { client in
-            if client.withState({ $0.connection != nil }) { client.sync() } else { client.connect(login: nil) }
+            if client.withState({ $0.connection != nil }) { client.sync() }
         }
     }
 
