@@ -212,7 +212,7 @@ final class ConversationStoreTests: XCTestCase {
         XCTAssertEqual(conversation?.lastSeq, 1)
         XCTAssertEqual(store.counters.totalUnread, 0)
         XCTAssertEqual(store.counters.unreadConversations, 0)
-        XCTAssertEqual(store.message(of: alice, seq: 1), excluded)
+        XCTAssertEqual(store.messages(of: alice, before: nil, count: 10), [excluded], "stored all the same")
         store._checkInvariants()
     }
 

@@ -39,10 +39,6 @@ package final class ConversationDatabase {
 
     /// Reads every page of the database once; throws `.corrupt` when one is damaged.
     /// - Complexity: O(file size).
-    package func verify() throws(PersistenceError) {
-        try Self.verify(connection)
-    }
-
     private static func verify(_ connection: SQLiteConnection) throws(PersistenceError) {
         let problems = try connection.prepare("PRAGMA quick_check(1)").query { $0.string(at: 0) ?? "" }
         if problems != ["ok"] {

@@ -148,12 +148,6 @@ package struct ConversationStore: Sendable {
         peek(id)?.log.messages(before: seq, count: count) ?? []
     }
 
-    /// The local message of `id` with sequence `seq`, if held.
-    package func message(of id: ConversationID, seq: UInt64) -> Message? {
-        guard let message = peek(id)?.log.newestMessage(atOrBelow: seq), message.seq == seq else { return nil }
-        return message
-    }
-
     /// The sequence of the newest local message of `id` sent at or before `seconds`.
     package func newestSeq(of id: ConversationID, atOrBefore seconds: UInt64) -> UInt64? {
         peek(id)?.log.newestSeq(atOrBefore: seconds)

@@ -44,8 +44,7 @@ package final class IMClient: IMPushSink, @unchecked Sendable {
     }
 
     private let state: Locked<State>
-    private let observers = Locked<[(token: Int, handler: @Sendable (ClientEvent) -> Void)]>([])
-    private let nextToken = Locked(0)
+    private let observers = Locked<[@Sendable (ClientEvent) -> Void]>([])
 
     package init(
         userID: String, transport: any IMTransport, callbackQueue: DispatchQueue,
@@ -68,20 +67,9 @@ package final class IMClient: IMPushSink, @unchecked Sendable {
 
     // MARK: - Observers
 
-    /// Registers `handler` for every later event; returns a token for `removeObserver`.
-    @discardableResult
-    package func addObserver(_ handler: @escaping @Sendable (ClientEvent) -> Void) -> Int {
-        let token = nextToken.withLock { value in
-            value += 1
-            return value
-        }
-        observers.withLock { $0.append((token, handler)) }
-        return token
-    }
-
-    /// Stops delivering events to the observer registered with `token`.
-    package func removeObserver(_ token: Int) {
-        observers.withLock { $0.removeAll { $0.token == token } }
+    /// Registers `handler` for every later event, for the life of the client.
+    package func addObserver(_ handler: @escaping @Sendable (ClientEvent) -> Void) {
+        observers.withLock { $0.append(handler) }
     }
 
     /// Runs `body` on the callback queue after everything already queued there.
@@ -93,7 +81,7 @@ package final class IMClient: IMPushSink, @unchecked Sendable {
     /// of the batches that produced them; the observers themselves run later, on the queue.
     func emit(_ event: ClientEvent) {
         callbackQueue.async { [observers] in
-            for observer in observers.withLock({ $0 }) { observer.handler(event) }
+            for observer in observers.withLock({ $0 }) { observer(event) }
         }
     }
 
