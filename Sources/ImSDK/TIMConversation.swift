@@ -141,7 +141,8 @@ public final class TIMConversation: @unchecked Sendable {
 
     // MARK: - Drafts and @-mentions
 
-    /// Saves `draft` (nil clears it). Local only; survives until the app deletes it.
+    /// Saves `draft` (nil clears it). Kept on this device (and across restarts); with
+    /// `V2TIMSDKConfig.syncsDrafts` on the shared session, synced to the user's other devices.
     /// - Returns: 0, or 6014 when logged out.
     @discardableResult
     public func setDraft(_ draft: TIMMessageDraft?) -> Int32 {

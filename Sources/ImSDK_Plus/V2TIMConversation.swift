@@ -27,7 +27,7 @@ public final class V2TIMConversation: @unchecked Sendable {
     public private(set) var lastMessage: V2TIMMessage?
     /// Unread @-mentions of me or of everyone, oldest first.
     public private(set) var groupAtInfolist: [V2TIMGroupAtInfo]?
-    /// The draft text, if one is saved (local only).
+    /// The draft text, if one is saved (on this device, or synced when `syncsDrafts`).
     public private(set) var draftText: String?
     /// When the draft was saved.
     public private(set) var draftTimestamp: Date?

@@ -1,4 +1,5 @@
-/// A conversation draft: text plus the time (seconds) it was saved. Local only.
+/// A conversation draft: text plus the time (seconds) it was saved. Kept on the device that saved
+/// it, unless the client syncs drafts (`IMClient.syncsDrafts`).
 public struct Draft: Hashable, Sendable {
     public var text: String
     public var timestamp: UInt64
