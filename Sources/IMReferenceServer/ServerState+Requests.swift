@@ -143,7 +143,7 @@ extension ServerState {
         if removed.isPinned {
             users[userID]?.pinnedCount -= 1
         }
-        announce(.conversationDeleted(id), to: userID, in: id, outbox: &outbox)
+        announce(.conversationDeleted(id, clearingMessages: clearingMessages), to: userID, in: id, outbox: &outbox)
     }
 
     /// Up to `count` messages of `id` older than `beforeSeq` that `userID` has not deleted, newest first.

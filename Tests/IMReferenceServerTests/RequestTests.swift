@@ -163,7 +163,7 @@ final class RequestTests: ServerTestCase {
         _ = try connect("bob", sink: otherSink)
         XCTAssertEqual(try answer(.deleteConversation(.c2c("alice"), clearingMessages: true), on: bob), .ok)
         wait(for: [otherSink.expectPushes(1)], timeout: 5)
-        XCTAssertEqual(otherSink.pushes, [.conversationDeleted(.c2c("alice"))])
+        XCTAssertEqual(otherSink.pushes, [.conversationDeleted(.c2c("alice"), clearingMessages: true)])
         XCTAssertNil(try sync(bob)[.c2c("alice")])
         XCTAssertNotNil(try sync(try connect("alice"))[.c2c("bob")], "the other side keeps its conversation")
     }

@@ -143,6 +143,10 @@ final class DeleteListTests: XCTestCase {
         XCTAssertEqual(b, ["b2"], "deleted on the server too")
         let aConversation = try await session.manager.getConversation(conversationID: "c2c_a")
         XCTAssertEqual(aConversation.unreadCount, 1, "kept messages come back read")
+        let local = session.manager.currentClient!.read { $0.messages(of: .c2c("a"), before: nil, count: 10) }
+        XCTAssertEqual(local.map { $0.content.text }, ["a2", "a1"], "kept on this device too")
+        let cleared = session.manager.currentClient!.read { $0.messages(of: .c2c("b"), before: nil, count: 10) }
+        XCTAssertEqual(cleared.map { $0.content.text }, ["b2"], "cleared on this device too")
     }
 
     private func history(_ userID: String) async throws -> [String] {

@@ -102,7 +102,7 @@ final class MultiDeviceTests: XCTestCase {
         let before = try await state(phone)
         // Replay an old push and the latest one again: both are ignored.
         client.receive(.pinned(.c2c("a"), true), version: version)
-        client.receive(.conversationDeleted(.c2c("a")), version: version - 1)
+        client.receive(.conversationDeleted(.c2c("a"), clearingMessages: true), version: version - 1)
         await phone.settle()
         let after = try await state(phone)
         XCTAssertEqual(after, before)

@@ -331,8 +331,8 @@ package final class IMClient: IMPushSink, @unchecked Sendable {
                 store.applyServerPin(id, pinned)
             case .receiveOption(let id, let option):
                 store.setReceiveOption(id, option)
-            case .conversationDeleted(let id):
-                store.delete(id)
+            case .conversationDeleted(let id, let clearingMessages):
+                store.delete(id, keepingMessages: !clearingMessages)
             case .profile(let id, let profile):
                 store.setProfile(id, profile)
             case .draft(let id, let change):
