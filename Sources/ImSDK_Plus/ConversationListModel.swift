@@ -1,0 +1,238 @@
+import Foundation
+import IMCore
+
+/// A conversation list screen's model, built on the public V2 API only: it pages the list in with
+/// `getConversationList(nextSeq:count:)`, keeps it current with a `V2TIMConversationListener`, and
+/// reports every change as one `ConversationListDiff`.
+///
+/// The rows are always a correct prefix of the conversation list (pinned first, then by `orderKey`
+/// descending) under the filter: a conversation that a listener event brings in shows once it sorts
+/// above the last row paged in; below that, it waits until paging reaches it.
+///
+/// - Thread safety: every method may be called from any thread. The rows change only on the SDK's
+///   callback queue (`V2TIMSDKConfig.callbackQueue`), where listener callbacks and `succ` callbacks
+///   run; `onChange` and `onTotalUnreadChange` are called there, one batch at a time, in order.
+public final class ConversationListModel: @unchecked Sendable {
+    // Invariant: mutable state is only in `state`, changed only on the callback queue (reads may
+    // come from anywhere); user callbacks are never called while it is locked.
+
+    /// Called after every batch that changed the rows, with the diff and the rows after it.
+    public typealias ChangeHandler = (ConversationListDiff, [ConversationRowViewData]) -> Void
+
+    /// The SDK instance the model reads.
+    public let manager: V2TIMManager
+    /// How many conversations one `loadNextPage()` asks for.
+    public let pageSize: Int32
+
+    private let state = Locked(State())
+    private let listener = Listener()
+
+    /// A model of `manager`'s conversation list; it listens from now on and shows nothing until
+    /// the first `loadNextPage()`.
+    /// - Parameter pageSize: conversations per page; values below 1 count as 1.
+    public init(manager: V2TIMManager, pageSize: Int32 = 50) {
+        self.manager = manager
+        self.pageSize = max(1, pageSize)
+        listener.model = self
+        manager.addConversationListener(listener: listener)
+        manager.getTotalUnreadMessageCount(succ: { [weak self] total in self?.setTotalUnread(total) }, fail: nil)
+    }
+
+    deinit {
+        manager.removeConversationListener(listener: listener)
+    }
+
+    /// Stops listening; the rows stay as they are.
+    public func stop() {
+        manager.removeConversationListener(listener: listener)
+    }
+
+    // MARK: - Reading
+
+    /// The rows to show, in list order.
+    public var rows: [ConversationRowViewData] { state.withLock { $0.rows } }
+
+    /// The filter in force.
+    public var filter: Filter { state.withLock { $0.filter } }
+
+    /// The total unread count (muted conversations left out), as the SDK reports it.
+    public var totalUnread: UInt64 { state.withLock { $0.totalUnread } }
+
+    /// Whether paging reached the end of the list.
+    public var hasLoadedEverything: Bool { state.withLock { $0.loaded == .everything } }
+
+    /// Whether there is nothing to show and nothing more to load: the "empty list" state.
+    public var isEmpty: Bool { state.withLock { $0.rows.isEmpty && $0.loaded == .everything } }
+
+    /// The marks of `conversationID` as last heard (0 for a conversation the model does not know).
+    func knownMarks(of conversationID: String) -> UInt64 {
+        state.withLock { $0.entries[conversationID]?.marks ?? 0 }
+    }
+
+    /// Called on the callback queue after every batch (a page, a listener callback, a filter change)
+    /// that changed the rows.
+    public var onChange: ChangeHandler? {
+        get { state.withLock { $0.onChange } }
+        set { state.withLock { $0.onChange = newValue } }
+    }
+
+    /// Called on the callback queue when the total unread count changes.
+    public var onTotalUnreadChange: ((UInt64) -> Void)? {
+        get { state.withLock { $0.onTotalUnreadChange } }
+        set { state.withLock { $0.onTotalUnreadChange = newValue } }
+    }
+
+    // MARK: - Paging and filtering
+
+    /// Loads the next page of the list and merges it into the rows (one `onChange`).
+    ///
+    /// - Returns: whether more pages remain; false once the whole list is loaded.
+    /// - Throws: the SDK's `V2TIMError`; `ERR_IN_PROGESS` (6015) while another page is loading.
+    ///   The rows stay as they were.
+    public func loadNextPage() async throws -> Bool {
+        let start = try state.withLock { state throws(V2TIMError) -> UInt64? in
+            if state.loaded == .everything { return nil }
+            guard !state.isLoading else {
+                throw V2TIMError(code: V2TIMErrorCode.ERR_IN_PROGESS, desc: "a page is already loading")
+            }
+            state.isLoading = true
+            return state.nextSeq
+        }
+        guard let start else { return false }
+        return try await withCheckedThrowingContinuation { continuation in
+            manager.getConversationList(nextSeq: start, count: pageSize, succ: { list, nextSeq, isFinished in
+                self.merge(page: list, nextSeq: nextSeq, isFinished: isFinished)
+                continuation.resume(returning: !isFinished)
+            }, fail: { code, desc in
+                self.state.withLock { $0.isLoading = false }
+                continuation.resume(throwing: V2TIMError(code: code, desc: desc ?? ""))
+            })
+        }
+    }
+
+    /// Shows only the conversations `filter` selects; reported as a `.reset`.
+    ///
+    /// Returns once the rows show the new filter and `onChange` ran.
+    public func setFilter(_ filter: Filter) async {
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            manager.callbackQueue.async {
+                self.update(reset: true) { $0.filter = filter }
+                continuation.resume()
+            }
+        }
+    }
+
+    // MARK: - Changes (on the callback queue)
+
+    private func merge(page: [V2TIMConversation], nextSeq: UInt64, isFinished: Bool) {
+        update { state in
+            state.isLoading = false
+            state.nextSeq = nextSeq
+            for conversation in page { state.entries[conversation.conversationID] = Entry(conversation) }
+            if isFinished {
+                state.loaded = .everything
+            } else if let last = page.last {
+                // Whatever the walk has not returned yet and no event told about sorts below the
+                // walk's position, and the last conversation of the page sorts at or above it
+                // (unless it was unpinned since the walk started: then the rows may miss
+                // conversations between it and the pinned band until the next page).
+                state.loaded.extend(to: Entry(last).position)
+            }
+        }
+    }
+
+    fileprivate func upsert(_ conversations: [V2TIMConversation]) {
+        update { state in
+            for conversation in conversations { state.entries[conversation.conversationID] = Entry(conversation) }
+        }
+    }
+
+    fileprivate func remove(_ conversationIDs: [String]) {
+        update { state in
+            for id in conversationIDs { state.entries[id] = nil }
+        }
+    }
+
+    fileprivate func setTotalUnread(_ total: UInt64) {
+        let handler = state.withLock { state -> ((UInt64) -> Void)? in
+            guard state.totalUnread != total else { return nil }
+            state.totalUnread = total
+            return state.onTotalUnreadChange
+        }
+        handler?(total)
+    }
+
+    /// Applies `change`, recomputes the rows and reports the diff (when there is one).
+    /// - Complexity: O(n log n), n being the conversations the model knows.
+    private func update(reset: Bool = false, _ change: (inout State) -> Void) {
+        let delivery = state.withLock { state -> (ChangeHandler, ConversationListDiff, [ConversationRowViewData])? in
+            let old = state.rows
+            change(&state)
+            state.rows = state.visibleRows()
+            let diff = reset ? ConversationListDiff.reset : ConversationListDiff(from: old, to: state.rows)
+            guard !diff.isEmpty, let handler = state.onChange else { return nil }
+            return (handler, diff, state.rows)
+        }
+        if let (handler, diff, rows) = delivery { handler(diff, rows) }
+    }
+}
+
+extension ConversationListModel {
+    /// How far down the list paging has reached.
+    enum Loaded: Equatable {
+        /// No page yet.
+        case nothing
+        /// Every conversation at or above this position is known.
+        case through(Position)
+        /// The whole list.
+        case everything
+
+        func contains(_ position: Position) -> Bool {
+            switch self {
+            case .nothing: false
+            case .through(let boundary): position <= boundary
+            case .everything: true
+            }
+        }
+
+        /// Moves the boundary down to `position` (never up).
+        mutating func extend(to position: Position) {
+            switch self {
+            case .nothing: self = .through(position)
+            case .through(let boundary): self = .through(max(boundary, position))
+            case .everything: break
+            }
+        }
+    }
+
+    struct State {
+        /// Every conversation the model heard of, shown or not, by ID.
+        var entries: [String: Entry] = [:]
+        var loaded = Loaded.nothing
+        var nextSeq: UInt64 = 0
+        var isLoading = false
+        var filter = Filter()
+        var rows: [ConversationRowViewData] = []
+        var totalUnread: UInt64 = 0
+        var onChange: ChangeHandler?
+        var onTotalUnreadChange: ((UInt64) -> Void)?
+
+        /// The loaded conversations the filter selects, in list order.
+        func visibleRows() -> [ConversationRowViewData] {
+            entries.values
+                .filter { loaded.contains($0.position) && filter.matches($0) }
+                .sorted { $0.position < $1.position }
+                .map(\.row)
+        }
+    }
+
+    /// Forwards listener callbacks to the model (the SDK holds listeners weakly; the model holds this).
+    private final class Listener: V2TIMConversationListener {
+        weak var model: ConversationListModel?
+
+        func onNewConversation(conversationList: [V2TIMConversation]) { model?.upsert(conversationList) }
+        func onConversationChanged(conversationList: [V2TIMConversation]) { model?.upsert(conversationList) }
+        func onConversationDeleted(conversationIDList: [String]) { model?.remove(conversationIDList) }
+        func onTotalUnreadMessageCountChanged(totalUnreadCount: UInt64) { model?.setTotalUnread(totalUnreadCount) }
+    }
+}
