@@ -1,5 +1,6 @@
 import Dispatch
 import IMReferenceServer
+import ImSDK
 import ImSDK_Plus
 
 /// `imsdk demo`: a scripted V2 session against the embedded server.
@@ -83,9 +84,20 @@ struct DemoCommand: Sendable {
             let list = try await waitForList(manager, step: number + 1, until: step.isApplied)
             console.out("")
             table.lines(for: list.map(ConversationRow.init)).forEach { console.out(Self.tableIndent + $0) }
+            console.out(try await Self.totals(manager))
         }
         try await secondDevice(phone: manager, config: config)
         try await manager.logout()
+    }
+
+    /// The two APIs' totals on the same session: V2's leaves muted conversations out; the legacy API
+    /// has no total, so apps summed `getUnReadMessageNum()` over the list.
+    static func totals(_ manager: V2TIMManager) async throws -> String {
+        let v2 = try await manager.getTotalUnreadMessageCount()
+        let legacy = (TIMManager.sharedInstance().getConversationList() ?? []).reduce(Int32(0)) {
+            $0 + $1.getUnReadMessageNum()
+        }
+        return "  V2 total: \(v2)   legacy sum of getUnReadMessageNum(): \(legacy)"
     }
 
     /// Alice's tablet: a second SDK instance logs in as Alice, reads Bob's conversation, and both

@@ -24,12 +24,21 @@ final class DemoCommandTests: XCTestCase {
     func test_run_endsWithCarolPinnedAndRead_BobDrafted_theGroupMutedWithItsCount() async throws {
         let lines = try await runDemo()
         let secondDevice = try XCTUnwrap(lines.firstIndex { $0.hasPrefix("Second device") })
-        XCTAssertEqual(Array(lines[..<secondDevice].suffix(5).prefix(4)), [
+        XCTAssertEqual(Array(lines[..<secondDevice].suffix(6).prefix(4)), [
             "  #  Conversation    Unread  Markers         Last message",
             "  1  Carol (design)          [pin]           Can you review them today?",
             "  2  Bob Li             (1)  [draft]         [Draft] Shall I book a table?",
             "  3  Weekend Hike       (2)  [mute] [@me]    @Alice got the car keys?",
         ])
+    }
+
+    func test_run_printsBothAPIsTotals_theLegacySumCountsTheMutedGroup() async throws {
+        let lines = try await runDemo()
+        let totals = lines.filter { $0.hasPrefix("  V2 total: ") }
+        XCTAssertEqual(totals.count, 6, "one per step")
+        XCTAssertEqual(totals.first, "  V2 total: 5   legacy sum of getUnReadMessageNum(): 5")
+        XCTAssertEqual(totals.last, "  V2 total: 1   legacy sum of getUnReadMessageNum(): 3",
+                       "the muted group's 2 count in the legacy sum only")
     }
 
     func test_run_showsTheTabletsReadOnThePhone_andTheDraftOnlyOnThePhone() async throws {
