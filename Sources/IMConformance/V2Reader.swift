@@ -62,10 +62,13 @@ struct V2Reader: Reader {
 
 extension V2TIMManager {
     /// Up to 100 cloud messages of `target`, newest first (`getC2CHistoryMessageList` /
-    /// `getGroupHistoryMessageList`); throws the `V2TIMError`.
-    func history(of target: Target) async throws -> [V2TIMMessage] {
+    /// `getGroupHistoryMessageList`), as the sequence and server time of each, read on the callback
+    /// queue (the message objects stay there); throws the `V2TIMError`.
+    func history(of target: Target) async throws -> [(seq: UInt64, timestamp: UInt64)] {
         try await withCheckedThrowingContinuation { continuation in
-            let succ: V2TIMMessageListSucc = { continuation.resume(returning: $0) }
+            let succ: V2TIMMessageListSucc = { messages in
+                continuation.resume(returning: messages.map { ($0.seq, UInt64($0.timestamp?.timeIntervalSince1970 ?? 0)) })
+            }
             let fail: V2TIMFail = { code, desc in
                 continuation.resume(throwing: V2TIMError(code: code, desc: desc ?? ""))
             }

@@ -35,7 +35,7 @@ struct V2Writer: Writer {
     }
 
     func read(_ target: Target, upToMessage n: Int) async throws -> StepOutcome {
-        let messages: [V2TIMMessage]
+        let messages: [(seq: UInt64, timestamp: UInt64)]
         do {
             messages = try await manager.history(of: target).reversed()
         } catch let error as V2TIMError {
@@ -43,7 +43,7 @@ struct V2Writer: Writer {
         }
         guard messages.indices.contains(n - 1) else { throw Self.noMessage(n, in: target, count: messages.count) }
         let message = messages[n - 1]
-        let timestamp = UInt64(message.timestamp?.timeIntervalSince1970 ?? 0)
+        let timestamp = message.timestamp
         return await outcome { succ, fail in
             manager.cleanConversationUnreadMessageCount(
                 conversationID: target.conversationID,
