@@ -291,7 +291,13 @@ final class DamagedDatabaseTests: XCTestCase {
         XCTAssertTrue(session.recorder.events.contains(.syncFailed), "the damage is reported")
         let moved = try FileManager.default.contentsOfDirectory(atPath: directory.path).filter { $0.contains(".corrupt-") }
         XCTAssertFalse(moved.isEmpty, "the damaged file is moved aside")
-        let total = try await session.manager.getTotalUnreadMessageCount()
+        // The session resyncs from scratch after dropping the database.
+        var total: UInt64 = 0
+        for _ in 0..<400 {
+            total = try await session.manager.getTotalUnreadMessageCount()
+            if total == 100 { break }
+            try await Task.sleep(nanoseconds: 5_000_000)
+        }
         XCTAssertEqual(total, 100, "the session goes on with the server's cloud list (its 100 most recent)")
 
         try await session.manager.logout()
