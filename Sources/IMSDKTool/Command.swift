@@ -4,6 +4,8 @@ enum Command: Equatable, Sendable {
     case help
     /// Run the scripted V2 session (`imsdk demo`).
     case demo
+    /// Run the full-screen conversation list (`imsdk demo --interactive`).
+    case interactiveDemo
     /// Run the cross-API conformance suite (`imsdk conformance`).
     case conformance
     /// Receive messages into a database, acknowledging each stored batch (`imsdk ingest`).
@@ -24,7 +26,8 @@ enum Command: Equatable, Sendable {
             if let extra = rest.first { throw UsageError("unexpected argument '\(extra)'") }
             return .help
         case "demo":
-            return try withoutOptions(.demo, rest)
+            let interactive = rest.contains("--interactive")
+            return try withoutOptions(interactive ? .interactiveDemo : .demo, rest.filter { $0 != "--interactive" })
         case "conformance":
             return try withoutOptions(.conformance, rest)
         case "ingest":
@@ -39,7 +42,7 @@ enum Command: Equatable, Sendable {
     }
 
     /// `command`, for a subcommand that takes no options or arguments besides the help ones.
-    private static func withoutOptions(_ command: Command, _ rest: ArraySlice<String>) throws(UsageError) -> Command {
+    private static func withoutOptions(_ command: Command, _ rest: some Sequence<String>) throws(UsageError) -> Command {
         for argument in rest {
             switch argument {
             case "-h", "--help": return .help

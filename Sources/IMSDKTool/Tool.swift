@@ -23,6 +23,8 @@ enum Tool {
                 console.err("imsdk demo: \(error)")
                 return .failure
             }
+        case .interactiveDemo:
+            return await InteractiveCommand(console: console).run()
         case .conformance:
             return await ConformanceCommand(console: console).run() ? .success : .failure
         case .bench(let options):

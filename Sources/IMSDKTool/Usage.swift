@@ -22,6 +22,12 @@ enum Usage {
         OPTIONS:
           -h, --help    Show this help (also after a subcommand).
 
+        DEMO OPTIONS:
+          --interactive       A full-screen conversation list in the terminal, driven
+                              by ConversationListModel: arrows or j/k move, p pin,
+                              m mute, r read, u unread, d delete, n new message,
+                              q quit. Needs a terminal on standard input.
+
         BENCH OPTIONS:
           --scales N,N,...    Conversation counts (default 1000,10000,100000).
           --smoke             One small scale (1000), to check that it runs.

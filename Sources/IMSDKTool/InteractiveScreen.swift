@@ -1,0 +1,108 @@
+import ImSDK_Plus
+
+/// What the interactive demo shows: the rows, which one is selected, the total unread count and a
+/// status line, drawn as plain lines.
+///
+/// The rows change only through `apply(_:rows:)`, from the model's diffs; the selection follows its
+/// conversation wherever the diff moves it.
+/// - Thread safety: a value type.
+struct InteractiveScreen: Sendable {
+    /// The key help, the last line of the screen.
+    static let help = "↑/↓ move  p pin  m mute  r read  u unread  d delete  n new message  q quit"
+
+    /// The rows, in list order, as the diffs built them.
+    private(set) var rows: [ConversationRowViewData] = []
+    /// The selected conversation; nil only when there are no rows.
+    private(set) var selectedID: String?
+    /// The total unread count shown in the title line.
+    var totalUnread: UInt64 = 0
+    /// The outcome of the last action; empty for none.
+    var status = ""
+    /// Whether the whole list has been paged in (until then an empty list reads "loading").
+    var hasLoaded = false
+
+    /// The index of the selected row.
+    var selectedIndex: Int? {
+        selectedID.flatMap { id in rows.firstIndex { $0.conversationID == id } }
+    }
+
+    /// The selected row.
+    var selectedRow: ConversationRowViewData? {
+        selectedIndex.map { rows[$0] }
+    }
+
+    /// Applies one change of the model: `diff` turns the current rows into `newRows`.
+    ///
+    /// The selection stays on its conversation; when that conversation left, the row now at its
+    /// old place (or the last row) is selected.
+    /// - Precondition: `diff` was made from the current rows to `newRows`.
+    /// - Complexity: O(n + m).
+    mutating func apply(_ diff: ConversationListDiff, rows newRows: [ConversationRowViewData]) {
+        let oldIndex = selectedIndex
+        rows = ConversationListDiff.apply(diff, to: rows, reading: newRows)
+        if selectedIndex == nil {
+            selectedID = rows.isEmpty ? nil : rows[min(oldIndex ?? 0, rows.count - 1)].conversationID
+        }
+    }
+
+    /// Moves the selection `offset` rows down (up when negative), stopping at either end.
+    mutating func moveSelection(by offset: Int) {
+        guard !rows.isEmpty else { return }
+        let index = min(max(0, (selectedIndex ?? 0) + offset), rows.count - 1)
+        selectedID = rows[index].conversationID
+    }
+
+    /// The screen as `height` lines of at most `width` columns: the title, a blank line, the rows
+    /// (scrolled so the selection shows), the status and the help.
+    func lines(width: Int, height: Int) -> [String] {
+        let title = "Conversations of alice"
+        let total = "total unread: \(totalUnread)"
+        let gap = max(2, width - title.displayWidth - total.displayWidth)
+        var lines = [title + String(repeating: " ", count: gap) + total, ""]
+        let visible = max(1, height - 4)
+        if rows.isEmpty {
+            lines.append(hasLoaded ? "  (no conversations)" : "  loading...")
+        } else {
+            let first = max(0, (selectedIndex ?? 0) - visible + 1)
+            for index in rows.indices.dropFirst(first).prefix(visible) {
+                lines.append(Self.line(for: rows[index], isSelected: rows[index].conversationID == selectedID))
+            }
+        }
+        while lines.count < height - 2 { lines.append("") }
+        lines += [status, Self.help]
+        return lines.map { $0.truncated(to: width) }
+    }
+
+    /// One row: selection marker, title, unread badge, markers and the last-message digest.
+    static func line(for row: ConversationRowViewData, isSelected: Bool) -> String {
+        let badge = switch row.unreadBadge {
+        case .none: ""
+        case .count(let count): "(\(count))"
+        case .dot: "(•)"
+        }
+        let (markers, text) = markersAndText(of: row)
+        return (isSelected ? "> " : "  ") + row.title.truncated(to: 20).padded(toRight: 20) + " "
+            + badge.padded(toLeft: 5) + "  " + markers.joined(separator: " ").padded(toRight: 26) + " " + text
+    }
+
+    /// The markers `[pin]`, `[mute]`, `[draft]`, `[@me]` or `[@all]` of `row`, and its digest
+    /// without the prefixes the markers stand for.
+    static func markersAndText(of row: ConversationRowViewData) -> (markers: [String], text: String) {
+        var markers: [String] = []
+        if row.isPinned { markers.append("[pin]") }
+        if row.isMuted { markers.append("[mute]") }
+        var text = Substring(row.lastMessageDigest)
+        var mention: String?
+        for prefix in ["[@me] ", "[@all] "] where text.hasPrefix(prefix) {
+            mention = String(prefix.dropLast())
+            text = text.dropFirst(prefix.count)
+        }
+        let draft = "[Draft] "
+        if text.hasPrefix(draft) {
+            markers.append("[draft]")
+            text = text.dropFirst(draft.count)
+        }
+        if let mention { markers.append(mention) }
+        return (markers, String(text))
+    }
+}
