@@ -348,3 +348,25 @@ struct Unchecked<Value>: @unchecked Sendable {
     let value: Value
     init(_ value: Value) { self.value = value }
 }
+
+/// The list model from legacy code, on the legacy session.
+final class LegacyListModelTests: XCTestCase {
+    func test_aLegacyAppGetsTheModelsRows_andHandsARowBackToLegacyCalls() async throws {
+        let session = try await LegacyTestSession(peers: ["a", "b"]) { $0.disableAutoReport = true }
+        defer { session.tearDown() }
+        try session.server.sendText("1", from: "b", toUser: "me")
+        try session.server.sendText("2", from: "a", toUser: "me")
+        await session.settle()
+        let model = ConversationListModel(legacy: session.manager)
+        defer { model.stop() }
+        _ = try await model.loadNextPage()
+        XCTAssertEqual(model.rows.map(\.conversationID), ["c2c_a", "c2c_b"])
+        let legacy = try XCTUnwrap(model.rows.first?.legacyConversation)
+        XCTAssertEqual(legacy.getReceiver(), "a")
+        XCTAssertEqual(legacy.getUnReadMessageNum(), 1)
+        try await call { legacy.setReadMessage(nil, succ: $0, fail: $1) }
+        await session.settle()
+        XCTAssertEqual(model.rows.first?.unreadBadge, ConversationRowViewData.UnreadBadge.none,
+                       "a legacy read shows in the model's rows")
+    }
+}
