@@ -33,15 +33,7 @@ struct DemoCommand: Sendable {
     /// The line printed for a total unread count.
     static func totalLine(_ total: UInt64) -> String { "  total unread: \(total)" }
 
-    private enum Cast {
-        static let me = "alice"
-        static let bob = "bob"
-        static let carol = "carol"
-        static let group = "hike"
-        static let bobConversation = "c2c_bob"
-        static let carolConversation = "c2c_carol"
-        static let groupConversation = "group_hike"
-    }
+    private typealias Cast = DemoCast
 
     /// One scripted step: what it does and how the conversation list shows that it is done.
     private struct Step {
@@ -53,7 +45,7 @@ struct DemoCommand: Sendable {
     /// Runs the session and logs out. Throws the first error of the SDK or the server, or
     /// `DemoError.stepTimedOut` when a step does not show up in time.
     func run() async throws {
-        try setUpServer()
+        try Cast.register(on: server)
         console.out("imsdk demo: a V2 session against the embedded IMReferenceServer")
         console.out("")
         console.out("Users:  alice \"Alice\" (you), bob \"Bob Li\", carol \"Carol Wu\"")
@@ -144,23 +136,10 @@ struct DemoCommand: Sendable {
         return lines
     }
 
-    private func setUpServer() throws {
-        try server.registerUser(Cast.me, nickname: "Alice")
-        try server.registerUser(Cast.bob, nickname: "Bob Li")
-        try server.registerUser(Cast.carol, nickname: "Carol Wu")
-        try server.setFriendRemark(owner: Cast.me, friend: Cast.carol, remark: "Carol (design)")
-        try server.createGroup(Cast.group, name: "Weekend Hike", members: [Cast.me, Cast.bob, Cast.carol])
-    }
-
     private func makeSteps(_ manager: V2TIMManager) -> [Step] {
         [
             Step(title: "Bob, Carol and the group write; Carol @-mentions you in the group") {
-                try server.sendText("Lunch at noon?", from: Cast.bob, toUser: Cast.me)
-                try server.sendText("The mockups are ready", from: Cast.carol, toUser: Cast.me)
-                try server.sendText("Who brings the map?", from: Cast.bob, toGroup: Cast.group)
-                try server.sendText("Can you review them today?", from: Cast.carol, toUser: Cast.me)
-                try server.sendText("@Alice got the car keys?", from: Cast.carol, toGroup: Cast.group,
-                                    atUserIDs: [Cast.me])
+                try Cast.sendFirstMessages(on: server)
             } isApplied: { list in
                 list[Cast.bobConversation]?.unreadCount == 1 && list[Cast.carolConversation]?.unreadCount == 2
                     && list[Cast.groupConversation]?.unreadCount == 2

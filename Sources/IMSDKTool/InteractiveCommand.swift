@@ -9,12 +9,7 @@ struct InteractiveCommand: Sendable {
     private let server: IMReferenceServer
 
     /// The users and the group, as in the scripted demo.
-    enum Cast {
-        static let me = "alice"
-        static let bob = "bob"
-        static let carol = "carol"
-        static let group = "hike"
-    }
+    private typealias Cast = DemoCast
 
     /// - Parameters:
     ///   - console: where errors go before and after the full screen.
@@ -33,7 +28,7 @@ struct InteractiveCommand: Sendable {
         let manager: V2TIMManager = V2TIMManager.sharedInstance()
         let queue = DispatchQueue(label: "imsdk.interactive.callbacks")
         do {
-            try setUpServer()
+            try Cast.register(on: server)
             let config = V2TIMSDKConfig()
             if server !== IMReferenceServer.shared { config.transport = server }
             config.callbackQueue = queue
@@ -46,7 +41,7 @@ struct InteractiveCommand: Sendable {
         defer { manager.unInitSDK() }
         do {
             try await manager.login(userID: Cast.me, userSig: "demo")
-            try sendFirstMessages()
+            try Cast.sendFirstMessages(on: server)
         } catch {
             console.err("imsdk demo: \(error)")
             return .failure
@@ -58,23 +53,6 @@ struct InteractiveCommand: Sendable {
         model.stop()
         try? await manager.logout()
         return .success
-    }
-
-    private func setUpServer() throws {
-        try server.registerUser(Cast.me, nickname: "Alice")
-        try server.registerUser(Cast.bob, nickname: "Bob Li")
-        try server.registerUser(Cast.carol, nickname: "Carol Wu")
-        try server.setFriendRemark(owner: Cast.me, friend: Cast.carol, remark: "Carol (design)")
-        try server.createGroup(Cast.group, name: "Weekend Hike", members: [Cast.me, Cast.bob, Cast.carol])
-    }
-
-    /// The scripted demo's first step: five unread messages in three conversations, one @-mention.
-    private func sendFirstMessages() throws {
-        try server.sendText("Lunch at noon?", from: Cast.bob, toUser: Cast.me)
-        try server.sendText("The mockups are ready", from: Cast.carol, toUser: Cast.me)
-        try server.sendText("Who brings the map?", from: Cast.bob, toGroup: Cast.group)
-        try server.sendText("Can you review them today?", from: Cast.carol, toUser: Cast.me)
-        try server.sendText("@Alice got the car keys?", from: Cast.carol, toGroup: Cast.group, atUserIDs: [Cast.me])
     }
 
     /// What `n` sends, in turn: each sender writes to Alice and to the group.

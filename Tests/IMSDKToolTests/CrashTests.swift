@@ -4,20 +4,8 @@ import IMCore
 
 /// Kills `imsdk ingest` at random moments and checks that its database survives every time.
 final class CrashTests: XCTestCase {
-    /// The `imsdk` program built next to this test bundle.
-    private func toolURL() throws -> URL {
-        let candidates = [
-            URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent(),
-            Bundle(for: Self.self).bundleURL.deletingLastPathComponent(),
-        ].map { $0.appendingPathComponent("imsdk") }
-        guard let tool = candidates.first(where: { FileManager.default.isExecutableFile(atPath: $0.path) }) else {
-            throw XCTSkip("the imsdk program is not built next to the tests: \(candidates.map(\.path))")
-        }
-        return tool
-    }
-
     func test_sigkillAtRandomMoments_neverLosesAnAcknowledgedBatch_andTheCountersAgree() throws {
-        let tool = try toolURL()
+        let tool = try ToolProgram.url()
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("crash-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }

@@ -107,21 +107,9 @@ final class InteractiveTests: XCTestCase {
 
     // MARK: - The program
 
-    /// The `imsdk` program built next to this test bundle.
-    private func toolURL() throws -> URL {
-        let candidates = [
-            URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent(),
-            Bundle(for: Self.self).bundleURL.deletingLastPathComponent(),
-        ].map { $0.appendingPathComponent("imsdk") }
-        guard let tool = candidates.first(where: { FileManager.default.isExecutableFile(atPath: $0.path) }) else {
-            throw XCTSkip("the imsdk program is not built next to the tests: \(candidates.map(\.path))")
-        }
-        return tool
-    }
-
     func test_interactive_withoutATerminal_failsWithAMessage() throws {
         let process = Process()
-        process.executableURL = try toolURL()
+        process.executableURL = try ToolProgram.url()
         process.arguments = ["demo", "--interactive"]
         process.standardInput = FileHandle.nullDevice
         let output = Pipe(), errors = Pipe()
@@ -136,7 +124,7 @@ final class InteractiveTests: XCTestCase {
     }
 
     func test_interactive_inATerminal_pinMovesTheRowFirst_newMessageChangesTheTotal_qQuits() throws {
-        let tool = try toolURL()
+        let tool = try ToolProgram.url()
         let tmux = try Tmux()
         let statusFile = FileManager.default.temporaryDirectory.appendingPathComponent("imsdk-tui-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: statusFile) }
