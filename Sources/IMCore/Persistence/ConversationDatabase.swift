@@ -130,14 +130,7 @@ package final class ConversationDatabase {
     package func loadCounters() throws(PersistenceError)
         -> (counters: UnreadCounters, orderCounter: UInt64, syncVersion: UInt64)? {
         try connection.prepare(Self.loadCountersSQL).query { row in
-            var counters = UnreadCounters()
-            counters.totalUnread = row.int(at: 0)
-            counters.mutedUnread = row.int(at: 1)
-            counters.unreadConversations = row.int(at: 2)
-            counters.markedUnreadConversations = row.int(at: 3)
-            counters.pinnedConversations = row.int(at: 4)
-            counters.conversations = row.int(at: 5)
-            return (counters: counters, orderCounter: row.uint64(at: 6), syncVersion: row.uint64(at: 7))
+            (counters: Self.counters(from: row), orderCounter: row.uint64(at: 6), syncVersion: row.uint64(at: 7))
         }.first
     }
 
@@ -199,6 +192,19 @@ package final class ConversationDatabase {
         }
     }
 
+    /// The six counters from columns 0-5 of `row`, in the order both `loadCountersSQL` and
+    /// `recountSQL` select them.
+    private static func counters(from row: SQLiteStatement) -> UnreadCounters {
+        var counters = UnreadCounters()
+        counters.totalUnread = row.int(at: 0)
+        counters.mutedUnread = row.int(at: 1)
+        counters.unreadConversations = row.int(at: 2)
+        counters.markedUnreadConversations = row.int(at: 3)
+        counters.pinnedConversations = row.int(at: 4)
+        counters.conversations = row.int(at: 5)
+        return counters
+    }
+
     /// The counters recomputed by SQL from the conversation rows, to check the stored ones against.
     /// - Complexity: O(n).
     package func recount() throws(PersistenceError) -> UnreadCounters {
@@ -206,14 +212,7 @@ package final class ConversationDatabase {
         let countingOptions = ReceiveOption.allCases.filter(\.countsInTotalUnread)
             .reduce(Int64(0)) { $0 | 1 << Int64($1.rawValue) }
         let rows = try connection.prepare(Self.recountSQL).query([countingOptions, ConversationMarks.unread.rawValue]) { row in
-            var counters = UnreadCounters()
-            counters.totalUnread = row.int(at: 0)
-            counters.mutedUnread = row.int(at: 1)
-            counters.unreadConversations = row.int(at: 2)
-            counters.markedUnreadConversations = row.int(at: 3)
-            counters.pinnedConversations = row.int(at: 4)
-            counters.conversations = row.int(at: 5)
-            return counters
+            Self.counters(from: row)
         }
         return rows.first ?? UnreadCounters()
     }
