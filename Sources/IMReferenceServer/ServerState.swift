@@ -90,6 +90,7 @@ struct ServerState {
         } else {
             users[userID]!.deletions[id] = nil
             users[userID]!.conversations[id]?.changedVersion = version
+            if case .newMessage = push { users[userID]!.conversations[id]?.activityVersion = version }
         }
         outbox.push(push, version: version, to: users[userID]!.connections)
     }
@@ -109,9 +110,12 @@ struct ServerState {
     func changes(of userID: String, since version: UInt64, now: UInt64) -> IMChanges {
         guard let account = users[userID] else { return IMChanges(version: 0, conversations: [], deleted: []) }
         let cutoff = now > Self.cloudIdleSeconds ? now - Self.cloudIdleSeconds : 0
+        let activity = { (conversation: ServerConversation) in
+            (conversation.lastMessage?.timestamp ?? .max, account.conversations[conversation.id]!.activityVersion)
+        }
         let cloud = conversations(of: userID)
             .filter { ($0.lastMessage?.timestamp ?? .max) >= cutoff }
-            .sorted { ($0.lastMessage?.timestamp ?? .max, $0.lastSeq) > ($1.lastMessage?.timestamp ?? .max, $1.lastSeq) }
+            .sorted { activity($0) > activity($1) }
             .prefix(Self.cloudListLimit)
         let changed = cloud.filter { version == 0 || account.conversations[$0.id]!.changedVersion > version }
         let deleted = account.deletions.filter { $0.value > version && account.conversations[$0.key] == nil }.keys.sorted()

@@ -15,6 +15,9 @@ struct UserConversation {
     var isPinned = false
     /// The user's version at this conversation's latest change (for incremental syncs).
     var changedVersion: UInt64 = 0
+    /// The user's version at this conversation's newest message: orders conversations whose newest
+    /// messages share a second.
+    var activityVersion: UInt64 = 0
     /// The newest draft change from devices that sync drafts.
     var draft: DraftChange?
 

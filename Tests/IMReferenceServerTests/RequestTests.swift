@@ -25,7 +25,7 @@ final class RequestTests: ServerTestCase {
         try server.sendText("c1", from: "carol", toUser: "bob")
         let bob = try connect("bob")
         guard case .changes(let all) = try answer(.syncChanges(since: 0), on: bob) else { return XCTFail("no changes") }
-        XCTAssertEqual(all.conversations.map(\.id), [.c2c("alice"), .c2c("carol")])
+        XCTAssertEqual(all.conversations.map(\.id), [.c2c("carol"), .c2c("alice")], "most recently active first")
         XCTAssertEqual(all.version, 2)
         try server.sendText("a2", from: "alice", toUser: "bob")
         _ = try answer(.deleteConversation(.c2c("carol"), clearingMessages: false), on: bob)

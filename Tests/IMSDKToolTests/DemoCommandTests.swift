@@ -46,8 +46,8 @@ final class DemoCommandTests: XCTestCase {
         XCTAssertEqual(Array(lines.suffix(4)), [
             "  phone                                 tablet",
             "  Carol (design)       [pin]            Carol (design)       [pin]",
-            "  Bob Li               [draft]          Weekend Hike    (2)  [mute] [@me]",
-            "  Weekend Hike    (2)  [mute] [@me]     Bob Li               ",
+            "  Bob Li               [draft]          Bob Li               ",
+            "  Weekend Hike    (2)  [mute] [@me]     Weekend Hike    (2)  [mute] [@me]",
         ])
     }
 

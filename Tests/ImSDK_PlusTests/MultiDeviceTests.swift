@@ -35,6 +35,18 @@ final class MultiDeviceTests: XCTestCase {
         }
     }
 
+    func test_deviceLoggingInLater_listsConversationsActiveInTheSameSecond_inTheOrderTheirMessagesCame() async throws {
+        let peers = (0..<8).map { "p\($0)" }
+        phone = try await V2TestSession(peers: peers)
+        for peer in peers.shuffled() { try phone.server.sendText("hi", from: peer, toUser: "me") }
+        await phone.settle()
+        let phoneOrder = try await phone.walk().list.map(\.conversationID)
+        tablet = try await V2TestSession(server: phone.server, instance: V2TIMManager.makeInstance())
+        await tablet.settle()
+        let tabletOrder = try await tablet.walk().list.map(\.conversationID)
+        XCTAssertEqual(tabletOrder, phoneOrder, "the login sync keeps the order the messages arrived in")
+    }
+
     func test_readsPinsReceiveOptionsAndDeletes_onOneDevice_reachTheOther() async throws {
         try await twoDevices()
         for peer in ["a", "b", "c"] {

@@ -223,7 +223,9 @@ package final class IMClient: IMPushSink, @unchecked Sendable {
                 let roaming = readPolicy == .roaming
                 write { store in
                     guard changes.version > store.syncVersion || since == 0 && changes.version == 0 else { return }
-                    for conversation in changes.conversations {
+                    // Oldest activity first: within one second, a later-applied conversation
+                    // sorts higher, so the server's most recent ends on top.
+                    for conversation in changes.conversations.reversed() {
                         store.applyServerState(conversation, takingReadCursor: roaming)
                         if syncsDrafts, let draft = conversation.draft { store.applyRemoteDraft(conversation.id, draft) }
                     }
