@@ -90,24 +90,50 @@ public final class ConversationListModel: @unchecked Sendable {
     /// - Throws: the SDK's `V2TIMError`; `ERR_IN_PROGESS` (6015) while another page is loading.
     ///   The rows stay as they were.
     public func loadNextPage() async throws -> Bool {
-        let start = try state.withLock { state throws(V2TIMError) -> UInt64? in
+        let start = try state.withLock { state throws(V2TIMError) -> (seq: UInt64, generation: UInt64)? in
             if state.loaded == .everything { return nil }
             guard !state.isLoading else {
                 throw V2TIMError(code: V2TIMErrorCode.ERR_IN_PROGESS, desc: "a page is already loading")
             }
             state.isLoading = true
-            return state.nextSeq
+            return (seq: state.nextSeq, generation: state.generation)
         }
         guard let start else { return false }
         return try await withCheckedThrowingContinuation { continuation in
-            manager.getConversationList(nextSeq: start, count: pageSize, succ: { list, nextSeq, isFinished in
-                self.merge(page: list, nextSeq: nextSeq, isFinished: isFinished)
+            manager.getConversationList(nextSeq: start.seq, count: pageSize, succ: { list, nextSeq, isFinished in
+                self.merge(page: list, nextSeq: nextSeq, isFinished: isFinished, generation: start.generation)
                 continuation.resume(returning: !isFinished)
             }, fail: { code, desc in
-                self.state.withLock { $0.isLoading = false }
+                self.state.withLock { state in
+                    if state.generation == start.generation { state.isLoading = false }
+                }
                 continuation.resume(throwing: V2TIMError(code: code, desc: desc ?? ""))
             })
         }
+    }
+
+    /// Forgets every row and loads the first page again: for a model that outlives a logout (its
+    /// rows belong to the previous user) or that was made before login. Reported as a `.reset`
+    /// (rows empty), then the first page's diff; the total unread is read again.
+    ///
+    /// A page that was loading when this is called is dropped when it arrives.
+    /// - Returns: whether more pages remain.
+    /// - Throws: the SDK's `V2TIMError` for the first page (e.g. not logged in); the rows stay empty.
+    public func reload() async throws -> Bool {
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            manager.callbackQueue.async {
+                self.update(reset: true) { state in
+                    state.entries = [:]
+                    state.loaded = .nothing
+                    state.nextSeq = 0
+                    state.isLoading = false
+                    state.generation &+= 1
+                }
+                continuation.resume()
+            }
+        }
+        manager.getTotalUnreadMessageCount(succ: { [weak self] total in self?.setTotalUnread(total) }, fail: nil)
+        return try await loadNextPage()
     }
 
     /// Shows only the conversations `filter` selects; reported as a `.reset`.
@@ -124,8 +150,9 @@ public final class ConversationListModel: @unchecked Sendable {
 
     // MARK: - Changes (on the callback queue)
 
-    private func merge(page: [V2TIMConversation], nextSeq: UInt64, isFinished: Bool) {
+    private func merge(page: [V2TIMConversation], nextSeq: UInt64, isFinished: Bool, generation: UInt64) {
         update { state in
+            guard state.generation == generation else { return }  // asked for before a reload()
             state.isLoading = false
             state.nextSeq = nextSeq
             for conversation in page { state.entries[conversation.conversationID] = Entry(conversation) }
@@ -211,6 +238,8 @@ extension ConversationListModel {
         var loaded = Loaded.nothing
         var nextSeq: UInt64 = 0
         var isLoading = false
+        /// Counts `reload()`s; a page asked for in an earlier generation is dropped.
+        var generation: UInt64 = 0
         var filter = Filter()
         var rows: [ConversationRowViewData] = []
         var totalUnread: UInt64 = 0

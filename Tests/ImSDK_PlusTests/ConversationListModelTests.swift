@@ -107,6 +107,41 @@ final class ConversationListModelTests: XCTestCase {
         XCTAssertEqual(model.rows, before)
     }
 
+    func test_reload_afterLoggingInAsAnotherUser_resetsThenShowsTheirListAndTotal() async throws {
+        try await start(peers: 4)
+        _ = try await loadAll()
+        try session.server.registerUser("other", nickname: "Other")
+        try session.server.sendText("one", from: "p2", toUser: "other")
+        try session.server.sendText("two", from: "p3", toUser: "other")
+        try session.server.sendText("three", from: "p3", toUser: "other")
+        try await session.manager.logout()
+        try await session.manager.login(userID: "other", userSig: "sig")
+        await session.settle()
+        checker.reset()
+        let more = try await model.reload()
+        await session.settle()
+        XCTAssertFalse(more, "two conversations fit one page of three")
+        XCTAssertEqual(checker.resetsSinceReset, [true, false], "a reset (no rows), then the first page as a diff")
+        XCTAssertEqual(rowIDs, ["c2c_p3", "c2c_p2"], "the new user's list only")
+        XCTAssertEqual(model.totalUnread, 3, "the new user's total, read again")
+        assertDiffsHeld()
+    }
+
+    func test_reload_whileLoggedOut_throwsAndLeavesNoRows() async throws {
+        try await start(peers: 2)
+        _ = try await loadAll()
+        try await session.manager.logout()
+        do {
+            _ = try await model.reload()
+            XCTFail("reloading while logged out must fail")
+        } catch let error as V2TIMError {
+            XCTAssertEqual(error.code, V2TIMErrorCode.ERR_SDK_NOT_LOGGED_IN)
+        }
+        XCTAssertEqual(model.rows, [], "the previous user's rows are gone")
+        XCTAssertFalse(model.hasLoadedEverything)
+        assertDiffsHeld()
+    }
+
     // MARK: - Listener merges
 
     func test_newMessage_movesItsRowToTheTopAsOneMove() async throws {
@@ -408,6 +443,9 @@ private final class DiffChecker: @unchecked Sendable {
     var failures: [String] { lock.withLock { _failures } }
     var batches: Int { lock.withLock { _batches } }
     var lastDiff: ConversationListDiff? { lock.withLock { _lastDiff } }
+    /// For each batch since `reset()`, whether it was a reset diff.
+    var resetsSinceReset: [Bool] { lock.withLock { _resets } }
+    private var _resets: [Bool] = []
     /// Which kinds of change the diffs so far held ("reset", "delete", "insert", "move", "reload").
     var shapesSeen: Set<String> { lock.withLock { _shapesSeen } }
     private var _shapesSeen = Set<String>()
@@ -421,6 +459,7 @@ private final class DiffChecker: @unchecked Sendable {
         lock.withLock {
             _batches = 0
             _lastDiff = nil
+            _resets = []
         }
     }
 
@@ -432,6 +471,7 @@ private final class DiffChecker: @unchecked Sendable {
             _rows = rows
             _batches += 1
             _lastDiff = diff
+            _resets.append(diff.isReset)
             if diff.isReset { _shapesSeen.insert("reset") }
             if !diff.deletes.isEmpty { _shapesSeen.insert("delete") }
             if !diff.inserts.isEmpty { _shapesSeen.insert("insert") }
