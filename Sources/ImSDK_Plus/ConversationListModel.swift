@@ -118,7 +118,8 @@ public final class ConversationListModel: @unchecked Sendable {
     ///
     /// A page that was loading when this is called is dropped when it arrives.
     /// - Returns: whether more pages remain.
-    /// - Throws: the SDK's `V2TIMError` for the first page (e.g. not logged in); the rows stay empty.
+    /// - Throws: the SDK's `V2TIMError` for the first page (e.g. not logged in); the rows stay empty
+    ///   (and the total is 0 when it cannot be read either).
     public func reload() async throws -> Bool {
         await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
             manager.callbackQueue.async {
@@ -132,7 +133,8 @@ public final class ConversationListModel: @unchecked Sendable {
                 continuation.resume()
             }
         }
-        manager.getTotalUnreadMessageCount(succ: { [weak self] total in self?.setTotalUnread(total) }, fail: nil)
+        manager.getTotalUnreadMessageCount(succ: { [weak self] total in self?.setTotalUnread(total) },
+                                           fail: { [weak self] _, _ in self?.setTotalUnread(0) })
         return try await loadNextPage()
     }
 

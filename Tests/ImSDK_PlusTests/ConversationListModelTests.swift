@@ -130,6 +130,8 @@ final class ConversationListModelTests: XCTestCase {
     func test_reload_whileLoggedOut_throwsAndLeavesNoRows() async throws {
         try await start(peers: 2)
         _ = try await loadAll()
+        await session.settle()
+        XCTAssertEqual(model.totalUnread, 2)
         try await session.manager.logout()
         do {
             _ = try await model.reload()
@@ -137,7 +139,9 @@ final class ConversationListModelTests: XCTestCase {
         } catch let error as V2TIMError {
             XCTAssertEqual(error.code, V2TIMErrorCode.ERR_SDK_NOT_LOGGED_IN)
         }
+        await session.settle()
         XCTAssertEqual(model.rows, [], "the previous user's rows are gone")
+        XCTAssertEqual(model.totalUnread, 0, "and so is their total")
         XCTAssertFalse(model.hasLoadedEverything)
         assertDiffsHeld()
     }
