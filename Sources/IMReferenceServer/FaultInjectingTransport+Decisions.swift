@@ -1,3 +1,5 @@
+import IMCore
+
 extension FaultInjectingTransport {
     /// The faults decided for one push.
     struct PushDecision {
@@ -24,12 +26,12 @@ extension FaultInjectingTransport {
     /// - Thread safety: a value type; use one variable from one thread at a time.
     struct Decider {
         private let faults: IMFaults
-        private var state: UInt64
+        private var random: SplitMix64
 
         /// The decider of connection `number` of a transport injecting `faults`.
         init(faults: IMFaults, connection number: UInt64) {
             self.faults = faults
-            self.state = Self.mix(faults.seed &+ Self.mix(number &+ 1))
+            self.random = SplitMix64(seed: SplitMix64.mix(faults.seed &+ SplitMix64.mix(number &+ 1)))
         }
 
         mutating func nextPush() -> PushDecision {
@@ -58,16 +60,7 @@ extension FaultInjectingTransport {
         }
 
         private mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            return Self.mix(state)
-        }
-
-        /// The SplitMix64 finalizer.
-        private static func mix(_ value: UInt64) -> UInt64 {
-            var z = value
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
+            random.next()
         }
     }
 }

@@ -118,7 +118,7 @@ struct BenchCommand {
         let total = Self.time(repeating: 1_000_000) { sink &+= reader(store) }
         results.append(("total unread", "ns", total * 1e9))
         if sink == Int.min { console.err("") }
-        var generator = SplitMix(seed: UInt64(n))
+        var generator = SplitMix64(seed: UInt64(n))
         let ids = Array(Set(messages.map { $0.conversationID(selfUserID: "me") }))
         let read = Self.time(repeating: 2_000) {
             let id = ids[Int(generator.next() % UInt64(ids.count))]
@@ -186,7 +186,7 @@ struct BenchCommand {
 
     /// N conversations with one message each, then N messages with 80% in 1% of them.
     static func workload(conversations n: Int, seqOffset: UInt64 = 0) -> [Message] {
-        var generator = SplitMix(seed: 42)
+        var generator = SplitMix64(seed: 42)
         var seqs = [UInt64](repeating: seqOffset, count: n)
         var messages: [Message] = []
         messages.reserveCapacity(2 * n)
@@ -234,19 +234,6 @@ struct BenchCommand {
         getrusage(RUSAGE_SELF.rawValue, &usage)
         return Double(usage.ru_maxrss) / 1_024
         #endif
-    }
-}
-
-/// A small seeded generator, so every run measures the same workload.
-struct SplitMix {
-    private var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }
 

@@ -64,7 +64,7 @@ public class TIMMessage {
     init(_ message: Message, selfUserID: String) {
         stored = message
         conversationID = message.conversationID(selfUserID: selfUserID)
-        elems.add(TIMMessage.elem(for: message.content))
+        _ = elems.add(TIMMessage.elem(for: message.content))  // never fails: the element is not nil
     }
 
     private static func elem(for content: MessageContent) -> TIMElem {

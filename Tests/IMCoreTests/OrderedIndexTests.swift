@@ -435,23 +435,6 @@ final class OrderedIndexTests: XCTestCase {
     }
 }
 
-/// A small seeded generator (SplitMix64), so that every run draws the same "random" operations.
-private struct SplitMix64: RandomNumberGenerator {
-    private var state: UInt64
-
-    init(seed: UInt64) {
-        state = seed
-    }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
-
 extension Array {
     /// The first index whose element satisfies `predicate`, for a predicate that is false then true.
     fileprivate func partitioningIndex(where predicate: (Element) -> Bool) -> Int {
