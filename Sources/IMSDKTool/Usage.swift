@@ -11,9 +11,11 @@ enum Usage {
           conformance   Run every cross-API scenario through the legacy and the V2
                         API (writes and reads through each) and print whether they
                         agree; exits 1 when a scenario does not.
-          bench         Measure the engine at several scales (build with -c release):
-                        ingest, pages, total unread, reads, pins, persisted ingest,
-                        cold start, memory.
+          bench         Measure the engine at several scales (build with -c release)
+                        against two baselines, an app-side re-sorted array and SQL
+                        paging by OFFSET: ingest, pages, total unread, reads, pins,
+                        persisted ingest, cold start, memory; exits 1 when their
+                        lists disagree.
           ingest        Receive messages from the embedded server into a local
                         database, printing `ack <user> <seq>` once each batch is on
                         disk (the crash test kills it and checks the database).
@@ -29,8 +31,11 @@ enum Usage {
                               q quit. Needs a terminal on standard input.
 
         BENCH OPTIONS:
-          --scales N,N,...    Conversation counts (default 1000,10000,100000).
-          --smoke             One small scale (1000), to check that it runs.
+          --scales N,N,...    Conversation counts (default 1000,10000,100000;
+                              1000000 works but the SQL baseline's OFFSET walk
+                              is quadratic: expect minutes).
+          --smoke             Short timings at one small scale (1000 unless
+                              --scales), to check that it runs and agrees.
           --json              Print JSON instead of a table.
 
         INGEST OPTIONS:

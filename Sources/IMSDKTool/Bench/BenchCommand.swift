@@ -1,0 +1,101 @@
+import Foundation
+
+/// `imsdk bench`: our engine against the two approaches apps use today, at several scales.
+///
+/// B1 is the vendor sample's app-side array, re-sorted on every event (`ArrayBaseline`); B2 is
+/// SQLite as the index, paged by OFFSET (`SQLBaseline`). At each scale every subject gets the same
+/// workload (`BenchWorkload`), read reports and pins, and their lists must agree (`ListComparison`)
+/// or the run fails. What is timed and how is written on `ScaleBench`. The table gives absolute
+/// figures and how many times faster (or smaller) ours is than each baseline, then the issue's
+/// targets at 100k conversations (or the largest scale measured).
+struct BenchCommand {
+    let options: BenchOptions
+    let console: Console
+    /// The `imsdk` program, re-run for memory probes; nil (no memory figures) when this process is
+    /// not `imsdk` (in XCTest, pass the built program).
+    var program: URL? = BenchCommand.runningProgram
+
+    /// This process's executable when it is the `imsdk` program.
+    static var runningProgram: URL? {
+        guard let url = Bundle.main.executableURL, url.lastPathComponent == "imsdk" else { return nil }
+        return url
+    }
+
+    /// The whole run, as `--json` prints it.
+    struct Report: Encodable {
+        let cores: Int
+        let date: String
+        let scales: [ScaleReport]
+        /// The scale the targets were checked at.
+        let targetScale: Int
+        let targets: [BenchTarget]
+    }
+
+    func run() throws {
+        if let subject = options.memoryProbe {
+            return try MemoryProbe.run(subject, conversations: options.scales[0], console: console)
+        }
+        let budget: ScaleBench.Budget = options.smoke ? .smoke : .full
+        var scales: [ScaleReport] = []
+        for conversations in options.scales {
+            if !options.json { console.err("imsdk bench: measuring \(BenchFormat.grouped(conversations)) conversations...") }
+            scales.append(try ScaleBench(conversations: conversations, budget: budget, program: program).run())
+        }
+        let targetReport = scales.first { $0.conversations == BenchTarget.scale } ?? scales.max { $0.conversations < $1.conversations }!
+        let report = Report(
+            cores: ProcessInfo.processInfo.activeProcessorCount,
+            date: ISO8601DateFormatter().string(from: Date()),
+            scales: scales, targetScale: targetReport.conversations, targets: BenchTarget.evaluate(targetReport))
+        if options.json {
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+            console.out(String(decoding: try encoder.encode(report), as: UTF8.self))
+        } else {
+            print(report)
+        }
+    }
+
+    private static let columns = [44, 11, 11, 11, 10, 10]
+
+    private func print(_ report: Report) {
+        console.out("imsdk bench: \(report.cores) cores, \(report.date)")
+        console.out("B1: app-side array, find by ID and re-sort on every event (the vendor sample)")
+        console.out("B2: SQLite as the index, ORDER BY pinned, time LIMIT 50 OFFSET ?, SUM(unread)")
+        for scale in report.scales {
+            console.out("")
+            console.out("\(BenchFormat.grouped(scale.conversations)) conversations, \(BenchFormat.grouped(scale.messages)) messages "
+                + "(80% of the second half in 1% of them): \(scale.listsAgree ? "lists agree" : "LISTS DISAGREE")")
+            console.out(row(["metric", "ours", "B1 array", "B2 SQL", "B1/ours", "B2/ours"]))
+            for result in scale.metrics {
+                let figures = [result.ours, result.array, result.sql].map { $0.map { BenchFormat.value($0, result.metric.unit) } ?? "—" }
+                let ratios = [result.arrayRatio, result.sqlRatio].map { $0.map(BenchFormat.ratio) ?? "—" }
+                console.out(row([result.metric.title] + figures + ratios))
+            }
+            for (metric, label) in [(BenchMetric.persistedBatched, "1,000/txn"), (.persistedSingle, "1/txn")] {
+                guard let result = scale[metric], let ours = result.ours, let sql = result.sql else { continue }
+                console.out("persisted ingest, \(label): ours \(BenchFormat.throughput(1 / ours)), B2 \(BenchFormat.throughput(1 / sql))")
+            }
+            console.out("B1 timed \(BenchFormat.grouped(scale.arraySampledMessages)) of \(BenchFormat.grouped(scale.conversations)) "
+                + "messages to existing conversations, \(scale.arraySampledReads) of \(scale.reads) reads, "
+                + "\(scale.arraySampledPins) of \(scale.pins) pins (the rest applied untimed)")
+            if let baseline = scale.processBaselineBytes {
+                console.out("memory: each subject alone in a process (B2 on its WAL file); the program alone peaks at "
+                    + BenchFormat.bytes(baseline))
+            } else {
+                console.out("memory: not measured (no imsdk program to run probes)")
+            }
+        }
+        console.out("")
+        console.out("targets at \(BenchFormat.grouped(report.targetScale)) conversations:")
+        for target in report.targets {
+            let verdict = target.met.map { $0 ? "met" : "MISSED" } ?? "n/a"
+            console.out("  " + target.target.rightPadded(76) + target.figure.leftPadded(14) + "  " + verdict)
+        }
+    }
+
+    private func row(_ cells: [String]) -> String {
+        zip(cells, Self.columns).enumerated().map { index, cell in
+            index == 0 ? cell.0.rightPadded(cell.1) : cell.0.leftPadded(cell.1)
+        }.joined()
+    }
+}

@@ -1,0 +1,20 @@
+/// Why a benchmark run failed.
+enum BenchError: Error, CustomStringConvertible {
+    /// A baseline's list or total differs from ours: the comparison would not be fair.
+    case listsDisagree(String)
+    /// The persisted database held no counters after ingest.
+    case noCounters
+    /// A memory probe process failed or printed no figure.
+    case probeFailed(subject: String, status: Int32, output: String)
+
+    var description: String {
+        switch self {
+        case .listsDisagree(let detail):
+            return "the lists disagree, so the comparison is not fair: \(detail)"
+        case .noCounters:
+            return "the persisted database holds no counters"
+        case .probeFailed(let subject, let status, let output):
+            return "the memory probe for \(subject) failed (exit status \(status)): \(output)"
+        }
+    }
+}

@@ -1,0 +1,108 @@
+import Foundation
+
+/// What the benchmark measures, for our engine and the baselines that have it.
+enum BenchMetric: String, CaseIterable, Codable, Sendable {
+    case incomingNew
+    case incomingExisting
+    case persistedBatched
+    case persistedSingle
+    case firstPage
+    case middlePage
+    case lastPage
+    case pageWalk
+    case totalUnread
+    case readReport
+    case pin
+    case coldStart
+    case coldOpen
+    case fullLoad
+    case peakMemory
+
+    /// How a value is read: seconds per operation, or bytes.
+    enum Unit: String, Codable, Sendable {
+        case seconds
+        case bytes
+    }
+
+    var unit: Unit { self == .peakMemory ? .bytes : .seconds }
+
+    /// The row title of the table.
+    var title: String {
+        switch self {
+        case .incomingNew: return "incoming message, new conversation"
+        case .incomingExisting: return "incoming message, existing conversation"
+        case .persistedBatched: return "incoming message, persisted, 1,000/txn"
+        case .persistedSingle: return "incoming message, persisted, 1/txn"
+        case .firstPage: return "first page of 50"
+        case .middlePage: return "page of 50 in the middle"
+        case .lastPage: return "last page of 50 (deepest offset)"
+        case .pageWalk: return "full page walk, pages of 50"
+        case .totalUnread: return "total unread"
+        case .readReport: return "read report"
+        case .pin: return "pin or unpin"
+        case .coldStart: return "cold start to first page and total"
+        case .coldOpen: return "  of which opening the database"
+        case .fullLoad: return "loading every conversation (comparison)"
+        case .peakMemory: return "peak resident memory (own process)"
+        }
+    }
+}
+
+/// One measured metric at one scale: ours and each baseline's figure, and how many times better ours is.
+struct MetricResult: Encodable, Sendable {
+    let metric: BenchMetric
+    /// Seconds per operation, or bytes; nil when the subject has no such figure (or it was not measured).
+    let ours: Double?
+    let array: Double?
+    let sql: Double?
+
+    /// B1's figure divided by ours: how many times faster (or smaller) ours is.
+    var arrayRatio: Double? { Self.ratio(array, ours) }
+    /// B2's figure divided by ours.
+    var sqlRatio: Double? { Self.ratio(sql, ours) }
+
+    private static func ratio(_ baseline: Double?, _ ours: Double?) -> Double? {
+        guard let baseline, let ours, ours > 0 else { return nil }
+        return baseline / ours
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case metric, title, unit, ours, array, sql, arrayRatio, sqlRatio
+    }
+
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(metric, forKey: .metric)
+        try container.encode(metric.title.trimmingCharacters(in: .whitespaces), forKey: .title)
+        try container.encode(metric.unit, forKey: .unit)
+        try container.encode(ours, forKey: .ours)
+        try container.encode(array, forKey: .array)
+        try container.encode(sql, forKey: .sql)
+        try container.encode(arrayRatio, forKey: .arrayRatio)
+        try container.encode(sqlRatio, forKey: .sqlRatio)
+    }
+}
+
+/// Everything measured at one scale.
+struct ScaleReport: Encodable, Sendable {
+    let conversations: Int
+    /// Messages of the in-memory workload (two per conversation).
+    let messages: Int
+    /// Whether B1's, B2's and our lists (order, unread, pins) and totals were equal after the
+    /// messages and after the reads and pins; a run where they are not fails before reporting.
+    let listsAgree: Bool
+    /// How many of the messages to existing conversations B1 handled in the timed sample.
+    let arraySampledMessages: Int
+    /// How many of the reads and of the pins B1 handled in its timed samples.
+    let arraySampledReads: Int
+    let arraySampledPins: Int
+    /// Reads and pins each subject applied.
+    let reads: Int
+    let pins: Int
+    /// Peak resident memory of a process that ran no subject, in bytes (nil without probes).
+    let processBaselineBytes: Double?
+    let metrics: [MetricResult]
+
+    /// The result of `metric`.
+    subscript(metric: BenchMetric) -> MetricResult? { metrics.first { $0.metric == metric } }
+}

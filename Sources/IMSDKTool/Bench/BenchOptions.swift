@@ -1,0 +1,53 @@
+/// The options of `imsdk bench`.
+struct BenchOptions: Equatable, Sendable {
+    /// Conversation counts to measure at.
+    var scales = [1_000, 10_000, 100_000]
+    /// Print JSON instead of a table.
+    var json = false
+    /// A quick check that everything runs and the lists agree: short timing budgets.
+    var smoke = false
+    /// Set in a memory probe process (hidden option): the one subject to hold, at the one scale.
+    var memoryProbe: MemoryProbe.Subject?
+
+    /// Parses the arguments after `bench`; nil when they ask for the help.
+    static func parse(_ arguments: ArraySlice<String>) throws(UsageError) -> BenchOptions? {
+        var options = BenchOptions()
+        var rest = arguments
+        var scalesGiven = false
+        while let argument = rest.popFirst() {
+            switch argument {
+            case "-h", "--help":
+                return nil
+            case "--json":
+                options.json = true
+            case "--smoke":
+                options.smoke = true
+                if !scalesGiven { options.scales = [1_000] }
+            case "--scales":
+                guard let value = rest.popFirst() else { throw UsageError("--scales needs a value") }
+                let parts = value.split(separator: ",", omittingEmptySubsequences: false)
+                let scales = parts.compactMap { Int($0) }
+                guard !scales.isEmpty, scales.count == parts.count, scales.allSatisfy({ $0 >= 100 }) else {
+                    throw UsageError("--scales needs comma-separated counts of at least 100, not '\(value)'")
+                }
+                options.scales = scales
+                scalesGiven = true
+            case "--memory-probe":
+                guard let value = rest.popFirst() else { throw UsageError("--memory-probe needs a subject") }
+                guard let subject = MemoryProbe.Subject(rawValue: value) else {
+                    let names = MemoryProbe.Subject.allCases.map(\.rawValue).joined(separator: ", ")
+                    throw UsageError("--memory-probe needs one of \(names), not '\(value)'")
+                }
+                options.memoryProbe = subject
+            case let option where option.hasPrefix("-"):
+                throw UsageError("unknown option '\(option)'")
+            default:
+                throw UsageError("unexpected argument '\(argument)'")
+            }
+        }
+        if options.memoryProbe != nil && options.scales.count != 1 {
+            throw UsageError("--memory-probe needs exactly one scale (--scales N)")
+        }
+        return options
+    }
+}

@@ -1,0 +1,41 @@
+/// One target of issue #7 checked against a run: the figure and whether it was met.
+struct BenchTarget: Encodable, Sendable {
+    /// What is promised, e.g. "total unread < 1 us".
+    let target: String
+    /// The measured value, formatted; "not measured" when the run had no such figure.
+    let figure: String
+    /// nil when not measured.
+    let met: Bool?
+
+    /// The scale the targets are stated for.
+    static let scale = 100_000
+
+    /// The targets checked at `report`'s scale.
+    static func evaluate(_ report: ScaleReport) -> [BenchTarget] {
+        func ours(_ metric: BenchMetric) -> Double? { report[metric]?.ours }
+        func time(_ target: String, _ value: Double?, below limit: Double) -> BenchTarget {
+            BenchTarget(target: target, figure: value.map(BenchFormat.time) ?? "not measured", met: value.map { $0 < limit })
+        }
+        func ratio(_ target: String, _ value: Double?, atLeast limit: Double) -> BenchTarget {
+            BenchTarget(target: target, figure: value.map(BenchFormat.ratio) ?? "not measured", met: value.map { $0 >= limit })
+        }
+        let incoming = [ours(.incomingNew), ours(.incomingExisting)].compactMap { $0 }.max()
+        let page = [ours(.firstPage), ours(.middlePage), ours(.lastPage)].compactMap { $0 }.max()
+        let throughput = ours(.persistedBatched).map { 1 / $0 }
+        let memory = ours(.peakMemory)
+        return [
+            time("incoming message, core in memory < 2 us (slowest of new/existing)", incoming, below: 2e-6),
+            ratio("B1 / ours per incoming message >= 1000x", report[.incomingExisting]?.arrayRatio, atLeast: 1_000),
+            time("page of 50 anywhere in the walk < 50 us warm (slowest of first/middle/last)", page, below: 50e-6),
+            ratio("B2 at the deepest offset / ours >= 100x", report[.lastPage]?.sqlRatio, atLeast: 100),
+            time("total unread < 1 us", ours(.totalUnread), below: 1e-6),
+            BenchTarget(
+                target: "persisted ingest >= 200,000 msg/s, 1,000 per transaction",
+                figure: throughput.map(BenchFormat.throughput) ?? "not measured", met: throughput.map { $0 >= 200_000 }),
+            time("cold start to first page < 20 ms", ours(.coldStart), below: 20e-3),
+            BenchTarget(
+                target: "peak resident memory < 150 MB", figure: memory.map(BenchFormat.bytes) ?? "not measured",
+                met: memory.map { $0 < 150 * 1_048_576 }),
+        ]
+    }
+}

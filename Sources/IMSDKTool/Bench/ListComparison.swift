@@ -1,0 +1,48 @@
+import IMCore
+
+/// The check that keeps the comparison fair: every subject, given the same events, shows the same list.
+enum ListComparison {
+    /// One subject's list and total unread.
+    struct Listing {
+        let subject: String
+        let list: [ListEntry]
+        let totalUnread: Int
+    }
+
+    /// Throws `listsDisagree` unless every listing equals `reference` (order, unread counts, pins)
+    /// and each total is the sum of its list's unread counts.
+    /// - Parameter phase: when the check runs, for the message.
+    static func check(_ reference: Listing, against others: [Listing], phase: String) throws(BenchError) {
+        for listing in [reference] + others {
+            let sum = listing.list.reduce(0) { $0 + $1.unread }
+            guard sum == listing.totalUnread else {
+                throw .listsDisagree("\(phase): \(listing.subject)'s total unread is \(listing.totalUnread), its list sums to \(sum)")
+            }
+        }
+        for other in others {
+            guard other.list.count == reference.list.count else {
+                throw .listsDisagree("\(phase): \(other.subject) lists \(other.list.count) conversations, \(reference.subject) \(reference.list.count)")
+            }
+            if let index = reference.list.indices.first(where: { reference.list[$0] != other.list[$0] }) {
+                throw .listsDisagree("\(phase): at position \(index) \(reference.subject) has \(reference.list[index]), \(other.subject) \(other.list[index])")
+            }
+            guard other.totalUnread == reference.totalUnread else {
+                throw .listsDisagree("\(phase): total unread \(other.totalUnread) in \(other.subject), \(reference.totalUnread) in \(reference.subject)")
+            }
+        }
+    }
+}
+
+extension ConversationStore {
+    /// The whole list as a walk of pages of `pageSize`, as an app pages it.
+    mutating func benchList(pageSize: Int = 50) -> [ListEntry] {
+        var entries: [ListEntry] = []
+        var next: UInt64 = 0
+        while true {
+            let page = page(after: next, count: pageSize)
+            entries += page.conversations.map { ListEntry(id: ListEntry.key($0.id), unread: $0.unreadCount, pinned: $0.isPinned) }
+            if page.isFinished { return entries }
+            next = page.nextSeq
+        }
+    }
+}

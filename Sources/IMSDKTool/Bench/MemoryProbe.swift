@@ -1,0 +1,92 @@
+import Foundation
+import IMCore
+
+/// Peak memory of one subject, measured in a process of its own.
+///
+/// The benchmark runs its own program again as `imsdk bench --memory-probe <subject> --scales N`;
+/// that process streams the workload into the one subject (nothing pre-built), walks its list once
+/// and prints its peak resident set size. Each figure is then one subject's process, not the
+/// benchmark's accumulated garbage; it includes the program itself (see `.none`).
+enum MemoryProbe {
+    /// Which subject a probe process holds.
+    enum Subject: String, CaseIterable, Sendable {
+        /// Nothing: the program's own footprint, for reading the others.
+        case none
+        /// Our engine: a `ConversationStore` in memory, every message committed as a batch.
+        case engine
+        /// B1, the app-side array.
+        case array
+        /// B2 on disk: a SQLite file in WAL mode, 1,000 messages per transaction.
+        case sql
+    }
+
+    /// The line a probe prints before its figure.
+    static let outputPrefix = "peak-resident-bytes "
+
+    /// Runs the probe for `subject` in this process and prints its peak resident bytes.
+    static func run(_ subject: Subject, conversations n: Int, console: Console) throws {
+        let workload = BenchWorkload(conversations: n)
+        switch subject {
+        case .none:
+            break
+        case .engine:
+            var store = ConversationStore(selfUserID: BenchWorkload.selfUserID)
+            for message in workload {
+                store.receive(message)
+                blackHole(store.commitBatch())
+            }
+            blackHole(store.benchList())
+        case .array:
+            var array = ArrayBaseline()
+            array.absorb(workload)
+            blackHole(array.totalUnread)
+        case .sql:
+            let directory = try BenchFiles()
+            let sql = try SQLBaseline(path: directory.path("probe.sqlite"))
+            var messages = workload.makeIterator()
+            var more = true
+            while more {
+                try sql.transaction { () throws(PersistenceError) in
+                    for _ in 0..<1_000 {
+                        guard let message = messages.next() else { more = false; return }
+                        try sql.receive(message)
+                    }
+                }
+            }
+            blackHole(try sql.list())
+        }
+        console.out(outputPrefix + String(peakResidentBytes()))
+    }
+
+    /// Runs `program` as a probe of `subject` and returns the peak resident bytes it reports.
+    static func measure(_ subject: Subject, conversations n: Int, program: URL) throws -> Double {
+        let process = Process()
+        process.executableURL = program
+        process.arguments = ["bench", "--memory-probe", subject.rawValue, "--scales", String(n)]
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        let text = String(decoding: data, as: UTF8.self)
+        guard process.terminationStatus == 0,
+              let line = text.split(separator: "\n").first(where: { $0.hasPrefix(outputPrefix) }),
+              let bytes = Double(line.dropFirst(outputPrefix.count)) else {
+            throw BenchError.probeFailed(subject: subject.rawValue, status: process.terminationStatus, output: text)
+        }
+        return bytes
+    }
+
+    /// The peak resident set size of this process, in bytes.
+    static func peakResidentBytes() -> Int {
+        var usage = rusage()
+        #if canImport(Darwin)
+        getrusage(RUSAGE_SELF, &usage)
+        return Int(usage.ru_maxrss)
+        #else
+        getrusage(RUSAGE_SELF.rawValue, &usage)
+        return Int(usage.ru_maxrss) * 1_024
+        #endif
+    }
+}

@@ -1,0 +1,255 @@
+import Foundation
+import IMCore
+
+/// One scale of `imsdk bench`: our engine, B1 (`ArrayBaseline`) and B2 (`SQLBaseline`) given the
+/// same events, timed, and their lists compared.
+///
+/// Every subject gets the workload's messages (first one per conversation, then the skewed rest),
+/// then the same read reports and pins. What is timed:
+/// - incoming messages: ours is `receive` + `commitBatch` per message; B2 in memory is one upsert
+///   per message (autocommit) on `:memory:`. B1 takes milliseconds per event at 100k, so it builds
+///   the new conversations untimed (`absorb`, one sort) and times the messages to existing
+///   conversations only until its sample budget runs out; the rest is applied untimed. Reads and
+///   pins are sampled the same way. Means over the sample are reported with its size.
+/// - persisted: ours writes each batch with `IMClient.write`; B2 upserts into a WAL file; both
+///   with 1,000 messages per transaction for the whole workload, then one per transaction for
+///   more messages (up to 5,000).
+/// - pages, walks and totals: means of repeated runs on the warm in-memory subjects (B2 pages by
+///   OFFSET on its in-memory database).
+/// - cold start: the median of three opens of the persisted database (warm OS cache), first page
+///   and total.
+struct ScaleBench {
+    /// How long repeated and sampled measurements may run.
+    struct Budget: Sendable {
+        /// Repeated measurements run for at least this many seconds in total.
+        let repeatSeconds: Double
+        /// Each of B1's samples (messages, reads, pins) runs for about this many seconds.
+        let arraySampleSeconds: Double
+
+        static let full = Budget(repeatSeconds: 0.1, arraySampleSeconds: 0.3)
+        static let smoke = Budget(repeatSeconds: 0.002, arraySampleSeconds: 0.01)
+    }
+
+    let conversations: Int
+    let budget: Budget
+    /// The `imsdk` program for memory probes; nil: memory is not measured.
+    let program: URL?
+
+    static let pageSize = 50
+    static let reads = 2_000
+    /// Pins toggle ten conversations; the count leaves the first five pinned at the end.
+    static let pins = 2_005
+
+    func run() throws -> ScaleReport {
+        let n = conversations
+        let extra = min(5_000, n)
+        let all = Array(BenchWorkload(conversations: n, count: 2 * n + extra))
+        let creations = all[0..<n], updates = all[n..<(2 * n)], singles = all[(2 * n)...]
+        var generator = SplitMix64(seed: UInt64(n))
+        let readTargets = (0..<Self.reads).map { _ in BenchWorkload.conversationID(Int(generator.next() % UInt64(n))) }
+        let pinTargets = (0..<10).map { BenchWorkload.conversationID($0 * n / 10 + 1) }
+        let pinOperations = (0..<Self.pins).map { (pinTargets[$0 % 10], ($0 / 10) % 2 == 0) }
+        var results: [BenchMetric: (ours: Double?, array: Double?, sql: Double?)] = [:]
+        let selfUserID = BenchWorkload.selfUserID
+
+        // Messages, in memory.
+        var store = ConversationStore(selfUserID: selfUserID)
+        let oursNew = Stopwatch.time {
+            for message in creations {
+                store.receive(message)
+                blackHole(store.commitBatch())
+            }
+        }
+        let oursExisting = Stopwatch.time {
+            for message in updates {
+                store.receive(message)
+                blackHole(store.commitBatch())
+            }
+        }
+        var array = ArrayBaseline()
+        array.absorb(creations)
+        let arrayMessages = sample(updates) { array.receive($0) }
+        array.absorb(updates.dropFirst(arrayMessages.count))
+        let sql = try SQLBaseline(path: nil)
+        let sqlNew = try Stopwatch.time { for message in creations { try sql.receive(message) } }
+        let sqlExisting = try Stopwatch.time { for message in updates { try sql.receive(message) } }
+        results[.incomingNew] = (oursNew / Double(n), nil, sqlNew / Double(n))
+        results[.incomingExisting] = (oursExisting / Double(n), arrayMessages.mean, sqlExisting / Double(n))
+        try compare(&store, array, sql, phase: "after the messages")
+
+        // Pages, walks and totals, warm.
+        let order = store.allInOrder()
+        let middleOffset = n / 2, lastOffset = max(0, n - Self.pageSize)
+        let middleKey = middleOffset == 0 ? 0 : order[middleOffset - 1].sortKey
+        let lastKey = lastOffset == 0 ? 0 : order[lastOffset - 1].sortKey
+        for (metric, offset, key) in [(BenchMetric.firstPage, 0, UInt64(0)), (.middlePage, middleOffset, middleKey), (.lastPage, lastOffset, lastKey)] {
+            results[metric] = (
+                repeated { blackHole(store.page(after: key, count: Self.pageSize)) },
+                repeated { blackHole(Array(array.page(offset: offset, count: Self.pageSize))) },
+                try repeated { blackHole(try sql.page(offset: offset, count: Self.pageSize)) })
+        }
+        results[.pageWalk] = (
+            repeated { blackHole(store.benchList(pageSize: Self.pageSize)) },
+            repeated {
+                for offset in stride(from: 0, to: n, by: Self.pageSize) {
+                    blackHole(Array(array.page(offset: offset, count: Self.pageSize)))
+                }
+            },
+            try repeated { blackHole(try sql.list(pageSize: Self.pageSize)) })
+        results[.totalUnread] = (
+            repeated { blackHole(store.counters.totalUnread) },
+            repeated { blackHole(array.totalUnread) },
+            try repeated { blackHole(try sql.totalUnread()) })
+
+        // Reads and pins.
+        let oursRead = Stopwatch.time {
+            for id in readTargets {
+                store.markRead(id, upTo: .max)
+                blackHole(store.commitBatch())
+            }
+        }
+        let oursPin = try Stopwatch.time {
+            for (id, pinned) in pinOperations {
+                try store.setPinned(id, pinned)
+                blackHole(store.commitBatch())
+            }
+        }
+        let arrayReads = sample(readTargets) { array.markRead($0) }
+        for id in readTargets.dropFirst(arrayReads.count) { array.apply(read: id, resorting: false) }
+        array.resort()
+        let arrayPins = sample(pinOperations) { array.setPinned($0.0, $0.1) }
+        for (id, pinned) in pinOperations.dropFirst(arrayPins.count) { array.apply(pin: id, pinned, resorting: false) }
+        array.resort()
+        let sqlRead = try Stopwatch.time { for id in readTargets { try sql.markRead(id) } }
+        let sqlPin = try Stopwatch.time { for (id, pinned) in pinOperations { try sql.setPinned(id, pinned) } }
+        results[.readReport] = (oursRead / Double(Self.reads), arrayReads.mean, sqlRead / Double(Self.reads))
+        results[.pin] = (oursPin / Double(Self.pins), arrayPins.mean, sqlPin / Double(Self.pins))
+        try compare(&store, array, sql, phase: "after the reads and pins")
+
+        // On disk.
+        let files = try BenchFiles()
+        let oursPath = files.path("engine.sqlite"), sqlPath = files.path("sql.sqlite")
+        try measurePersisted(all: all, singles: singles, oursPath: oursPath, sqlPath: sqlPath, into: &results)
+        try measureColdStart(oursPath: oursPath, sqlPath: sqlPath, into: &results)
+
+        // Memory, one process per subject.
+        var baselineBytes: Double?
+        if let program {
+            baselineBytes = try MemoryProbe.measure(.none, conversations: n, program: program)
+            results[.peakMemory] = (
+                try MemoryProbe.measure(.engine, conversations: n, program: program),
+                try MemoryProbe.measure(.array, conversations: n, program: program),
+                try MemoryProbe.measure(.sql, conversations: n, program: program))
+        } else {
+            results[.peakMemory] = (nil, nil, nil)
+        }
+
+        return ScaleReport(
+            conversations: n, messages: 2 * n, listsAgree: true,
+            arraySampledMessages: arrayMessages.count, arraySampledReads: arrayReads.count, arraySampledPins: arrayPins.count,
+            reads: Self.reads, pins: Self.pins, processBaselineBytes: baselineBytes,
+            metrics: BenchMetric.allCases.map { metric in
+                let figures = results[metric] ?? (nil, nil, nil)
+                return MetricResult(metric: metric, ours: figures.ours, array: figures.array, sql: figures.sql)
+            })
+    }
+
+    /// Ingest to disk: the whole workload at 1,000 messages per transaction, then `singles` one per
+    /// transaction, for ours and B2.
+    private func measurePersisted(
+        all: [Message], singles: ArraySlice<Message>, oursPath: String, sqlPath: String,
+        into results: inout [BenchMetric: (ours: Double?, array: Double?, sql: Double?)]
+    ) throws {
+        let batched = all[..<(2 * conversations)]
+        let database = try ConversationDatabase.open(at: oursPath, logger: .silent)
+        var store = ConversationStore(selfUserID: BenchWorkload.selfUserID)
+        let oursBatched = try Stopwatch.time {
+            for chunk in stride(from: batched.startIndex, to: batched.endIndex, by: 1_000) {
+                for message in batched[chunk..<min(chunk + 1_000, batched.endIndex)] { store.receive(message) }
+                try IMClient.write(store.commitBatch(), to: database)
+            }
+        }
+        let oursSingle = try Stopwatch.time {
+            for message in singles {
+                store.receive(message)
+                try IMClient.write(store.commitBatch(), to: database)
+            }
+        }
+        let sql = try SQLBaseline(path: sqlPath)
+        let sqlBatched = try Stopwatch.time {
+            for chunk in stride(from: batched.startIndex, to: batched.endIndex, by: 1_000) {
+                try sql.transaction { () throws(PersistenceError) in
+                    for message in batched[chunk..<min(chunk + 1_000, batched.endIndex)] { try sql.receive(message) }
+                }
+            }
+        }
+        let sqlSingle = try Stopwatch.time { for message in singles { try sql.receive(message) } }
+        let count = Double(batched.count), singleCount = Double(singles.count)
+        results[.persistedBatched] = (oursBatched / count, nil, sqlBatched / count)
+        results[.persistedSingle] = (oursSingle / singleCount, nil, sqlSingle / singleCount)
+    }
+
+    /// Cold start: open the persisted database, read the first page and the total; ours without
+    /// loading every conversation (the login path), and its full load for comparison.
+    private func measureColdStart(
+        oursPath: String, sqlPath: String,
+        into results: inout [BenchMetric: (ours: Double?, array: Double?, sql: Double?)]
+    ) throws {
+        var oursOpen: [Double] = []
+        let oursCold = try Stopwatch.median(of: 3) {
+            let start = Stopwatch.now()
+            let (database, _) = try ConversationDatabase.openOrRecover(at: oursPath, logger: .silent, verifying: false)
+            oursOpen.append(Stopwatch.seconds(since: start))
+            guard let stored = try database.loadCounters() else { throw BenchError.noCounters }
+            let store = ConversationStore(
+                selfUserID: BenchWorkload.selfUserID, counters: stored.counters, orderCounter: stored.orderCounter,
+                syncVersion: stored.syncVersion, source: ColdSource { try? database.stored($0) })
+            blackHole(try database.page(below: nil, limit: Self.pageSize))
+            blackHole(store.counters.totalUnread)
+        }
+        var sqlOpen: [Double] = []
+        let sqlCold = try Stopwatch.median(of: 3) {
+            let start = Stopwatch.now()
+            let sql = try SQLBaseline(path: sqlPath)
+            sqlOpen.append(Stopwatch.seconds(since: start))
+            blackHole(try sql.page(offset: 0, count: Self.pageSize))
+            blackHole(try sql.totalUnread())
+        }
+        let fullLoad = try Stopwatch.median(of: 3) {
+            let database = try ConversationDatabase.open(at: oursPath, logger: .silent, verifying: false)
+            blackHole(try IMClient.loadStore(from: database, userID: BenchWorkload.selfUserID, logger: .silent))
+        }
+        results[.coldStart] = (oursCold, nil, sqlCold)
+        results[.coldOpen] = (oursOpen.sorted()[1], nil, sqlOpen.sorted()[1])
+        results[.fullLoad] = (fullLoad, nil, nil)
+    }
+
+    /// Mean seconds of `body` over repeated runs (at least the repeat budget in total).
+    private func repeated(_ body: () throws -> Void) rethrows -> Double {
+        try Stopwatch.mean(minimum: budget.repeatSeconds, body)
+    }
+
+    /// Runs `body` on the first elements of `items` until B1's sample budget is spent (at least one).
+    /// - Returns: how many it ran and the mean seconds per element.
+    private func sample<C: Collection>(_ items: C, _ body: (C.Element) -> Void) -> (count: Int, mean: Double) {
+        let start = Stopwatch.now()
+        var count = 0
+        for item in items {
+            body(item)
+            count += 1
+            if Stopwatch.seconds(since: start) >= budget.arraySampleSeconds { break }
+        }
+        return (count, Stopwatch.seconds(since: start) / Double(max(count, 1)))
+    }
+
+    /// Compares the three subjects' lists and totals; throws `listsDisagree` when they differ.
+    private func compare(_ store: inout ConversationStore, _ array: ArrayBaseline, _ sql: SQLBaseline, phase: String) throws {
+        try ListComparison.check(
+            .init(subject: "our engine", list: store.benchList(), totalUnread: store.counters.totalUnread),
+            against: [
+                .init(subject: "B1 (array)", list: array.list, totalUnread: array.totalUnread),
+                .init(subject: "B2 (SQL)", list: try sql.list(), totalUnread: try sql.totalUnread()),
+            ],
+            phase: "\(conversations) conversations, \(phase)")
+    }
+}
