@@ -4,9 +4,27 @@ import ImSDK_Plus
 
 /// Awaits a succ/fail API call that has no result; throws the `V2TIMError` that `fail` reported.
 public func call(_ start: (@escaping V2TIMSucc, @escaping V2TIMFail) -> Void) async throws {
-    try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, Error>) in
-        start({ continuation.resume() }, { code, desc in continuation.resume(throwing: V2TIMError(code: code, desc: desc ?? "")) })
+    try await callValue { (succ: @escaping (()) -> Void, fail) in start({ succ(()) }, fail) }
+}
+
+/// Awaits a succ/fail API call whose `succ` delivers a value; throws the `V2TIMError` that `fail`
+/// reported.
+///
+/// The outcome is handed over through a lock, not through the continuation: ThreadSanitizer sees
+/// a lock's ordering but not the one the Swift concurrency runtime makes on Linux, and would report
+/// the caller's reads of objects built on the callback queue as races.
+public func callValue<T>(_ start: (@escaping (T) -> Void, @escaping V2TIMFail) -> Void) async throws -> T {
+    let outcome = Locked<Result<T, V2TIMError>?>(nil)
+    await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+        start({ value in
+            outcome.withLock { $0 = .success(value) }
+            continuation.resume()
+        }, { code, desc in
+            outcome.withLock { $0 = .failure(V2TIMError(code: code, desc: desc ?? "")) }
+            continuation.resume()
+        })
     }
+    return try outcome.withLock { $0! }.get()
 }
 
 /// Awaits a call expected to fail and returns its code (or -1 if it succeeded).

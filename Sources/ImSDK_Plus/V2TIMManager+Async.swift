@@ -1,4 +1,5 @@
 import Foundation
+import IMCore
 
 /// `async throws` forms of the calls, so Swift callers need no continuations. Each throws the
 /// `V2TIMError` (code and description) that `fail` would have received.
@@ -108,13 +109,25 @@ extension V2TIMManager {
     }
 
     /// Bridges one succ/fail call to `async`: exactly one of the two resumes the continuation.
+    ///
+    /// The outcome is handed over through a lock, not through the continuation: the objects it holds
+    /// were built on the callback queue, and a lock is an ordering that ThreadSanitizer sees (it does
+    /// not see the one the Swift concurrency runtime makes on Linux, so it would report a race).
     private func withCallbacks<T>(
         _ start: (_ succ: @escaping (T) -> Void, _ fail: @escaping V2TIMFail) -> Void
     ) async throws -> T {
-        try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Unchecked<T>, Error>) in
+        let outcome = Locked<Result<T, V2TIMError>?>(nil)
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
             start(
-                { continuation.resume(returning: Unchecked($0)) },
-                { code, desc in continuation.resume(throwing: V2TIMError(code: code, desc: desc ?? "")) })
-        }.value
+                { value in
+                    outcome.withLock { $0 = .success(value) }
+                    continuation.resume()
+                },
+                { code, desc in
+                    outcome.withLock { $0 = .failure(V2TIMError(code: code, desc: desc ?? "")) }
+                    continuation.resume()
+                })
+        }
+        return try outcome.withLock { $0! }.get()
     }
 }

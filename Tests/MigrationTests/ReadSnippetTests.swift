@@ -111,10 +111,8 @@ final class ReadSnippetTests: SnippetTestCase {
         await v2LogIn(v2)
         for n in 1...3 { try server.sendText("g\(n)", from: "a", toGroup: "g") }
         await settle()
-        let history: [V2TIMMessage] = try await withCheckedThrowingContinuation { continuation in
-            V2TIMManager.sharedInstance().getGroupHistoryMessageList(groupID: "g", count: 3, lastMsg: nil, succ: {
-                continuation.resume(returning: $0)
-            }, fail: { code, desc in continuation.resume(throwing: V2TIMError(code: code, desc: desc ?? "")) })
+        let history: [V2TIMMessage] = try await callValue { succ, fail in
+            V2TIMManager.sharedInstance().getGroupHistoryMessageList(groupID: "g", count: 3, lastMsg: nil, succ: succ, fail: fail)
         }
         let second = try XCTUnwrap(history.first { $0.seq == 2 })
         await onCallbackQueue { v2.markRead(upTo: second) }
@@ -124,10 +122,8 @@ final class ReadSnippetTests: SnippetTestCase {
     }
 
     private func historyOfA() async throws -> [V2TIMMessage] {
-        try await withCheckedThrowingContinuation { continuation in
-            V2TIMManager.sharedInstance().getC2CHistoryMessageList(userID: "a", count: 3, lastMsg: nil, succ: {
-                continuation.resume(returning: $0)
-            }, fail: { code, desc in continuation.resume(throwing: V2TIMError(code: code, desc: desc ?? "")) })
+        try await callValue { succ, fail in
+            V2TIMManager.sharedInstance().getC2CHistoryMessageList(userID: "a", count: 3, lastMsg: nil, succ: succ, fail: fail)
         }
     }
 }
