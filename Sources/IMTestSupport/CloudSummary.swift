@@ -1,0 +1,32 @@
+import Foundation
+import IMCore
+import IMReferenceServer
+import ImSDK_Plus
+
+/// One line per conversation, the same for the server's state and a device's list, so that tests
+/// can compare what a device shows with what the server holds: ID, unread count, pin, last message.
+public enum CloudSummary {
+    /// The conversations of `userID` as `server` holds them (a sync from scratch by another
+    /// device), sorted by ID.
+    public static func server(_ server: IMReferenceServer, userID: String) async throws -> [String] {
+        let device = try await RawDevice(userID: userID, transport: server)
+        defer { device.close() }
+        guard case .changes(let changes) = try await device.send(.syncChanges(since: 0)) else { return [] }
+        return changes.conversations.map {
+            line($0.id.description, unread: $0.unreadMessages.count, pinned: $0.isPinned, last: $0.lastMessage?.seq)
+        }.sorted()
+    }
+
+    /// The whole conversation list of `session` (paged through the V2 API), sorted by ID.
+    public static func device(_ session: V2TestSession) async throws -> [String] {
+        try await session.walk().list.map { conversation in
+            let id = conversation.type == .GROUP ? "group:\(conversation.groupID ?? "")" : "c2c:\(conversation.userID ?? "")"
+            return line(id, unread: Int(conversation.unreadCount), pinned: conversation.isPinned,
+                        last: conversation.lastMessage?.seq)
+        }.sorted()
+    }
+
+    private static func line(_ id: String, unread: Int, pinned: Bool, last: UInt64?) -> String {
+        "\(id) unread \(unread) pinned \(pinned) last \(last ?? 0)"
+    }
+}
