@@ -18,9 +18,10 @@ public final class LegacyTestSession: @unchecked Sendable {
 
     /// Registers `userID` and `peers` on `server` (a new one when nil), initialises the legacy SDK,
     /// sets the user configuration (`configure` may change it first) and logs in.
+    /// - Parameter databaseDirectory: `TIMSdkConfig.dbPath` (used once `configure` turns storage on).
     public init(
         userID: String = "me", peers: [String] = [], server: IMReferenceServer? = nil,
-        configure: (TIMUserConfig) -> Void = { _ in }
+        databaseDirectory: String? = nil, configure: (TIMUserConfig) -> Void = { _ in }
     ) async throws {
         self.server = server ?? IMReferenceServer()
         manager = TIMManager.sharedInstance()
@@ -32,6 +33,7 @@ public final class LegacyTestSession: @unchecked Sendable {
         config.transport = self.server
         config.callbackQueue = callbackQueue
         config.disableLogPrint = true
+        config.dbPath = databaseDirectory
         config.logFuncLevel = .LOG_INFO
         config.logFunc = { [log] _, message in log.withLock { $0.append(message ?? "") } }
         guard manager.initSdk(config) == 0 else { throw V2TIMError(code: -1, desc: "initSdk failed") }
