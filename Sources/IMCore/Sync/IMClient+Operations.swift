@@ -57,15 +57,23 @@ extension IMClient {
 
     /// Deletes conversations on the server and here; each gets its own result.
     ///
+    /// A conversation that is not in the list gets 6004 and no request: deleting it on the server
+    /// would still move its cursors there.
     /// - Parameter clearingMessages: also delete their messages (locally and on the server); without,
     ///   the messages stay and come back, read, with the conversation.
     package func deleteConversations(
         _ ids: [ConversationID], clearingMessages: Bool,
         completion: @escaping @Sendable (Result<[Result<Void, IMError>], IMError>) -> Void
     ) {
-        execute(ids.map { .deleteConversation($0, clearingMessages: clearingMessages) }, apply: { store, results in
-            zip(ids, results).map { id, result -> Result<Void, IMError> in
-                result.map { _ in store.delete(id, keepingMessages: !clearingMessages) }
+        let known = read { store in ids.map { store.conversation($0) != nil } }
+        let requested = zip(ids, known).filter(\.1).map(\.0)
+        execute(requested.map { .deleteConversation($0, clearingMessages: clearingMessages) }, apply: { store, results in
+            var answers = results.makeIterator()
+            return zip(ids, known).map { id, isKnown -> Result<Void, IMError> in
+                guard isKnown, let result = answers.next() else {
+                    return .failure(IMError(.invalidConversation, "conversation \(id) does not exist"))
+                }
+                return result.map { _ in store.delete(id, keepingMessages: !clearingMessages) }
             }
         }, completion: completion)
     }
