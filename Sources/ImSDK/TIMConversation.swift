@@ -44,8 +44,9 @@ public final class TIMConversation: @unchecked Sendable {
 
     /// Marks `fromMsg` and everything before it read; nil marks everything up to the newest message.
     /// One message cannot be marked alone.
-    /// - Returns: 0 when accepted; else the error code, which `fail` also gets (6014 logged out,
-    ///   6004 unknown conversation, 6017 a message of another conversation or not yet sent).
+    /// - Returns: 0 when accepted; else the error code, which `fail` also gets (6013 before
+    ///   `initSdk`, 6014 logged out, 6004 unknown conversation, 6017 a message of another
+    ///   conversation or not yet sent).
     @discardableResult
     public func setReadMessage(_ fromMsg: TIMMessage?, succ: TIMSucc?, fail: TIMFail?) -> Int32 {
         let callbacks = Unchecked((succ, fail))
@@ -143,7 +144,8 @@ public final class TIMConversation: @unchecked Sendable {
 
     /// Saves `draft` (nil clears it). Kept on this device (and across restarts); with
     /// `V2TIMSDKConfig.syncsDrafts` on the shared session, synced to the user's other devices.
-    /// - Returns: 0, or 6014 when logged out.
+    /// - Returns: 0, 6013 before `initSdk`, or 6014 when logged out. Clearing the draft of a
+    ///   conversation that does not exist creates nothing.
     @discardableResult
     public func setDraft(_ draft: TIMMessageDraft?) -> Int32 {
         let now = Date()

@@ -138,6 +138,11 @@ package final class LegacyBridge: @unchecked Sendable {
     /// The logged-in client, if any.
     private var client: IMClient? { v2.currentClient }
 
+    /// What a call that needs a session gets without one: 6013 before `initSdk`, else 6014.
+    private var noSession: IMError {
+        v2.isInitialized ? IMError(.notLoggedIn, "log in first") : IMError(.notInitialized, "call initSdk first")
+    }
+
     /// The identity of `(type, receiver)` when logged in and valid, else nil (`getConversation`).
     package func conversationID(type: Int, receiver: String?) -> ConversationID? {
         guard client != nil else { return nil }
@@ -172,10 +177,10 @@ package final class LegacyBridge: @unchecked Sendable {
         return client.read { $0.conversation(id).map { message.seq <= $0.readSeq } } ?? false
     }
 
-    /// Marks `id` read up to `seq` (nil: everything) (`setReadMessage`): 6014 when logged out,
-    /// 6004 when the conversation does not exist.
+    /// Marks `id` read up to `seq` (nil: everything) (`setReadMessage`): 6013 before `initSdk`,
+    /// 6014 when logged out, 6004 when the conversation does not exist.
     package func setRead(_ id: ConversationID, upTo seq: UInt64?, completion: @escaping @Sendable (IMError?) -> Void) -> Int32 {
-        guard let client else { return fail(IMError(.notLoggedIn, "log in first"), completion) }
+        guard let client else { return fail(noSession, completion) }
         guard client.read({ $0.conversation(id) }) != nil else {
             return fail(IMError(.invalidConversation, "conversation \(id) does not exist"), completion)
         }
@@ -203,10 +208,10 @@ package final class LegacyBridge: @unchecked Sendable {
         return true
     }
 
-    /// Sets or clears the draft of `id` (`setDraft`), creating the conversation locally when needed:
-    /// 6014 when logged out.
+    /// Sets or clears the draft of `id` (`setDraft`), creating the conversation locally when needed
+    /// (clearing creates nothing): 6013 before `initSdk`, 6014 when logged out.
     package func setDraft(_ id: ConversationID, text: String?) -> Int32 {
-        guard let client else { return IMError.Code.notLoggedIn.rawValue }
+        guard let client else { return noSession.code.rawValue }
         do throws(IMError) {
             try client.saveDraft(id, text, creating: true)
             return 0
@@ -216,13 +221,13 @@ package final class LegacyBridge: @unchecked Sendable {
     }
 
     /// Sends `outgoing` (`sendMessage`): `willSend` gets the message being sent before the request
-    /// leaves. Returns 0, or 6014 when logged out.
+    /// leaves. Returns 0, 6013 before `initSdk`, or 6014 when logged out.
     package func send(
         _ outgoing: OutgoingMessage, willSend: (Message) -> Void,
         completion: @escaping @Sendable (Result<Message, IMError>) -> Void
     ) -> Int32 {
         guard let client else {
-            return fail(IMError(.notLoggedIn, "log in first")) { completion(.failure($0!)) }
+            return fail(noSession) { completion(.failure($0!)) }
         }
         client.send(outgoing, willSend: willSend, completion: completion)
         return 0
@@ -235,7 +240,7 @@ package final class LegacyBridge: @unchecked Sendable {
         completion: @escaping @Sendable (Result<[Message], IMError>) -> Void
     ) -> Int32 {
         guard let client else {
-            return fail(IMError(.notLoggedIn, "log in first")) { completion(.failure($0!)) }
+            return fail(noSession) { completion(.failure($0!)) }
         }
         guard count > 0 else {
             return fail(IMError(.invalidParameters, "count must be greater than 0")) { completion(.failure($0!)) }

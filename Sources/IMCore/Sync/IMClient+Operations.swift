@@ -84,11 +84,16 @@ extension IMClient {
     package func saveDraft(_ id: ConversationID, _ text: String?, creating: Bool) throws(IMError) {
         let now = clock()
         let draft = text.flatMap { $0.isEmpty ? nil : Draft(text: $0, timestamp: now) }
-        try write { store throws(IMError) in
-            if creating { store.createIfMissing(id) }
+        let saved = try write { store throws(IMError) -> Bool in
+            if creating {
+                // Clearing the draft of a conversation that does not exist creates nothing.
+                guard draft != nil || store.conversation(id) != nil else { return false }
+                store.createIfMissing(id)
+            }
             try store.setDraft(id, draft)
+            return true
         }
-        guard syncsDrafts, id.kind != .system else { return }
+        guard saved, syncsDrafts, id.kind != .system else { return }
         perform(.setDraft(id, DraftChange(text: draft?.text, timestamp: now))) { [self] result in
             switch result {
             case .success(.draft(let kept)):
