@@ -1,0 +1,76 @@
+import Foundation
+
+/// Many model-based sequences in a row: seeds `seed`, `seed + 1`, ... until a count of sequences
+/// or a time budget is reached, or one fails (it is shrunk, and the run stops).
+///
+/// The XCTest target runs a fixed count from a fixed seed (the same operations on every run); the
+/// long mode, `imsdk check --long SECONDS`, runs from a fresh seed until the time is up:
+/// ```
+/// swift run imsdk check                         # 1000 sequences of 20 steps from a random seed
+/// swift run imsdk check --long 600 --steps 40   # ten minutes of 40-step sequences
+/// swift run imsdk check --seed 7 --sequences 1  # replay one seed
+/// ```
+public struct ModelCheckRun: Sendable {
+    /// What to run.
+    public struct Options: Hashable, Sendable {
+        /// The first seed; sequence `i` uses `seed + i`.
+        public var seed: UInt64
+        /// Operations per sequence.
+        public var steps: Int
+        /// Stop after this many sequences (nil: only the time limit stops the run).
+        public var sequences: Int?
+        /// Stop once this many seconds have passed (checked between sequences).
+        public var timeLimit: Double?
+        /// A deliberate model mistake (tests of the check itself).
+        public var flaw: ModelFlaw?
+
+        public init(seed: UInt64, steps: Int = 20, sequences: Int? = 1000, timeLimit: Double? = nil, flaw: ModelFlaw? = nil) {
+            self.seed = seed
+            self.steps = steps
+            self.sequences = sequences
+            self.timeLimit = timeLimit
+            self.flaw = flaw
+        }
+    }
+
+    /// How far a run got.
+    public struct Summary: Sendable {
+        /// Sequences run (the failing one included).
+        public var sequences = 0
+        /// Operations applied and checked, over all sequences (shrinking replays not counted).
+        public var steps = 0
+        /// Wall-clock seconds so far.
+        public var seconds = 0.0
+        /// The first failure, shrunk; nil when every sequence agreed with the model.
+        public var failure: ModelFailure?
+    }
+
+    public let options: Options
+
+    public init(options: Options) {
+        self.options = options
+    }
+
+    /// Runs the sequences; `progress` gets the summary after each one.
+    /// - Throws: when a session cannot be set up (not a divergence).
+    public func run(progress: (Summary) -> Void = { _ in }) async throws -> Summary {
+        let checker = ModelChecker(flaw: options.flaw)
+        let start = Date()
+        var summary = Summary()
+        var index: UInt64 = 0
+        while options.sequences.map({ summary.sequences < $0 }) ?? true {
+            if let limit = options.timeLimit, Date().timeIntervalSince(start) >= limit { break }
+            let sequence = ModelSequence(seed: options.seed &+ index, steps: options.steps)
+            index += 1
+            let failure = try await checker.run(sequence)
+            summary.sequences += 1
+            summary.steps += failure.map { $0.divergence.step } ?? sequence.operations.count
+            summary.seconds = Date().timeIntervalSince(start)
+            summary.failure = failure
+            progress(summary)
+            if failure != nil { break }
+        }
+        summary.seconds = Date().timeIntervalSince(start)
+        return summary
+    }
+}

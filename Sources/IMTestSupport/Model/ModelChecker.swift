@@ -1,0 +1,288 @@
+import Foundation
+import ImSDK
+import ImSDK_Plus
+
+/// The model-based check of both APIs: runs a `ModelSequence` on a fresh server and session and on
+/// the `ReferenceModel`, and after every step compares everything the APIs show.
+///
+/// After each operation (and once right after login) it compares:
+/// - the operation's result (success, error code, the legacy Boolean);
+/// - the V2 list, walked with `getConversationList` in pages of a random size (1 to 7): the order,
+///   no conversation twice, and per conversation the unread count, pin, draft, last message text,
+///   receive option and @-infos;
+/// - `getTotalUnreadMessageCount`, and that of the second device when there is one;
+/// - the legacy `getConversationList()` order, and per conversation `getUnReadMessageNum()`,
+///   `getDraft()` and `getLastMsg()`; `getUnReadMessageNum()` of every possible conversation (0 for
+///   missing ones); the sum of the legacy counts (muted conversations included);
+/// - `getConversation(conversationID:)` of a random conversation (6004 for a missing one);
+/// - for the legacy read of a message, what `getLocalMessage` returned (sequences, and `isReaded()`
+///   of the messages not excluded from unread);
+/// - the V2 listener: every conversation that appeared, changed (or moved) or left was announced
+///   by `onNewConversation` / `onConversationChanged` / `onConversationDeleted` during the step,
+///   its last announced state is the model's, and when the total changed,
+///   `onTotalUnreadMessageCountChanged` reported it, its last value being the model's total.
+///
+/// On a divergence, `run(_:)` shrinks the sequence: it removes chunks of operations, then single
+/// ones, replaying each candidate on a fresh session, and keeps every removal that still fails.
+///
+/// - Thread safety: a value; one check at a time per process (it drives the shared SDK instance).
+public struct ModelChecker: Sendable {
+    /// A deliberate mistake of the model (tests that the check can fail); nil for the real check.
+    public var flaw: ModelFlaw?
+    /// The most replays one shrinking may take.
+    public var maximumShrinkReplays: Int
+
+    public init(flaw: ModelFlaw? = nil, maximumShrinkReplays: Int = 400) {
+        self.flaw = flaw
+        self.maximumShrinkReplays = maximumShrinkReplays
+    }
+
+    /// Runs `sequence`; on a divergence, shrinks it and returns the failure, else nil.
+    /// - Throws: when the session cannot be set up (not a divergence).
+    public func run(_ sequence: ModelSequence) async throws -> ModelFailure? {
+        guard let divergence = try await check(sequence) else { return nil }
+        let (shrunk, shrunkDivergence, replays) = try await shrink(sequence, failingWith: divergence)
+        return ModelFailure(
+            sequence: sequence, divergence: divergence, shrunk: shrunk, shrunkDivergence: shrunkDivergence,
+            replays: replays)
+    }
+
+    /// Runs `sequence` once on a fresh session and returns the first divergence, or nil.
+    public func check(_ sequence: ModelSequence) async throws -> ModelDivergence? {
+        let driver = try await ModelDriver.start(secondDevice: sequence.usesSecondDevice)
+        defer { driver.stop() }
+        var model = ReferenceModel(flaw: flaw)
+        do {
+            var random = Self.observationRandom(seed: sequence.seed, step: 0)
+            try await compare(driver, model, before: model, random: &random)
+        } catch let mismatch as ModelMismatch {
+            return ModelDivergence(step: 0, operation: nil, observable: mismatch.observable,
+                                   expected: mismatch.expected, actual: mismatch.actual)
+        }
+        for (index, operation) in sequence.operations.enumerated() {
+            let before = model
+            driver.main.recorder.clear()
+            let expected = model.apply(operation)
+            var shown: (seqs: [UInt64], read: [Bool])?
+            let actual = try await driver.apply(operation) { shown = ($0, $1) }
+            await driver.settle()
+            do {
+                try expectEqual("the result of the call", expected, actual)
+                if let shown, case .legacySetRead(let target, _) = operation {
+                    let seqs = before.localMessageSeqs(of: target)
+                    try expectEqual("legacy getLocalMessage(\(ReferenceModel.localMessageCount)) sequences of \(target)",
+                                    seqs, shown.seqs)
+                    // Messages excluded from unread are left out: a read of every conversation
+                    // skips those with nothing unread, so their cursor (and these flags) stay.
+                    let counted = seqs.indices.filter { !before.isExcludedFromUnread(seq: seqs[$0], in: target) }
+                    try expectEqual("legacy isReaded() of those messages (excluded from unread left out)",
+                                    counted.map { before.isRead(seq: seqs[$0], in: target) },
+                                    counted.map { shown.read[$0] })
+                }
+                var random = Self.observationRandom(seed: sequence.seed, step: index + 1)
+                try await compare(driver, model, before: before, random: &random)
+            } catch let mismatch as ModelMismatch {
+                return ModelDivergence(step: index + 1, operation: operation, observable: mismatch.observable,
+                                       expected: mismatch.expected, actual: mismatch.actual)
+            }
+        }
+        return nil
+    }
+
+    /// Removes operations from a failing `sequence` while it keeps failing: chunks of half, a
+    /// quarter, ... of the operations, down to single ones, each candidate replayed on a fresh
+    /// session. Operations after the failing step are dropped first.
+    /// - Returns: the shortest failing sequence found, its divergence, and the replays it took.
+    public func shrink(
+        _ sequence: ModelSequence, failingWith divergence: ModelDivergence
+    ) async throws -> (ModelSequence, ModelDivergence, Int) {
+        var operations = Array(sequence.operations.prefix(divergence.step))
+        var best = divergence
+        var replays = 0
+        var chunk = max(1, operations.count / 2)
+        while replays < maximumShrinkReplays {
+            var start = 0
+            var removedAny = false
+            while start < operations.count && replays < maximumShrinkReplays {
+                var candidate = operations
+                candidate.removeSubrange(start..<min(start + chunk, candidate.count))
+                replays += 1
+                if let found = try await check(ModelSequence(seed: sequence.seed, operations: candidate)) {
+                    operations = Array(candidate.prefix(found.step))
+                    best = found
+                    removedAny = true
+                } else {
+                    start += chunk
+                }
+            }
+            if removedAny { continue }
+            if chunk == 1 { break }
+            chunk = max(1, chunk / 2)
+        }
+        return (ModelSequence(seed: sequence.seed, operations: operations), best, replays)
+    }
+
+    /// The random numbers of the observations after `step` (page sizes, which conversation to get):
+    /// fixed by the seed and the step, so a replay observes the same way.
+    private static func observationRandom(seed: UInt64, step: Int) -> SeededRandomGenerator {
+        SeededRandomGenerator(seed: seed ^ (UInt64(step + 1) &* 0x9E37_79B9_7F4A_7C15))
+    }
+
+    // MARK: - Comparing
+
+    private func compare(
+        _ driver: ModelDriver, _ model: ReferenceModel, before: ReferenceModel, random: inout SeededRandomGenerator
+    ) async throws {
+        try await compareV2List(driver.main.manager, model, pageSize: Int32.random(in: 1...7, using: &random))
+        try await expectEqual("V2 getTotalUnreadMessageCount", model.totalUnread, Self.total(of: driver.main.manager))
+        if let second = driver.second {
+            try await expectEqual("second device getTotalUnreadMessageCount", model.totalUnread, Self.total(of: second.manager))
+        }
+        try compareLegacy(driver.legacy, model)
+        try compareEvents(driver.main.recorder, model, before: before)
+        try await compareOne(driver.main.manager, model, ModelTarget.all.randomElement(using: &random)!)
+    }
+
+    private func compareV2List(_ manager: V2TIMManager, _ model: ReferenceModel, pageSize: Int32) async throws {
+        var walked: [V2TIMConversation] = []
+        var nextSeq: UInt64 = 0
+        while true {
+            let page: V2TIMConversationResult
+            do {
+                page = try await manager.getConversationList(nextSeq: nextSeq, count: pageSize)
+            } catch {
+                throw ModelMismatch(observable: "V2 getConversationList(nextSeq: \(nextSeq), count: \(pageSize))",
+                                    expected: "a page", actual: "\(error)")
+            }
+            walked += page.conversationList
+            if page.isFinished { break }
+            nextSeq = page.nextSeq
+            guard walked.count <= 2 * ModelTarget.all.count else {
+                throw ModelMismatch(observable: "V2 page walk (pages of \(pageSize))",
+                                    expected: "isFinished within \(ModelTarget.all.count) conversations",
+                                    actual: "\(walked.count) conversations and not finished")
+            }
+        }
+        let expected = model.orderedConversations
+        try expectEqual("V2 list order (getConversationList pages of \(pageSize))",
+                        expected.map(\.target.conversationID), walked.map(\.conversationID))
+        for (conversation, shown) in zip(expected, walked) {
+            try expectEqual("V2 \(shown.conversationID) in the page walk",
+                            model.state(of: conversation.target), ModelConversationState(shown))
+        }
+    }
+
+    private static func total(of manager: V2TIMManager) async throws -> Int {
+        do {
+            return Int(try await manager.getTotalUnreadMessageCount())
+        } catch {
+            throw ModelMismatch(observable: "V2 getTotalUnreadMessageCount", expected: "a count", actual: "\(error)")
+        }
+    }
+
+    private func compareLegacy(_ legacy: TIMManager, _ model: ReferenceModel) throws(ModelMismatch) {
+        let list = legacy.getConversationList() ?? []
+        let expected = model.orderedConversations
+        try expectEqual("legacy getConversationList() order",
+                        expected.map { Self.legacyName($0.target) },
+                        list.map { "\($0.getType() == .GROUP ? "GROUP" : "C2C") \($0.getReceiver() ?? "nil")" })
+        var sum = 0
+        for (conversation, shown) in zip(expected, list) {
+            let name = Self.legacyName(conversation.target)
+            let unread = Int(shown.getUnReadMessageNum())
+            sum += unread
+            try expectEqual("legacy getUnReadMessageNum() of \(name)", model.unreadCount(of: conversation.target), unread)
+            try expectEqual("legacy getDraft() of \(name)", conversation.draft, Self.text(of: shown.getDraft()))
+            try expectEqual("legacy getLastMsg() of \(name)", conversation.messages.last?.text,
+                            (shown.getLastMsg()?.getElem(0) as? TIMTextElem)?.text)
+        }
+        try expectEqual("legacy sum of getUnReadMessageNum() over the list", model.unreadInEveryConversation, sum)
+        for target in ModelTarget.all {
+            let handle = legacy.getConversation(target.isGroup ? .GROUP : .C2C, receiver: target.receiver)
+            try expectEqual("legacy getConversation(\(Self.legacyName(target))).getUnReadMessageNum()",
+                            model.unreadCount(of: target), Int(handle?.getUnReadMessageNum() ?? -1))
+        }
+    }
+
+    private static func legacyName(_ target: ModelTarget) -> String {
+        "\(target.isGroup ? "GROUP" : "C2C") \(target.receiver)"
+    }
+
+    private static func text(of draft: TIMMessageDraft?) -> String? {
+        guard let draft else { return nil }
+        return (0..<draft.elemCount()).compactMap { (draft.getElem($0) as? TIMTextElem)?.text }.joined()
+    }
+
+    private func compareEvents(
+        _ recorder: V2EventRecorder, _ model: ReferenceModel, before: ReferenceModel
+    ) throws(ModelMismatch) {
+        var added: Set<String> = []
+        var changed: Set<String> = []
+        var deleted: Set<String> = []
+        var totals: [UInt64] = []
+        for event in recorder.events {
+            switch event {
+            case .new(let ids): added.formUnion(ids)
+            case .changed(let ids): changed.formUnion(ids)
+            case .deleted(let ids): deleted.formUnion(ids)
+            case .total(let value): totals.append(value)
+            case .syncStarted, .syncFinished, .syncFailed, .message: break
+            }
+        }
+        for target in ModelTarget.all {
+            let id = target.conversationID
+            let was = before.state(of: target)
+            let now = model.state(of: target)
+            switch (was, now) {
+            case (nil, let now?):
+                try expectEqual("onNewConversation announced \(id)", true, added.contains(id))
+                try expectEqual("last announced state of \(id)", now, recorder.lastAnnounced(id).map(ModelConversationState.init))
+            case (_?, nil):
+                try expectEqual("onConversationDeleted announced \(id)", true, deleted.contains(id))
+            case (let was?, let now?)
+                where was != now || before.lastActivity(of: target) != model.lastActivity(of: target):
+                try expectEqual("onConversationChanged announced \(id)", true, changed.contains(id) || added.contains(id))
+                try expectEqual("last announced state of \(id)", now, recorder.lastAnnounced(id).map(ModelConversationState.init))
+            default:
+                break
+            }
+        }
+        if before.totalUnread != model.totalUnread {
+            try expectEqual("onTotalUnreadMessageCountChanged announced the total change", true, !totals.isEmpty)
+        }
+        if let last = totals.last {
+            try expectEqual("last onTotalUnreadMessageCountChanged", model.totalUnread, Int(last))
+        }
+    }
+
+    private func compareOne(_ manager: V2TIMManager, _ model: ReferenceModel, _ target: ModelTarget) async throws {
+        let shown: Result<ModelConversationState, V2TIMError>
+        do {
+            shown = .success(ModelConversationState(try await manager.getConversation(conversationID: target.conversationID)))
+        } catch let error as V2TIMError {
+            shown = .failure(error)
+        }
+        let observable = "V2 getConversation(conversationID: \"\(target.conversationID)\")"
+        switch (model.state(of: target), shown) {
+        case (let expected?, .success(let actual)):
+            try expectEqual(observable, expected, actual)
+        case (let expected?, .failure(let error)):
+            throw ModelMismatch(observable: observable, expected: "\(expected)", actual: "error \(error.code)")
+        case (nil, .success(let actual)):
+            throw ModelMismatch(observable: observable, expected: "error 6004", actual: "\(actual)")
+        case (nil, .failure(let error)):
+            try expectEqual(observable, Int32(6004), error.code)
+        }
+    }
+}
+
+extension ModelConversationState {
+    /// What `conversation` shows, in the model's terms.
+    init(_ conversation: V2TIMConversation) {
+        self.init(
+            conversationID: conversation.conversationID, unreadCount: Int(conversation.unreadCount),
+            isPinned: conversation.isPinned, draftText: conversation.draftText,
+            lastMessageText: conversation.lastMessage?.textElem?.text, receiveOption: conversation.recvOpt.rawValue,
+            atTypes: (conversation.groupAtInfolist ?? []).map(\.atType.rawValue))
+    }
+}

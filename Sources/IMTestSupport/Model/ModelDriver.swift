@@ -1,0 +1,208 @@
+import Foundation
+import IMCore
+import IMReferenceServer
+import ImSDK
+import ImSDK_Plus
+
+/// The real side of the model-based check: a fresh server with the model's users and groups, the
+/// shared session logged in as `me` (driven through both `V2TIMManager.sharedInstance()` and
+/// `TIMManager.sharedInstance()`), and optionally a second device of `me` (`makeInstance()`).
+///
+/// - Thread safety: use from one task at a time; the SDK's callbacks run on the sessions' queues.
+final class ModelDriver: @unchecked Sendable {
+    let main: V2TestSession
+    let second: V2TestSession?
+
+    var server: IMReferenceServer { main.server }
+    var legacy: TIMManager { TIMManager.sharedInstance() }
+
+    private init(main: V2TestSession, second: V2TestSession?) {
+        self.main = main
+        self.second = second
+    }
+
+    /// Starts a server, logs `me` in (and the second device), and asks for the total once so that
+    /// every later change of it is announced.
+    static func start(secondDevice: Bool) async throws -> ModelDriver {
+        let main = try await V2TestSession(userID: ModelTarget.me, peers: ModelTarget.peers)
+        for group in ModelTarget.groups {
+            try main.server.createGroup(group, name: nil, faceURL: nil, members: [ModelTarget.me] + ModelTarget.peers)
+        }
+        let second = secondDevice
+            ? try await V2TestSession(userID: ModelTarget.me, server: main.server, instance: V2TIMManager.makeInstance())
+            : nil
+        _ = try await main.manager.getTotalUnreadMessageCount()
+        if let second { _ = try await second.manager.getTotalUnreadMessageCount() }
+        let driver = ModelDriver(main: main, second: second)
+        await driver.settle()
+        return driver
+    }
+
+    /// Logs out and uninitialises both devices.
+    func stop() {
+        second?.tearDown()
+        main.tearDown()
+    }
+
+    /// Waits until every push so far reached both devices and every callback so far has run.
+    func settle() async {
+        await main.settle()
+        if let second {
+            await second.settle()
+            await main.settle()
+        }
+    }
+
+    // MARK: - Applying
+
+    /// Performs `operation` on the SDK or the server and returns what it returned.
+    ///
+    /// `localMessages` gets what `getLocalMessage` showed, for the legacy read of a message.
+    func apply(
+        _ operation: ModelOperation, localMessages: (_ seqs: [UInt64], _ read: [Bool]) -> Void = { _, _ in }
+    ) async throws -> ModelOutcome {
+        let manager = main.manager
+        switch operation {
+        case .peerSendsC2C(let peer, let text, let excluded):
+            try server.send(
+                OutgoingMessage(id: "", receiver: .user(ModelTarget.me), content: .text(text),
+                                isExcludedFromUnreadCount: excluded), from: peer)
+            return .ok
+        case .peerSendsGroup(let peer, let group, let text, let mention):
+            let other = ModelTarget.peers.first { $0 != peer }!
+            try server.sendText(
+                text, from: peer, toGroup: group,
+                atUserIDs: mention.mentionsMe ? [ModelTarget.me] : mention == .other ? [other] : [],
+                atAll: mention.mentionsAll)
+            return .ok
+        case .otherDeviceSends(let target, let text):
+            switch target {
+            case .user(let peer): try server.sendText(text, from: ModelTarget.me, toUser: peer)
+            case .group(let group): try server.sendText(text, from: ModelTarget.me, toGroup: group)
+            }
+            return .ok
+        case .sendMessage(let target, let text):
+            return await Self.send(text, to: target, through: manager)
+        case .markC2CRead(let peer):
+            return await outcome { manager.markC2CMessage(asRead: peer, succ: $0, fail: $1) }
+        case .markGroupRead(let group):
+            return await outcome { manager.markGroupMessage(asRead: group, succ: $0, fail: $1) }
+        case .markAllRead:
+            return await outcome { manager.markAllMessage(asRead: $0, fail: $1) }
+        case .cleanUnread(let target):
+            return await clean(target.conversationID, sequence: 0)
+        case .cleanUnreadOfKind(let kind):
+            return await clean(kind, sequence: 0)
+        case .cleanGroupUnread(let group, let seq):
+            return await clean(ModelTarget.group(group).conversationID, sequence: seq)
+        case .pin(let target, let pinned):
+            return await Self.pin(target, pinned, through: manager)
+        case .delete(let target):
+            return await Self.delete(target, through: manager)
+        case .setDraft(let target, let text):
+            return await outcome {
+                manager.setConversationDraft(conversationID: target.conversationID, draftText: text, succ: $0, fail: $1)
+            }
+        case .setReceiveOption(let target, let option):
+            let opt = V2TIMReceiveMessageOpt(rawValue: option.rawValue)!
+            switch target {
+            case .user(let peer):
+                return await outcome { manager.setC2CReceiveMessageOpt(userIDList: [peer], opt: opt, succ: $0, fail: $1) }
+            case .group(let group):
+                return await outcome { manager.setGroupReceiveMessageOpt(groupID: group, opt: opt, succ: $0, fail: $1) }
+            }
+        case .legacySetRead(let target, let newest):
+            return try await legacySetRead(target, newest: newest, localMessages: localMessages)
+        case .legacyDelete(let target):
+            return .returned(legacy.deleteConversation(target.isGroup ? .GROUP : .C2C, receiver: target.receiver))
+        case .secondDeviceRead(let target):
+            let device = try secondManager()
+            switch target {
+            case .user(let peer): return await outcome { device.markC2CMessage(asRead: peer, succ: $0, fail: $1) }
+            case .group(let group): return await outcome { device.markGroupMessage(asRead: group, succ: $0, fail: $1) }
+            }
+        case .secondDevicePin(let target, let pinned):
+            return await Self.pin(target, pinned, through: try secondManager())
+        case .secondDeviceDelete(let target):
+            return await Self.delete(target, through: try secondManager())
+        case .secondDeviceSends(let target, let text):
+            return await Self.send(text, to: target, through: try secondManager())
+        }
+    }
+
+    private func secondManager() throws -> V2TIMManager {
+        guard let second else { throw V2TIMError(code: -1, desc: "the sequence was started without a second device") }
+        return second.manager
+    }
+
+    private func outcome(_ start: (@escaping V2TIMSucc, @escaping V2TIMFail) -> Void) async -> ModelOutcome {
+        let code = await failureCode(start)
+        return code == -1 ? .ok : .error(code)
+    }
+
+    private func clean(_ conversationID: String, sequence: UInt64) async -> ModelOutcome {
+        let manager = main.manager
+        return await outcome {
+            manager.cleanConversationUnreadMessageCount(
+                conversationID: conversationID, cleanTimestamp: 0, cleanSequence: sequence, succ: $0, fail: $1)
+        }
+    }
+
+    private static func pin(_ target: ModelTarget, _ pinned: Bool, through manager: V2TIMManager) async -> ModelOutcome {
+        let code = await failureCode {
+            manager.pinConversation(conversationID: target.conversationID, isPinned: pinned, succ: $0, fail: $1)
+        }
+        return code == -1 ? .ok : .error(code)
+    }
+
+    private static func delete(_ target: ModelTarget, through manager: V2TIMManager) async -> ModelOutcome {
+        let code = await failureCode { manager.deleteConversation(conversation: target.conversationID, succ: $0, fail: $1) }
+        return code == -1 ? .ok : .error(code)
+    }
+
+    private static func send(_ text: String, to target: ModelTarget, through manager: V2TIMManager) async -> ModelOutcome {
+        let message = SendableBox(manager.createTextMessage(text: text)!)
+        let code = await failureCode { succ, fail in
+            _ = manager.sendMessage(
+                message: message.value, receiver: target.isGroup ? nil : target.receiver,
+                groupID: target.isGroup ? target.receiver : nil, priority: .PRIORITY_DEFAULT, onlineUserOnly: false,
+                offlinePushInfo: nil, progress: nil, succ: succ, fail: fail)
+        }
+        return code == -1 ? .ok : .error(code)
+    }
+
+    /// `getConversation` + `setReadMessage(nil)`, or + `getLocalMessage` and `setReadMessage` of one.
+    private func legacySetRead(
+        _ target: ModelTarget, newest: Int?, localMessages: ([UInt64], [Bool]) -> Void
+    ) async throws -> ModelOutcome {
+        guard let conversation = legacy.getConversation(target.isGroup ? .GROUP : .C2C, receiver: target.receiver) else {
+            throw V2TIMError(code: -1, desc: "getConversation returned nil while logged in")
+        }
+        var message: TIMMessage?
+        if let newest {
+            let messages = try await Self.localMessages(of: conversation)
+            localMessages(messages.map { $0.locator()?.seq ?? 0 }, messages.map { $0.isReaded() })
+            guard newest < messages.count else { return .ok }
+            message = messages[newest]
+        }
+        let boxed = SendableBox(message)
+        let code = await failureCode { conversation.setReadMessage(boxed.value, succ: $0, fail: $1) }
+        return code == -1 ? .ok : .error(code)
+    }
+
+    /// The newest `ReferenceModel.localMessageCount` local messages of `conversation`, newest first.
+    static func localMessages(of conversation: TIMConversation) async throws -> [TIMMessage] {
+        let boxed: SendableBox<[TIMMessage]> = try await withCheckedThrowingContinuation { continuation in
+            conversation.getLocalMessage(Int32(ReferenceModel.localMessageCount), last: nil, succ: { list in
+                continuation.resume(returning: SendableBox((list ?? []).compactMap { $0 as? TIMMessage }))
+            }, fail: { code, desc in continuation.resume(throwing: V2TIMError(code: code, desc: desc ?? "")) })
+        }
+        return boxed.value
+    }
+}
+
+/// Carries SDK objects that are not `Sendable` (messages, as the vendor's are) across an `await`.
+struct SendableBox<Value>: @unchecked Sendable {
+    let value: Value
+    init(_ value: Value) { self.value = value }
+}

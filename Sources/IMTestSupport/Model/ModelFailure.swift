@@ -1,0 +1,25 @@
+import Foundation
+
+/// A failed model-based sequence: where it diverged, and the shortest sequence found that still does.
+public struct ModelFailure: Error, Sendable, CustomStringConvertible {
+    /// The generated sequence that failed (its seed replays it).
+    public var sequence: ModelSequence
+    public var divergence: ModelDivergence
+    /// The sequence after shrinking: operations removed while it still failed.
+    public var shrunk: ModelSequence
+    /// The divergence of the shrunk sequence.
+    public var shrunkDivergence: ModelDivergence
+    /// How many sequences the shrinking replayed.
+    public var replays: Int
+
+    public var description: String {
+        """
+        Model-based check failed: seed \(sequence.seed), \(sequence.operations.count) steps
+          \(divergence.description.replacingOccurrences(of: "\n", with: "\n  "))
+        Shrunk to \(shrunk.operations.count) operation(s) (\(replays) replays):
+        \(shrunk.operations.isEmpty ? "  (none: it fails right after login)" : shrunk.description)
+          \(shrunkDivergence.description.replacingOccurrences(of: "\n", with: "\n  "))
+        Replay: imsdk check --seed \(sequence.seed) --steps \(sequence.operations.count) --sequences 1
+        """
+    }
+}

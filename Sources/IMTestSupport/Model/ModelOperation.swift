@@ -1,0 +1,163 @@
+/// One step of a model-based sequence: something a peer does on the server, a call through the V2
+/// API or the legacy API of the logged-in session, or a call on a second device of the same user.
+///
+/// An operation is plain data, so a sequence can be printed, shrunk and replayed. Operations may
+/// name conversations that do not exist (any more): the model says which error the SDK must give.
+public enum ModelOperation: Hashable, Sendable, CustomStringConvertible {
+    /// Server: `peer` sends me a C2C text, optionally excluded from the unread count.
+    case peerSendsC2C(peer: String, text: String, excludedFromUnread: Bool)
+    /// Server: `peer` sends a text to `group`, @-mentioning as `mention` says.
+    case peerSendsGroup(peer: String, group: String, text: String, mention: ModelMention)
+    /// Server: I send a text from a device without the SDK (the admin API, as `me`).
+    case otherDeviceSends(ModelTarget, text: String)
+    /// V2: `sendMessage` of a text.
+    case sendMessage(ModelTarget, text: String)
+    /// V2: `markC2CMessage(asRead:)` (nil: every C2C conversation).
+    case markC2CRead(peer: String?)
+    /// V2: `markGroupMessage(asRead:)` (nil: every group conversation).
+    case markGroupRead(group: String?)
+    /// V2: `markAllMessage(asRead:fail:)`.
+    case markAllRead
+    /// V2: `cleanConversationUnreadMessageCount(conversationID:cleanTimestamp: 0, cleanSequence: 0)`.
+    case cleanUnread(ModelTarget)
+    /// V2: `cleanConversationUnreadMessageCount` with `"c2c"`, `"group"` or `""` (every conversation).
+    case cleanUnreadOfKind(String)
+    /// V2: `cleanConversationUnreadMessageCount` of a group up to sequence `seq`.
+    case cleanGroupUnread(group: String, upToSeq: UInt64)
+    /// V2: `pinConversation(conversationID:isPinned:)`.
+    case pin(ModelTarget, Bool)
+    /// V2: `deleteConversation(conversation:)` (the conversation and its messages).
+    case delete(ModelTarget)
+    /// V2: `setConversationDraft(conversationID:draftText:)` (nil clears).
+    case setDraft(ModelTarget, String?)
+    /// V2: `setC2CReceiveMessageOpt` / `setGroupReceiveMessageOpt`.
+    case setReceiveOption(ModelTarget, ModelReceiveOption)
+    /// Legacy: `getConversation` then `setReadMessage`: nil, or the `newest`-th newest message of
+    /// `getLocalMessage` (0: the newest). Past the end of the local messages it calls nothing.
+    case legacySetRead(ModelTarget, newest: Int?)
+    /// Legacy: `TIMManager.deleteConversation(_:receiver:)` (messages kept, they come back read).
+    case legacyDelete(ModelTarget)
+    /// Second device (V2): `markC2CMessage(asRead:)` / `markGroupMessage(asRead:)` of one conversation.
+    case secondDeviceRead(ModelTarget)
+    /// Second device (V2): `pinConversation`.
+    case secondDevicePin(ModelTarget, Bool)
+    /// Second device (V2): `deleteConversation(conversation:)`.
+    case secondDeviceDelete(ModelTarget)
+    /// Second device (V2): `sendMessage` of a text.
+    case secondDeviceSends(ModelTarget, text: String)
+
+    /// Whether the operation needs the second device.
+    public var usesSecondDevice: Bool {
+        switch self {
+        case .secondDeviceRead, .secondDevicePin, .secondDeviceDelete, .secondDeviceSends: return true
+        default: return false
+        }
+    }
+
+    public var description: String {
+        switch self {
+        case .peerSendsC2C(let peer, let text, let excluded):
+            return "server: \(peer) sends \"\(text)\" to me" + (excluded ? " (excluded from unread)" : "")
+        case .peerSendsGroup(let peer, let group, let text, let mention):
+            return "server: \(peer) sends \"\(text)\" to group \(group)" + mention.suffix
+        case .otherDeviceSends(let target, let text):
+            return "server: me (a device without the SDK) sends \"\(text)\" to \(target)"
+        case .sendMessage(let target, let text):
+            return "V2 sendMessage(\"\(text)\") to \(target)"
+        case .markC2CRead(let peer):
+            return "V2 markC2CMessage(asRead: \(peer.map { "\"\($0)\"" } ?? "nil"))"
+        case .markGroupRead(let group):
+            return "V2 markGroupMessage(asRead: \(group.map { "\"\($0)\"" } ?? "nil"))"
+        case .markAllRead:
+            return "V2 markAllMessage(asRead:)"
+        case .cleanUnread(let target):
+            return "V2 cleanConversationUnreadMessageCount(\"\(target)\", 0, 0)"
+        case .cleanUnreadOfKind(let kind):
+            return "V2 cleanConversationUnreadMessageCount(\"\(kind)\", 0, 0)"
+        case .cleanGroupUnread(let group, let seq):
+            return "V2 cleanConversationUnreadMessageCount(\"group_\(group)\", 0, \(seq))"
+        case .pin(let target, let pinned):
+            return "V2 pinConversation(\"\(target)\", isPinned: \(pinned))"
+        case .delete(let target):
+            return "V2 deleteConversation(\"\(target)\")"
+        case .setDraft(let target, let text):
+            return "V2 setConversationDraft(\"\(target)\", \(text.map { "\"\($0)\"" } ?? "nil"))"
+        case .setReceiveOption(let target, let option):
+            return "V2 set\(target.isGroup ? "Group" : "C2C")ReceiveMessageOpt(\(target.receiver), .\(option))"
+        case .legacySetRead(let target, let newest):
+            let message = newest.map { "local message #\($0) (newest first)" } ?? "nil"
+            return "legacy getConversation(\(target.receiver)).setReadMessage(\(message))"
+        case .legacyDelete(let target):
+            return "legacy deleteConversation(\(target.isGroup ? ".GROUP" : ".C2C"), \(target.receiver))"
+        case .secondDeviceRead(let target):
+            return "second device: V2 mark\(target.isGroup ? "Group" : "C2C")Message(asRead: \"\(target.receiver)\")"
+        case .secondDevicePin(let target, let pinned):
+            return "second device: V2 pinConversation(\"\(target)\", isPinned: \(pinned))"
+        case .secondDeviceDelete(let target):
+            return "second device: V2 deleteConversation(\"\(target)\")"
+        case .secondDeviceSends(let target, let text):
+            return "second device: V2 sendMessage(\"\(text)\") to \(target)"
+        }
+    }
+}
+
+/// Whom a group message @-mentions.
+public enum ModelMention: Hashable, Sendable, CaseIterable {
+    case none
+    case me
+    case all
+    case meAndAll
+    /// Another member, not me.
+    case other
+
+    /// Whether the message @-mentions me by name.
+    public var mentionsMe: Bool { self == .me || self == .meAndAll }
+    /// Whether the message @-mentions everyone.
+    public var mentionsAll: Bool { self == .all || self == .meAndAll }
+
+    fileprivate var suffix: String {
+        switch self {
+        case .none: return ""
+        case .me: return " @me"
+        case .all: return " @all"
+        case .meAndAll: return " @all @me"
+        case .other: return " @another member"
+        }
+    }
+}
+
+/// The five V2 receive options, as the model reads their names.
+public enum ModelReceiveOption: Int, Hashable, Sendable, CaseIterable, CustomStringConvertible {
+    case receive = 0
+    case doNotReceive = 1
+    case receiveWithoutNotify = 2
+    case receiveWithoutNotifyExceptAt = 3
+    case doNotReceiveExceptAt = 4
+
+    /// REFERENCE: the total excludes NOT_RECEIVE_MESSAGE, RECEIVE_NOT_NOTIFY_MESSAGE and
+    /// RECEIVE_NOT_NOTIFY_MESSAGE_EXCEPT_AT conversations (they keep their own count).
+    public var countsInTotal: Bool {
+        self == .receive || self == .doNotReceiveExceptAt
+    }
+
+    /// "Not receive" gets nothing; "not receive except @" gets only messages that @-mention me
+    /// or everyone; the others get everything.
+    public func delivers(mentioningMe: Bool) -> Bool {
+        switch self {
+        case .doNotReceive: return false
+        case .doNotReceiveExceptAt: return mentioningMe
+        case .receive, .receiveWithoutNotify, .receiveWithoutNotifyExceptAt: return true
+        }
+    }
+
+    /// The V2 case name.
+    public var description: String {
+        switch self {
+        case .receive: return "RECEIVE_MESSAGE"
+        case .doNotReceive: return "NOT_RECEIVE_MESSAGE"
+        case .receiveWithoutNotify: return "RECEIVE_NOT_NOTIFY_MESSAGE"
+        case .receiveWithoutNotifyExceptAt: return "RECEIVE_NOT_NOTIFY_MESSAGE_EXCEPT_AT"
+        case .doNotReceiveExceptAt: return "NOT_RECEIVE_MESSAGE_EXCEPT_AT"
+        }
+    }
+}

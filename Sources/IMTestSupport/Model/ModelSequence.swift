@@ -1,0 +1,144 @@
+/// A seeded sequence of model operations: the same seed and length always give the same
+/// operations, and a longer sequence of the same seed starts with the shorter one.
+///
+/// The generator runs the reference model alongside, to aim most operations at conversations that
+/// exist (reads, pins, deletes, drafts) and at sequences that exist (group reads), while still
+/// sometimes naming missing ones (the SDK must fail with 6004).
+public struct ModelSequence: Hashable, Sendable, CustomStringConvertible {
+    /// The seed the operations were generated from.
+    public let seed: UInt64
+    public var operations: [ModelOperation]
+
+    public init(seed: UInt64, operations: [ModelOperation]) {
+        self.seed = seed
+        self.operations = operations
+    }
+
+    /// Generates `steps` operations from `seed`. About a third of the seeds also use a second
+    /// device of the user.
+    public init(seed: UInt64, steps: Int) {
+        var random = SeededRandomGenerator(seed: seed)
+        var model = ReferenceModel()
+        let secondDevice = random.chance(35)
+        var operations: [ModelOperation] = []
+        for step in 0..<steps {
+            let operation = Self.next(step: step, model: model, secondDevice: secondDevice, random: &random)
+            _ = model.apply(operation)
+            operations.append(operation)
+        }
+        self.init(seed: seed, operations: operations)
+    }
+
+    /// Whether any operation needs the second device (it is logged in from the start then).
+    public var usesSecondDevice: Bool { operations.contains(where: \.usesSecondDevice) }
+
+    /// The operations, one numbered line each.
+    public var description: String {
+        operations.enumerated().map { "  \($0.offset + 1). \($0.element)" }.joined(separator: "\n")
+    }
+
+    // MARK: - Generation
+
+    /// The kinds of operation and how often each is drawn.
+    private enum Kind: CaseIterable {
+        case peerC2C, peerGroup, otherDevice, send, readC2C, readGroup, readAll, clean, cleanKind, cleanGroupSeq
+        case pin, delete, draft, receiveOption, legacyRead, legacyDelete
+        case secondRead, secondPin, secondDelete, secondSend
+
+        var weight: Int {
+            switch self {
+            case .peerC2C: return 20
+            case .peerGroup: return 16
+            case .otherDevice: return 3
+            case .send: return 5
+            case .readC2C: return 5
+            case .readGroup: return 4
+            case .readAll: return 2
+            case .clean: return 3
+            case .cleanKind: return 2
+            case .cleanGroupSeq: return 3
+            case .pin: return 8
+            case .delete: return 4
+            case .draft: return 5
+            case .receiveOption: return 5
+            case .legacyRead: return 6
+            case .legacyDelete: return 3
+            case .secondRead: return 3
+            case .secondPin: return 3
+            case .secondDelete: return 1
+            case .secondSend: return 2
+            }
+        }
+
+        var needsSecondDevice: Bool { [.secondRead, .secondPin, .secondDelete, .secondSend].contains(self) }
+    }
+
+    /// One operation, drawn by weight.
+    private static func next(
+        step: Int, model: ReferenceModel, secondDevice: Bool, random: inout SeededRandomGenerator
+    ) -> ModelOperation {
+        let kinds = Kind.allCases.filter { secondDevice || !$0.needsSecondDevice }
+        var pick = Int.random(in: 0..<kinds.map(\.weight).reduce(0, +), using: &random)
+        var kind = kinds[0]
+        for candidate in kinds {
+            if pick < candidate.weight {
+                kind = candidate
+                break
+            }
+            pick -= candidate.weight
+        }
+        let text = "m\(step + 1)"
+        let existing = ModelTarget.all.filter { model.conversations[$0] != nil }
+        // Mostly a conversation in the list; sometimes any (perhaps a missing one).
+        func anyTarget(_ random: inout SeededRandomGenerator) -> ModelTarget {
+            if !existing.isEmpty && random.chance(75) { return existing.randomElement(using: &random)! }
+            return ModelTarget.all.randomElement(using: &random)!
+        }
+        let peer = ModelTarget.peers.randomElement(using: &random)!
+        let group = ModelTarget.groups.randomElement(using: &random)!
+        switch kind {
+        case .peerC2C:
+            return .peerSendsC2C(peer: peer, text: text, excludedFromUnread: random.chance(10))
+        case .peerGroup:
+            let mention = random.chance(50) ? ModelMention.none : ModelMention.allCases.randomElement(using: &random)!
+            return .peerSendsGroup(peer: peer, group: group, text: text, mention: mention)
+        case .otherDevice:
+            return .otherDeviceSends(anyTarget(&random), text: text)
+        case .send:
+            return .sendMessage(anyTarget(&random), text: text)
+        case .readC2C:
+            return .markC2CRead(peer: random.chance(25) ? nil : peer)
+        case .readGroup:
+            return .markGroupRead(group: random.chance(25) ? nil : group)
+        case .readAll:
+            return .markAllRead
+        case .clean:
+            return .cleanUnread(anyTarget(&random))
+        case .cleanKind:
+            return .cleanUnreadOfKind(["c2c", "group", ""].randomElement(using: &random)!)
+        case .cleanGroupSeq:
+            let newest = model.serverSeq(of: .group(group))
+            return .cleanGroupUnread(group: group, upToSeq: newest == 0 ? 1 : UInt64.random(in: 1...newest, using: &random))
+        case .pin:
+            return .pin(anyTarget(&random), random.chance(65))
+        case .delete:
+            return .delete(anyTarget(&random))
+        case .draft:
+            return .setDraft(anyTarget(&random), random.chance(30) ? nil : "draft \(text)")
+        case .receiveOption:
+            return .setReceiveOption(anyTarget(&random), ModelReceiveOption.allCases.randomElement(using: &random)!)
+        case .legacyRead:
+            return .legacySetRead(anyTarget(&random), newest: random.chance(40) ? nil : Int.random(in: 0...3, using: &random))
+        case .legacyDelete:
+            return .legacyDelete(anyTarget(&random))
+        case .secondRead:
+            return .secondDeviceRead(anyTarget(&random))
+        case .secondPin:
+            return .secondDevicePin(anyTarget(&random), random.chance(60))
+        case .secondDelete:
+            return .secondDeviceDelete(anyTarget(&random))
+        case .secondSend:
+            return .secondDeviceSends(anyTarget(&random), text: text)
+        }
+    }
+}

@@ -1,0 +1,272 @@
+/// The reference model of the model-based check: the documented semantics of conversations and
+/// unread counts of one user, written as plainly as possible (REFERENCE.md).
+///
+/// Deliberately naive: every conversation keeps the list of its messages and a read cursor, and
+/// every observable (unread counts, the total, @-infos, the list order) is recomputed from them on
+/// each question. There are no indexes and no counters kept by deltas, so there is nothing to drift;
+/// the engine, which keeps both, is checked against it.
+///
+/// What it models:
+/// - Messages: from peers (C2C and group, @me / @all / @someone else, excluded from unread) and
+///   mine (sent through V2, from a second device, from a device without the SDK). Each
+///   conversation's messages are numbered by the server, one sequence per conversation.
+/// - Unread: messages from others, not excluded from unread, after the read cursor. Mine never.
+/// - Receive options (per user or group, whether the conversation exists or not, kept through a
+///   deletion): "not receive" gets nothing, "not receive except @" only @me / @all; the total
+///   leaves out "not receive", "receive without notify" and "without notify except @"
+///   conversations, which keep their own counts. Total = sum of the counted conversations.
+/// - Reads: one conversation, every C2C / group / conversation, a group up to a sequence (never
+///   past the newest message the user has, never backwards), the legacy `setReadMessage` of a
+///   message (that one and everything before) or of nil (everything).
+/// - Order: pinned first, then the rest; each part by last activity, newest first. Activity is a
+///   message arriving or sent, and a draft being set (not cleared); pinning is not activity, so
+///   the pinned band keeps the activity order (the V2 docs' example: 1..5 with 2 and 3 pinned gives
+///   2, 3, 1, 4, 5). Activity is numbered in the order it happens, so ties cannot occur.
+///   (The vendor's text also lists pinning among what makes `orderKey` grow, which would order the
+///   pinned band by pin time and put an unpinned conversation on top; the example, and the engine,
+///   keep activity order. `ModelFlaw.pinBumpsActivity` is that other reading, and the check fails
+///   on it.)
+/// - Deletion: V2 deletes the conversation and its messages; legacy keeps the messages, read. Either
+///   way it leaves the list, loses its pin and draft, and a new message brings it back with only
+///   the new message unread.
+/// - Drafts: set or cleared on existing conversations only (6004 otherwise), on this device only.
+///
+/// - Thread safety: a value type.
+public struct ReferenceModel: Sendable {
+    /// One message as the user has it.
+    public struct Message: Hashable, Sendable {
+        public var seq: UInt64
+        public var sender: String
+        public var text: String
+        public var mentionsMe = false
+        public var mentionsAll = false
+        public var isExcludedFromUnread = false
+    }
+
+    /// One conversation in the user's list.
+    public struct Conversation: Hashable, Sendable {
+        public var target: ModelTarget
+        /// The user's messages, oldest first.
+        public var messages: [Message]
+        /// Messages up to this sequence are read.
+        public var readUpTo: UInt64
+        public var isPinned = false
+        public var draft: String?
+        /// When the conversation was last active (a global count of activities).
+        public var lastActivity: Int
+    }
+
+    /// The logged-in user.
+    public let me = ModelTarget.me
+    /// The deliberate mistake this model makes, if any (tests of the check itself).
+    public let flaw: ModelFlaw?
+    /// The conversations in the list, by target.
+    public private(set) var conversations: [ModelTarget: Conversation] = [:]
+    /// Receive options set so far (absent: receive).
+    public private(set) var receiveOptions: [ModelTarget: ModelReceiveOption] = [:]
+    /// Messages of conversations deleted through the legacy API, which keeps them.
+    private var keptMessages: [ModelTarget: [Message]] = [:]
+    /// The newest server sequence of each conversation (delivered to the user or not).
+    private var serverSeqs: [ModelTarget: UInt64] = [:]
+    private var activities = 0
+
+    public init(flaw: ModelFlaw? = nil) {
+        self.flaw = flaw
+    }
+
+    // MARK: - Operations
+
+    /// Applies `operation` and returns what the SDK call must return.
+    public mutating func apply(_ operation: ModelOperation) -> ModelOutcome {
+        switch operation {
+        case .peerSendsC2C(let peer, let text, let excluded):
+            let target = ModelTarget.user(peer)
+            deliver(Message(seq: nextSeq(target), sender: peer, text: text, isExcludedFromUnread: excluded), in: target)
+            return .ok
+        case .peerSendsGroup(let peer, let group, let text, let mention):
+            let target = ModelTarget.group(group)
+            let message = Message(
+                seq: nextSeq(target), sender: peer, text: text,
+                mentionsMe: mention.mentionsMe, mentionsAll: mention.mentionsAll)
+            deliver(message, in: target)
+            return .ok
+        case .otherDeviceSends(let target, let text), .sendMessage(let target, let text),
+             .secondDeviceSends(let target, let text):
+            add(Message(seq: nextSeq(target), sender: me, text: text), to: target)
+            return .ok
+        case .markC2CRead(let peer):
+            guard let peer else { return readEvery { !$0.isGroup } }
+            return read(.user(peer))
+        case .markGroupRead(let group):
+            guard let group else { return readEvery { $0.isGroup } }
+            return read(.group(group))
+        case .markAllRead:
+            return readEvery { _ in true }
+        case .cleanUnread(let target), .secondDeviceRead(let target):
+            return read(target)
+        case .cleanUnreadOfKind(let kind):
+            return readEvery { kind == "c2c" ? !$0.isGroup : kind == "group" ? $0.isGroup : true }
+        case .cleanGroupUnread(let group, let seq):
+            return read(.group(group), upTo: seq)
+        case .pin(let target, let pinned), .secondDevicePin(let target, let pinned):
+            guard conversations[target] != nil else { return .invalidConversation }
+            conversations[target]!.isPinned = pinned
+            if flaw == .pinBumpsActivity { conversations[target]!.lastActivity = nextActivity() }
+            return .ok
+        case .delete(let target), .secondDeviceDelete(let target):
+            guard conversations.removeValue(forKey: target) != nil else { return .invalidConversation }
+            keptMessages[target] = nil
+            return .ok
+        case .setDraft(let target, let text):
+            guard conversations[target] != nil else { return .invalidConversation }
+            let draft = text?.isEmpty == false ? text : nil
+            conversations[target]!.draft = draft
+            if draft != nil { conversations[target]!.lastActivity = nextActivity() }
+            return .ok
+        case .setReceiveOption(let target, let option):
+            receiveOptions[target] = option
+            return .ok
+        case .legacySetRead(let target, nil):
+            return read(target)
+        case .legacySetRead(let target, let newest?):
+            let seqs = localMessageSeqs(of: target)
+            guard newest < seqs.count else { return .ok }
+            return read(target, upTo: seqs[newest])
+        case .legacyDelete(let target):
+            guard let removed = conversations.removeValue(forKey: target) else { return .returned(false) }
+            keptMessages[target] = removed.messages
+            return .returned(true)
+        }
+    }
+
+    private mutating func nextSeq(_ target: ModelTarget) -> UInt64 {
+        serverSeqs[target, default: 0] += 1
+        return serverSeqs[target]!
+    }
+
+    private mutating func nextActivity() -> Int {
+        activities += 1
+        return activities
+    }
+
+    /// A message from someone else reaches me if my receive option lets it in.
+    private mutating func deliver(_ message: Message, in target: ModelTarget) {
+        let option = receiveOption(of: target)
+        guard option.delivers(mentioningMe: message.mentionsMe || message.mentionsAll) else { return }
+        add(message, to: target)
+    }
+
+    /// Adds a message the user has; a missing conversation appears (with kept messages, all read).
+    private mutating func add(_ message: Message, to target: ModelTarget) {
+        if conversations[target] == nil {
+            let kept = keptMessages.removeValue(forKey: target) ?? []
+            conversations[target] = Conversation(
+                target: target, messages: kept, readUpTo: kept.last?.seq ?? 0, lastActivity: 0)
+        }
+        conversations[target]!.messages.append(message)
+        conversations[target]!.lastActivity = nextActivity()
+    }
+
+    /// Reads `target` up to `seq` (default: everything), never past its newest message, never back.
+    private mutating func read(_ target: ModelTarget, upTo seq: UInt64 = .max) -> ModelOutcome {
+        guard let conversation = conversations[target] else { return .invalidConversation }
+        let newest = conversation.messages.last?.seq ?? 0
+        conversations[target]!.readUpTo = max(conversation.readUpTo, min(seq, newest))
+        return .ok
+    }
+
+    private mutating func readEvery(_ include: (ModelTarget) -> Bool) -> ModelOutcome {
+        for target in conversations.keys where include(target) { _ = read(target) }
+        return .ok
+    }
+
+    // MARK: - Observables, recomputed on every question
+
+    /// The receive option of `target` (set or not, existing or not).
+    public func receiveOption(of target: ModelTarget) -> ModelReceiveOption {
+        receiveOptions[target] ?? .receive
+    }
+
+    /// The unread messages of `conversation`: from others, counted, after the read cursor.
+    public func unreadMessages(of conversation: Conversation) -> [Message] {
+        conversation.messages.filter { message in
+            (message.sender != me || flaw == .ownMessagesAreUnread)
+                && !message.isExcludedFromUnread && message.seq > conversation.readUpTo
+        }
+    }
+
+    /// The unread count of `target` (0 when it does not exist).
+    public func unreadCount(of target: ModelTarget) -> Int {
+        conversations[target].map { unreadMessages(of: $0).count } ?? 0
+    }
+
+    /// The V2 total: the unread counts of the conversations whose receive option counts.
+    public var totalUnread: Int {
+        conversations.values
+            .filter { receiveOption(of: $0.target).countsInTotal || flaw == .mutedCountInTotal }
+            .map { unreadMessages(of: $0).count }
+            .reduce(0, +)
+    }
+
+    /// Every unread message of every conversation, muted or not (the legacy sum of
+    /// `getUnReadMessageNum()` over the list).
+    public var unreadInEveryConversation: Int {
+        conversations.values.map { unreadMessages(of: $0).count }.reduce(0, +)
+    }
+
+    /// The list: pinned first, then the others, each newest activity first.
+    public var orderedConversations: [Conversation] {
+        conversations.values.sorted { left, right in
+            if left.isPinned != right.isPinned { return left.isPinned }
+            return left.lastActivity > right.lastActivity
+        }
+    }
+
+    /// The `V2TIMGroupAtType` raw values of the unread messages of others that @-mention me or all.
+    public func atTypes(of conversation: Conversation) -> [Int] {
+        conversation.messages
+            .filter { $0.sender != me && $0.seq > conversation.readUpTo && ($0.mentionsMe || $0.mentionsAll) }
+            .map { $0.mentionsMe && $0.mentionsAll ? 3 : $0.mentionsAll ? 2 : 1 }
+    }
+
+    /// What the V2 API must show for `target`; nil when it is not in the list.
+    public func state(of target: ModelTarget) -> ModelConversationState? {
+        guard let conversation = conversations[target] else { return nil }
+        return ModelConversationState(
+            conversationID: target.conversationID, unreadCount: unreadMessages(of: conversation).count,
+            isPinned: conversation.isPinned, draftText: conversation.draft,
+            lastMessageText: conversation.messages.last?.text, receiveOption: receiveOption(of: target).rawValue,
+            atTypes: atTypes(of: conversation))
+    }
+
+    /// The sequences of the local messages of `target`, newest first, as many as `getLocalMessage`
+    /// with a count of `ReferenceModel.localMessageCount` returns.
+    public func localMessageSeqs(of target: ModelTarget) -> [UInt64] {
+        (conversations[target]?.messages ?? []).reversed().prefix(Self.localMessageCount).map(\.seq)
+    }
+
+    /// Whether `getLocalMessage` must show the message `seq` of `target` as read (`isReaded()`).
+    public func isRead(seq: UInt64, in target: ModelTarget) -> Bool {
+        guard let conversation = conversations[target],
+              let message = conversation.messages.first(where: { $0.seq == seq }) else { return false }
+        return message.sender == me || seq <= conversation.readUpTo
+    }
+
+    /// Whether the message `seq` of `target` is excluded from the unread count.
+    public func isExcludedFromUnread(seq: UInt64, in target: ModelTarget) -> Bool {
+        conversations[target]?.messages.first { $0.seq == seq }?.isExcludedFromUnread ?? false
+    }
+
+    /// How many local messages the legacy read asks for.
+    public static let localMessageCount = 20
+
+    /// The newest server sequence of `target` (0 before its first message), for generating reads.
+    public func serverSeq(of target: ModelTarget) -> UInt64 {
+        serverSeqs[target] ?? 0
+    }
+
+    /// The activity count of `target`, for telling whether an operation touched it.
+    func lastActivity(of target: ModelTarget) -> Int? {
+        conversations[target]?.lastActivity
+    }
+}
