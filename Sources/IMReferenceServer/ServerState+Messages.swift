@@ -69,6 +69,7 @@ extension ServerState {
         _ message: Message, in id: ConversationID, via origin: ServerConnection?, outbox: inout Outbox
     ) {
         let senderID = message.sender
+        announceReceiveOptionIfStarting(id, for: senderID, outbox: &outbox)
         users[senderID]?.record(message, in: id, countsAsUnread: false)
         guard let profile = profile(of: id, seenBy: senderID) else { return }
         announce(.newMessage(message, profile: profile), to: senderID, in: id, outbox: &outbox)
@@ -83,7 +84,21 @@ extension ServerState {
             option.delivers(mentioningRecipient: mentioned)
         else { return }
         let countsAsUnread = keepsUnreadCount && !message.isExcludedFromUnreadCount
+        announceReceiveOptionIfStarting(id, for: userID, outbox: &outbox)
         users[userID]?.record(message, in: id, countsAsUnread: countsAsUnread)
         announce(.newMessage(message, profile: profile), to: userID, in: id, outbox: &outbox)
+    }
+
+    /// Before the message that starts `id` for `userID` (new, or again after a deletion), pushes the
+    /// user's receive option for it when it is not the default: the option belongs to the peer or
+    /// group and outlives the conversation, but a device drops it with a deleted conversation, and
+    /// would otherwise count the muted conversation in its total.
+    private mutating func announceReceiveOptionIfStarting(
+        _ id: ConversationID, for userID: String, outbox: inout Outbox
+    ) {
+        guard let account = users[userID], account.conversations[id] == nil else { return }
+        let option = account.receiveOption(for: id)
+        guard option != .receive else { return }
+        announce(.receiveOption(id, option), to: userID, in: id, outbox: &outbox)
     }
 }

@@ -1,0 +1,94 @@
+import XCTest
+import IMTestSupport
+
+/// The model-based check of both APIs (`ModelChecker`): seeded random sequences of server-side,
+/// V2, legacy and second-device operations, compared after every step with `ReferenceModel`.
+final class ModelBasedTests: XCTestCase {
+    /// The CI run: a fixed first seed, so every run checks the same 2000 sequences (30,000 steps,
+    /// about 30 s in a debug build on 2 busy cores). Longer: `swift run imsdk check --long 600`.
+    func test_twoThousandSequencesOfFifteenSteps_agreeWithTheReferenceModel() async throws {
+        let options = ModelCheckRun.Options(seed: 1, steps: 15, sequences: 2000)
+        let summary = try await ModelCheckRun(options: options).run()
+        if let failure = summary.failure { XCTFail("\(failure)") }
+        XCTAssertEqual(summary.sequences, 2000)
+        XCTAssertEqual(summary.steps, 2000 * 15)
+    }
+
+    /// What the check found first (seed 7, shrunk): a deleted conversation lost its receive option
+    /// on the device, so when a message brought it back it counted in the total though muted.
+    func test_foundBySeed7_aMutedGroupDeletedAndBroughtBack_staysMutedAndOutOfTheTotal() async throws {
+        let shrunk = ModelSequence(seed: 7, operations: [
+            .peerSendsGroup(peer: "p1", group: "g0", text: "m2", mention: .none),
+            .setReceiveOption(.group("g0"), .receiveWithoutNotifyExceptAt),
+            .legacyDelete(.group("g0")),
+            .peerSendsGroup(peer: "p3", group: "g0", text: "m14", mention: .none),
+        ])
+        let divergence = try await ModelChecker().check(shrunk)
+        XCTAssertNil(divergence, divergence.map { "\($0)" } ?? "")
+        var withV2Delete = shrunk
+        withV2Delete.operations[2] = .delete(.group("g0"))
+        let v2Divergence = try await ModelChecker().check(withV2Delete)
+        XCTAssertNil(v2Divergence, v2Divergence.map { "\($0)" } ?? "")
+    }
+
+    func test_sameSeed_givesTheSameOperations_andALongerSequenceExtendsAShorterOne() {
+        for seed: UInt64 in [0, 1, 42, .max] {
+            let short = ModelSequence(seed: seed, steps: 20)
+            XCTAssertEqual(short, ModelSequence(seed: seed, steps: 20), "seed \(seed)")
+            XCTAssertEqual(Array(ModelSequence(seed: seed, steps: 35).operations.prefix(20)), short.operations)
+        }
+        XCTAssertNotEqual(ModelSequence(seed: 1, steps: 20).operations, ModelSequence(seed: 2, steps: 20).operations)
+    }
+
+    func test_generatedSequences_coverEveryKindOfOperation() {
+        var kinds: Set<String> = []
+        for seed: UInt64 in 1...200 {
+            for operation in ModelSequence(seed: seed, steps: 20).operations {
+                kinds.insert(String(describing: operation).components(separatedBy: "(").first!
+                    .components(separatedBy: " \"").first!)
+            }
+        }
+        for expected in ["V2 markC2CMessage", "V2 markGroupMessage", "V2 markAllMessage", "V2 pinConversation",
+                         "V2 deleteConversation", "V2 setConversationDraft", "V2 setC2CReceiveMessageOpt",
+                         "V2 setGroupReceiveMessageOpt", "V2 cleanConversationUnreadMessageCount",
+                         "legacy getConversation", "legacy deleteConversation", "second device: V2 pinConversation",
+                         "second device: V2 deleteConversation"] {
+            XCTAssertTrue(kinds.contains(expected), "\(expected) never generated; got \(kinds.sorted())")
+        }
+    }
+
+    // MARK: - The check can fail
+
+    func test_aWrongModel_isCaught_andShrunkToAShortSequenceThatReplays() async throws {
+        for flaw in ModelFlaw.allCases {
+            let options = ModelCheckRun.Options(seed: 1, steps: 20, sequences: 200, flaw: flaw)
+            let summary = try await ModelCheckRun(options: options).run()
+            guard let failure = summary.failure else {
+                XCTFail("\(flaw): 200 sequences never noticed the wrong model")
+                continue
+            }
+            XCTAssertLessThanOrEqual(failure.shrunk.operations.count, 4, "\(flaw):\n\(failure)")
+            XCTAssertLessThanOrEqual(failure.shrunk.operations.count, failure.divergence.step)
+            let replayed = try await ModelChecker(flaw: flaw).check(failure.shrunk)
+            XCTAssertEqual(replayed, failure.shrunkDivergence, "\(flaw): the shrunk sequence fails the same way again")
+            let correct = try await ModelChecker().check(failure.shrunk)
+            XCTAssertNil(correct, "\(flaw): the correct model agrees with the SDK on the shrunk sequence")
+        }
+    }
+
+    func test_failureReport_namesTheSeedStepObservableAndShrunkSequence() async throws {
+        let options = ModelCheckRun.Options(seed: 1, steps: 20, sequences: 200, flaw: .mutedCountInTotal)
+        let summary = try await ModelCheckRun(options: options).run()
+        let failure = try XCTUnwrap(summary.failure)
+        let report = failure.description
+        XCTAssertTrue(report.contains("seed \(failure.sequence.seed)"), report)
+        XCTAssertTrue(report.contains("after step \(failure.divergence.step) ("), report)
+        XCTAssertTrue(report.contains(failure.divergence.observable), report)
+        XCTAssertTrue(report.contains("Shrunk to \(failure.shrunk.operations.count) operation"), report)
+        XCTAssertTrue(report.contains("imsdk check --seed \(failure.sequence.seed) --steps 20 --sequences 1"), report)
+        for operation in failure.shrunk.operations {
+            XCTAssertTrue(report.contains(operation.description), report)
+        }
+        XCTAssertEqual(failure.sequence, ModelSequence(seed: failure.sequence.seed, steps: 20), "the seed replays it")
+    }
+}
