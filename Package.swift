@@ -27,7 +27,8 @@ let package = Package(
         .target(name: "ImSDK", dependencies: ["TIMAdapter", "IMCore", "ImSDK_Plus"]),
         // The `imsdk` command-line program. Its module is not called `imsdk`: that name would clash
         // with `ImSDK` on case-insensitive file systems.
-        .executableTarget(name: "IMSDKTool", dependencies: ["ImSDK", "ImSDK_Plus", "IMReferenceServer", "IMConformance"]),
+        .executableTarget(
+            name: "IMSDKTool", dependencies: ["ImSDK", "ImSDK_Plus", "IMReferenceServer", "IMConformance", "IMTestSupport"]),
         // The cross-API conformance suite: scenarios run through both API generations, compared.
         .target(name: "IMConformance", dependencies: ["ImSDK", "ImSDK_Plus", "IMReferenceServer", "IMCore"]),
 

@@ -12,6 +12,8 @@ enum Command: Equatable, Sendable {
     case ingest(IngestOptions)
     /// Measure the engine (`imsdk bench`).
     case bench(BenchOptions)
+    /// Run the model-based check of both APIs (`imsdk check`).
+    case check(CheckOptions)
 
     /// Parses the arguments after the program name.
     ///
@@ -34,6 +36,8 @@ enum Command: Equatable, Sendable {
             return try IngestOptions.parse(rest).map(Command.ingest) ?? .help
         case "bench":
             return try BenchOptions.parse(rest).map(Command.bench) ?? .help
+        case "check":
+            return try CheckOptions.parse(rest).map(Command.check) ?? .help
         case let option where option.hasPrefix("-"):
             throw UsageError("unknown option '\(option)'")
         default:

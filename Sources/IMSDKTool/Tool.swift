@@ -35,6 +35,13 @@ enum Tool {
                 console.err("imsdk bench: \(error)")
                 return .failure
             }
+        case .check(let options):
+            do {
+                return try await CheckCommand(options: options, console: console).run() ? .success : .failure
+            } catch {
+                console.err("imsdk check: \(error)")
+                return .failure
+            }
         case .ingest(let options):
             do {
                 try await IngestCommand(options: options, console: console).run()

@@ -19,6 +19,11 @@ enum Usage {
           ingest        Receive messages from the embedded server into a local
                         database, printing `ack <user> <seq>` once each batch is on
                         disk (the crash test kills it and checks the database).
+          check         Run the model-based check: random operation sequences on
+                        the server, the V2 and the legacy API (and a second device),
+                        compared after every step with a simple reference model;
+                        prints the figures, or the seed and the shrunk sequence of
+                        a failure (exit 1).
           help          Show this help.
 
         OPTIONS:
@@ -37,6 +42,16 @@ enum Usage {
           --smoke             Short timings at one small scale (1000 unless
                               --scales), to check that it runs and agrees.
           --json              Print JSON instead of a table.
+
+        CHECK OPTIONS:
+          --sequences N       Sequences to run (default 1000; with --long: no limit).
+          --steps N           Operations per sequence (default 20).
+          --seed S            First seed; sequence i uses S + i (default: random,
+                              printed). --seed S --sequences 1 replays one seed.
+          --long SECONDS      Run until SECONDS have passed (the long mode).
+          --flaw NAME         Check against a deliberately wrong model, to see a
+                              failure: pinBumpsActivity, mutedCountInTotal or
+                              ownMessagesAreUnread.
 
         INGEST OPTIONS:
           --database PATH     The database file (required).

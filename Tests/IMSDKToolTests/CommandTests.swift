@@ -56,3 +56,58 @@ final class CommandTests: XCTestCase {
         XCTAssertLessThanOrEqual(Usage.text.split(separator: "\n").map(\.count).max() ?? 0, 80)
     }
 }
+
+final class CheckCommandTests: XCTestCase {
+    func test_parse_checkOptions() throws {
+        XCTAssertEqual(try Command.parse(["check"]), .check(CheckOptions()))
+        XCTAssertEqual(try Command.parse(["check", "--sequences", "5", "--steps", "30", "--seed", "7"]),
+                       .check(CheckOptions(sequences: 5, steps: 30, seed: 7)))
+        XCTAssertEqual(try Command.parse(["check", "--long", "600"]), .check(CheckOptions(sequences: nil, seconds: 600)))
+        XCTAssertEqual(try Command.parse(["check", "--long", "60", "--sequences", "9"]),
+                       .check(CheckOptions(sequences: 9, seconds: 60)))
+        XCTAssertEqual(try Command.parse(["check", "--flaw", "pinBumpsActivity"]),
+                       .check(CheckOptions(flaw: .pinBumpsActivity)))
+        XCTAssertEqual(try Command.parse(["check", "--help"]), .help)
+        let bad: [([String], String)] = [
+            (["check", "--steps"], "--steps needs a value"),
+            (["check", "--steps", "0"], "--steps needs a positive number, not '0'"),
+            (["check", "--seed", "x"], "--seed needs a number, not 'x'"),
+            (["check", "--flaw", "x"], "--flaw needs one of pinBumpsActivity, mutedCountInTotal, ownMessagesAreUnread, not 'x'"),
+            (["check", "--frob"], "unknown option '--frob'"),
+            (["check", "extra"], "unexpected argument 'extra'"),
+        ]
+        for (arguments, message) in bad {
+            XCTAssertThrowsError(try Command.parse(arguments), "\(arguments)") { error in
+                XCTAssertEqual(error as? UsageError, UsageError(message), "\(arguments)")
+            }
+        }
+    }
+
+    func test_usage_listsCheckAndItsOptions() {
+        for word in ["check", "--sequences N", "--steps N", "--seed S", "--long SECONDS", "--flaw NAME"] {
+            XCTAssertTrue(Usage.text.contains(word), word)
+        }
+    }
+
+    func test_run_check_printsTheFigures_andSucceeds() async {
+        let recorder = ConsoleRecorder()
+        let status = await Tool.run(["check", "--sequences", "20", "--steps", "10", "--seed", "3"], console: recorder.console)
+        XCTAssertEqual(status, .success, "\(recorder.outLines)")
+        XCTAssertEqual(recorder.outLines.first, "imsdk check: 20 sequences of 10 steps, seeds 3, 4, ...")
+        XCTAssertTrue(recorder.outLines.last?.hasPrefix("passed: 20 sequences, 200 steps in ") == true, "\(recorder.outLines)")
+        XCTAssertEqual(recorder.errLines, [])
+    }
+
+    func test_run_check_onADivergence_printsTheSeedAndShrunkSequence_andExits1() async {
+        let recorder = ConsoleRecorder()
+        let status = await Tool.run(["check", "--sequences", "200", "--seed", "1", "--flaw", "mutedCountInTotal"],
+                                    console: recorder.console)
+        XCTAssertEqual(status, .failure)
+        XCTAssertEqual(status.rawValue, 1)
+        let output = recorder.outLines.joined(separator: "\n")
+        XCTAssertTrue(output.contains("Model-based check failed: seed "), output)
+        XCTAssertTrue(output.contains("Shrunk to "), output)
+        XCTAssertTrue(output.contains("Replay: imsdk check --seed "), output)
+        XCTAssertTrue(recorder.outLines.last?.hasPrefix("FAILED after ") == true, output)
+    }
+}
