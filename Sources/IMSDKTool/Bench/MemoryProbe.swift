@@ -79,14 +79,21 @@ enum MemoryProbe {
     }
 
     /// The peak resident set size of this process, in bytes.
+    ///
+    /// On Linux this is `VmHWM` from `/proc/self/status`: `getrusage`'s `ru_maxrss` survives
+    /// `execve`, so a probe would report its parent's peak when that was higher.
     static func peakResidentBytes() -> Int {
+        #if os(Linux)
+        let status = (try? String(contentsOfFile: "/proc/self/status", encoding: .utf8)) ?? ""
+        for line in status.split(separator: "\n") where line.hasPrefix("VmHWM:") {
+            let kilobytes = line.split(separator: " ").dropFirst().first.flatMap { Int($0) } ?? 0
+            return kilobytes * 1_024
+        }
+        return 0
+        #else
         var usage = rusage()
-        #if canImport(Darwin)
         getrusage(RUSAGE_SELF, &usage)
         return Int(usage.ru_maxrss)
-        #else
-        getrusage(RUSAGE_SELF.rawValue, &usage)
-        return Int(usage.ru_maxrss) * 1_024
         #endif
     }
 }

@@ -84,21 +84,22 @@ struct ScaleBench {
         let lastKey = lastOffset == 0 ? 0 : order[lastOffset - 1].sortKey
         for (metric, offset, key) in [(BenchMetric.firstPage, 0, UInt64(0)), (.middlePage, middleOffset, middleKey), (.lastPage, lastOffset, lastKey)] {
             results[metric] = (
-                repeated { blackHole(store.page(after: key, count: Self.pageSize)) },
-                repeated { blackHole(Array(array.page(offset: offset, count: Self.pageSize))) },
+                repeated { clobber(&store); blackHole(store.page(after: key, count: Self.pageSize)) },
+                repeated { clobber(&array); blackHole(Array(array.page(offset: offset, count: Self.pageSize))) },
                 try repeated { blackHole(try sql.page(offset: offset, count: Self.pageSize)) })
         }
         results[.pageWalk] = (
-            repeated { blackHole(store.benchList(pageSize: Self.pageSize)) },
+            repeated { clobber(&store); blackHole(store.benchList(pageSize: Self.pageSize)) },
             repeated {
+                clobber(&array)
                 for offset in stride(from: 0, to: n, by: Self.pageSize) {
                     blackHole(Array(array.page(offset: offset, count: Self.pageSize)))
                 }
             },
             try repeated { blackHole(try sql.list(pageSize: Self.pageSize)) })
         results[.totalUnread] = (
-            repeated { blackHole(store.counters.totalUnread) },
-            repeated { blackHole(array.totalUnread) },
+            repeated { clobber(&store); blackHole(store.counters.totalUnread) },
+            repeated { clobber(&array); blackHole(array.totalUnread) },
             try repeated { blackHole(try sql.totalUnread()) })
 
         // Reads and pins.

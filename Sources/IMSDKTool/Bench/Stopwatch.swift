@@ -25,7 +25,7 @@ enum Stopwatch {
             for _ in 0..<round { try body() }
             runs += round
             let elapsed = seconds(since: start)
-            if elapsed >= minimum { return elapsed / Double(runs) }
+            if elapsed >= minimum || runs >= 1 << 40 { return elapsed / Double(runs) }
             round *= 2
         }
     }
@@ -38,9 +38,30 @@ enum Stopwatch {
     }
 }
 
-/// Keeps a value alive for the optimiser: a call it cannot see into, so the work that produced the
-/// value is not removed.
+/// Keeps a value for the optimiser: its bytes go to a call it cannot see into (`clobber`), so the
+/// work that produced the value is not removed. (An empty function is not enough: the optimiser
+/// drops an argument the callee never reads, and then the work.)
 @inline(never)
 func blackHole<T>(_ value: T) {
-    withExtendedLifetime(value) {}
+    var value = value
+    clobber(&value)
 }
+
+/// Tells the optimiser that `value` may have changed, so a computation on it inside a timing loop
+/// is not hoisted out of the loop and done once (a sum over an array would otherwise be).
+///
+/// The call goes through `opaqueWriter`, a closure chosen at run time, so the optimiser has to
+/// assume it writes through the pointer; it never does.
+@inline(never)
+func clobber<T>(_ value: inout T) {
+    withUnsafeMutableBytes(of: &value) { bytes in
+        if let address = bytes.baseAddress { opaqueWriter(address) }
+    }
+}
+
+/// A closure the optimiser cannot see through: the branch that writes is never taken (the argument
+/// count is never negative), but that is only known at run time.
+private let opaqueWriter: @Sendable (UnsafeMutableRawPointer) -> Void = {
+    if CommandLine.argc < 0 { return { address in address.storeBytes(of: 0, as: UInt8.self) } }
+    return { _ in }
+}()
