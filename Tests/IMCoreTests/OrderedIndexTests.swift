@@ -40,13 +40,18 @@ final class OrderedIndexTests: XCTestCase {
     }
 
     func test_removeAbsentKey_returnsNilAndLeavesIndexUnchanged() {
-        var index = Self.makeIndex(keys: Array(0..<100).map { UInt64($0) * 2 })
+        // 5,000 entries: three levels, so absent keys are probed below every internal node.
+        var index = Self.makeIndex(keys: Array(0..<5_000).map { UInt64($0) * 2 })
         let snapshot = index
-        XCTAssertNil(index.removeValue(forKey: 3))
-        XCTAssertNil(index.removeValue(forKey: 1_000))
-        XCTAssertEqual(index.count, 100)
+        for absent in [UInt64(3), 1_001, 4_999, 9_997, 10_000, 1_000_000] {
+            XCTAssertNil(index.removeValue(forKey: absent), "key \(absent)")
+        }
+        XCTAssertEqual(index.count, 5_000)
         index._checkInvariants()
+        snapshot._checkInvariants()
         assertEntries(Self.entries(of: index), Self.entries(of: snapshot))
+        XCTAssertEqual(index.removeValue(forKey: 4), snapshot[4], "a present key is still removed")
+        XCTAssertEqual(snapshot.count, 5_000, "the snapshot does not see it")
     }
 
     func test_emptyIndex_hasNoFirstNoRankAndNoElements() {

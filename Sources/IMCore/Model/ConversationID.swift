@@ -1,3 +1,5 @@
+import Foundation
+
 /// The identity of a conversation inside the core: its kind and the peer user, group or nothing.
 ///
 /// The core never parses the public string forms (`"c2c_u"`, `"group_g"`); each facade maps them.
@@ -37,14 +39,25 @@ public struct ConversationID: Hashable, Comparable, Sendable, CustomStringConver
 
     public static func == (lhs: ConversationID, rhs: ConversationID) -> Bool {
         guard lhs.kind == rhs.kind else { return false }
-        var left = lhs.target, right = rhs.target
-        return left.withUTF8 { a in right.withUTF8 { b in a.elementsEqual(b) } }
+        let left = lhs.target.utf8, right = rhs.target.utf8
+        guard left.count == right.count else { return false }
+        let equal = left.withContiguousStorageIfAvailable { a in
+            right.withContiguousStorageIfAvailable { b in
+                a.isEmpty || memcmp(a.baseAddress!, b.baseAddress!, a.count) == 0
+            }
+        }
+        if let equal = equal ?? nil { return equal }
+        var a = lhs.target, b = rhs.target  // not contiguous (bridged): make both so
+        return a.withUTF8 { a in b.withUTF8 { b in a.elementsEqual(b) } }
     }
 
     public func hash(into hasher: inout Hasher) {
         hasher.combine(kind)
-        var target = target
-        target.withUTF8 { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
+        let hashed: Void? = target.utf8.withContiguousStorageIfAvailable { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
+        if hashed == nil {
+            var target = target  // not contiguous (bridged): make it so
+            target.withUTF8 { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
+        }
     }
 
     public static func < (lhs: ConversationID, rhs: ConversationID) -> Bool {

@@ -22,24 +22,42 @@ extension ConversationDatabase {
         Int64(bitPattern: sortKey ^ OrderKey.pinnedBand)
     }
 
-    /// The values of `conversationColumns` for `conversation`.
-    static func values(of conversation: Conversation) -> [any SQLiteBindable] {
-        let id = conversation.id
+    /// Binds the values of `conversationColumns` for `conversation`.
+    static func bind(_ conversation: Conversation, to row: inout SQLiteStatement.Parameters) throws(PersistenceError) {
         let profile = conversation.profile
-        let row: [any SQLiteBindable] = [
-            Int64(id.kind.rawValue), id.target, sortKeyColumn(conversation.sortKey), conversation.orderKey,
-            conversation.isPinned, conversation.lastSeq, conversation.readSeq, conversation.readTimestamp,
-            conversation.unreadCount, Int64(conversation.receiveOption.rawValue), conversation.marks.rawValue,
-            conversation.draft?.text, conversation.draft?.timestamp,
-            profile.name, profile.remark, profile.faceURL, profile.groupType,
-            conversation.customData, BlobCoding.encode(conversation.groupAtInfos),
-        ]
-        return row + values(of: conversation.lastMessage)
+        try bindKey(conversation.id, to: &row)
+        try row.append(sortKeyColumn(conversation.sortKey))
+        try row.append(conversation.orderKey)
+        try row.append(conversation.isPinned)
+        try row.append(conversation.lastSeq)
+        try row.append(conversation.readSeq)
+        try row.append(conversation.readTimestamp)
+        try row.append(conversation.unreadCount)
+        try row.append(Int64(conversation.receiveOption.rawValue))
+        try row.append(conversation.marks.rawValue)
+        try row.append(conversation.draft?.text)
+        try row.append(conversation.draft?.timestamp)
+        try row.append(profile.name)
+        try row.append(profile.remark)
+        try row.append(profile.faceURL)
+        try row.append(profile.groupType)
+        try row.append(conversation.customData)
+        try row.append(BlobCoding.encode(conversation.groupAtInfos))
+        try bind(conversation.lastMessage, to: &row)
     }
 
-    /// The values of `messageColumns` for `message`; all NULL for nil.
-    static func values(of message: Message?) -> [any SQLiteBindable] {
-        guard let message else { return Array(repeating: Int64?.none, count: messageColumns.count) }
+    /// Binds the key columns (kind, target) of `id`.
+    static func bindKey(_ id: ConversationID, to row: inout SQLiteStatement.Parameters) throws(PersistenceError) {
+        try row.append(Int64(id.kind.rawValue))
+        try row.append(id.target)
+    }
+
+    /// Binds the values of `messageColumns` for `message`; all NULL for nil.
+    static func bind(_ message: Message?, to row: inout SQLiteStatement.Parameters) throws(PersistenceError) {
+        guard let message else {
+            for _ in messageColumns { try row.append(Int64?.none) }
+            return
+        }
         let receiver: (kind: Int64, id: String)
         switch message.receiver {
         case .user(let userID): receiver = (ContentCode.userReceiver, userID)
@@ -51,12 +69,22 @@ extension ConversationDatabase {
         case .custom(let data): content = (ContentCode.custom, nil, nil, data)
         case .other(let type, let payload): content = (ContentCode.other, Int64(type), nil, payload)
         }
-        return [
-            message.id, message.seq, Int64(message.random), message.timestamp, message.sender,
-            receiver.kind, receiver.id, content.kind, content.type, content.text, content.data,
-            BlobCoding.encode(message.atUserIDs), message.atAll,
-            message.isExcludedFromUnreadCount, message.isExcludedFromLastMessage, Int64(message.status.rawValue),
-        ]
+        try row.append(message.id)
+        try row.append(message.seq)
+        try row.append(Int64(message.random))
+        try row.append(message.timestamp)
+        try row.append(message.sender)
+        try row.append(receiver.kind)
+        try row.append(receiver.id)
+        try row.append(content.kind)
+        try row.append(content.type)
+        try row.append(content.text)
+        try row.append(content.data)
+        try row.append(BlobCoding.encode(message.atUserIDs))
+        try row.append(message.atAll)
+        try row.append(message.isExcludedFromUnreadCount)
+        try row.append(message.isExcludedFromLastMessage)
+        try row.append(Int64(message.status.rawValue))
     }
 
     /// The integer codes of the message columns `receiver_kind` and `content_kind`.

@@ -9,6 +9,8 @@ import Foundation
 package final class ConversationDatabase {
     /// The connection; exposed for tests and diagnostics, not for ad-hoc SQL by the store.
     package let connection: SQLiteConnection
+    /// The statements of `HotStatement`, by raw value, once prepared (the connection owns them).
+    private var hotStatements = [SQLiteStatement?](repeating: nil, count: HotStatement.allCases.count)
 
     private init(connection: SQLiteConnection) {
         self.connection = connection
@@ -76,7 +78,7 @@ package final class ConversationDatabase {
 
     /// Inserts or replaces the row of `conversation` (its last message included).
     package func upsert(_ conversation: Conversation) throws(PersistenceError) {
-        try connection.prepare(Self.upsertConversationSQL).execute(Self.values(of: conversation))
+        try statement(.upsertConversation).execute { row throws(PersistenceError) in try Self.bind(conversation, to: &row) }
     }
 
     /// Deletes the row of `id`; its messages stay (they become kept messages) unless deleted too.
@@ -100,11 +102,11 @@ package final class ConversationDatabase {
     /// - Parameter countsAsUnread: whether the message counts while it is above the read cursor
     ///   (from someone else, not excluded, above the cursor when it arrived); ignored when pending.
     package func upsert(_ message: Message, in id: ConversationID, countsAsUnread: Bool) throws(PersistenceError) {
-        if message.seq == 0 {
-            try connection.prepare(Self.upsertPendingSQL).execute(Self.key(id) + Self.values(of: message))
-        } else {
-            try connection.prepare(Self.upsertMessageSQL)
-                .execute(Self.key(id) + Self.values(of: message) + [countsAsUnread])
+        let accepted = message.seq != 0
+        try statement(accepted ? .upsertMessage : .upsertPending).execute { row throws(PersistenceError) in
+            try Self.bindKey(id, to: &row)
+            try Self.bind(message, to: &row)
+            if accepted { try row.append(countsAsUnread) }
         }
     }
 
@@ -117,11 +119,14 @@ package final class ConversationDatabase {
     package func saveCounters(
         _ counters: UnreadCounters, orderCounter: UInt64, syncVersion: UInt64 = 0
     ) throws(PersistenceError) {
-        try connection.prepare(Self.saveCountersSQL).execute([
-            1, counters.totalUnread, counters.mutedUnread, counters.unreadConversations,
-            counters.markedUnreadConversations, counters.pinnedConversations, counters.conversations, orderCounter,
-            syncVersion,
-        ])
+        try statement(.saveCounters).execute { row throws(PersistenceError) in
+            for value in [
+                1, counters.totalUnread, counters.mutedUnread, counters.unreadConversations,
+                counters.markedUnreadConversations, counters.pinnedConversations, counters.conversations,
+            ] { try row.append(value) }
+            try row.append(orderCounter)
+            try row.append(syncVersion)
+        }
     }
 
     // MARK: - Reads
@@ -224,6 +229,28 @@ package final class ConversationDatabase {
 
     // MARK: - Helpers
 
+    /// The statements every batch runs, kept by the database so that finding one hashes no SQL text.
+    enum HotStatement: Int, CaseIterable {
+        case upsertConversation, upsertMessage, upsertPending, saveCounters
+
+        var sql: String {
+            switch self {
+            case .upsertConversation: return ConversationDatabase.upsertConversationSQL
+            case .upsertMessage: return ConversationDatabase.upsertMessageSQL
+            case .upsertPending: return ConversationDatabase.upsertPendingSQL
+            case .saveCounters: return ConversationDatabase.saveCountersSQL
+            }
+        }
+    }
+
+    /// The prepared statement of `hot`, prepared on first use.
+    private func statement(_ hot: HotStatement) throws(PersistenceError) -> SQLiteStatement {
+        if let statement = hotStatements[hot.rawValue] { return statement }
+        let statement = try connection.prepare(hot.sql)
+        hotStatements[hot.rawValue] = statement
+        return statement
+    }
+
     private static func key(_ id: ConversationID) -> [any SQLiteBindable] {
         [Int64(id.kind.rawValue), id.target]
     }
@@ -247,17 +274,17 @@ package final class ConversationDatabase {
     }
 
     private static let conversationSelect = "SELECT \(conversationColumns.joined(separator: ", ")) FROM conversations"
-    private static let upsertConversationSQL = upsertSQL("conversations", conversationColumns, key: ["kind", "target"])
+    fileprivate static let upsertConversationSQL = upsertSQL("conversations", conversationColumns, key: ["kind", "target"])
     private static let selectConversationSQL = conversationSelect + " WHERE kind = ? AND target = ?"
     private static let firstPageSQL = conversationSelect + " ORDER BY sort_key DESC LIMIT ?"
     private static let nextPageSQL = conversationSelect + " WHERE sort_key < ? ORDER BY sort_key DESC LIMIT ?"
     private static let allConversationsSQL = conversationSelect + " ORDER BY sort_key DESC"
 
-    private static let upsertMessageSQL = upsertSQL(
+    fileprivate static let upsertMessageSQL = upsertSQL(
         "messages", ["conversation_kind", "conversation_target"] + messageColumns + ["counts_as_unread"],
         key: ["conversation_kind", "conversation_target", "seq"]
     )
-    private static let upsertPendingSQL = upsertSQL(
+    fileprivate static let upsertPendingSQL = upsertSQL(
         "pending_messages", ["conversation_kind", "conversation_target"] + messageColumns, key: ["id"]
     )
     // A seq above Int64.max is stored negative: ordering by (seq < 0, seq) is the unsigned order.
@@ -276,7 +303,7 @@ package final class ConversationDatabase {
         "id", "total_unread", "muted_unread", "unread_conversations", "marked_unread_conversations",
         "pinned_conversations", "conversations", "order_counter", "sync_version",
     ]
-    private static let saveCountersSQL = upsertSQL("counters", counterColumns, key: ["id"])
+    fileprivate static let saveCountersSQL = upsertSQL("counters", counterColumns, key: ["id"])
     private static let loadCountersSQL = "SELECT \(counterColumns.dropFirst().joined(separator: ", ")) FROM counters WHERE id = 1"
     private static let recountSQL = """
         SELECT

@@ -21,7 +21,8 @@ package final class SQLiteConnection {
 
     /// Opens (creating if needed) the database at `path`, or a private in-memory one when nil.
     ///
-    /// Files get `journal_mode=WAL`; every connection gets `synchronous=NORMAL`, `foreign_keys=ON`
+    /// Files get `journal_mode=WAL`, a 16 MiB page cache and a checkpoint every 10,000 WAL pages;
+    /// every connection gets `synchronous=NORMAL`, `foreign_keys=ON`
     /// and a busy timeout. A file that is not a database fails here with `.corrupt`.
     package init(path: String?) throws(PersistenceError) {
         self.path = path ?? ":memory:"
@@ -35,7 +36,15 @@ package final class SQLiteConnection {
         try check(code)
         try check(sqlite3_extended_result_codes(handle, 1))
         try check(sqlite3_busy_timeout(handle, Self.busyTimeoutMilliseconds))
-        if path != nil { try execute("PRAGMA journal_mode = WAL") }
+        if path != nil {
+            try execute("PRAGMA journal_mode = WAL")
+            // Batches of messages touch pages all over the indexes: a 16 MiB page cache keeps them
+            // instead of re-reading them from the OS, and checkpointing every 10,000 WAL pages
+            // (~40 MiB) instead of 1,000 copies a page rewritten by many batches into the file once.
+            // Measured on `imsdk bench`'s persisted ingest: about 20% less CPU per message.
+            try execute("PRAGMA cache_size = -16384")
+            try execute("PRAGMA wal_autocheckpoint = 10000")
+        }
         try execute("PRAGMA synchronous = NORMAL")
         try execute("PRAGMA foreign_keys = ON")
     }

@@ -45,6 +45,30 @@ package final class SQLiteStatement {
         }
     }
 
+    /// Binds parameters 1... through `bind`, steps to the end, and resets.
+    ///
+    /// For the hot write paths: the values are bound one by one, with no list of boxed values.
+    package func execute(binding bind: (inout Parameters) throws(PersistenceError) -> Void) throws(PersistenceError) {
+        try withReset { statement throws(PersistenceError) in
+            var parameters = Parameters(statement: statement)
+            try bind(&parameters)
+            while try statement.step() {}
+        }
+    }
+
+    /// The parameters of a statement being bound, filled in order from parameter 1.
+    package struct Parameters {
+        let statement: SQLiteStatement
+        /// The index the next value binds to.
+        package private(set) var next: Int32 = 1
+
+        /// Binds `value` to the next parameter (`nil` of an `Optional` binds NULL).
+        package mutating func append<Value: SQLiteBindable>(_ value: Value) throws(PersistenceError) {
+            try value.bind(to: statement, at: next)
+            next += 1
+        }
+    }
+
     /// Binds `values` to parameters 1..., maps each result row with `row`, and resets.
     ///
     /// `row` reads the current row through the column getters; it must not run this statement.

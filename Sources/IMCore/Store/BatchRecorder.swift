@@ -2,24 +2,41 @@
 struct BatchRecorder: Sendable {
     /// Conversations in the order the batch first touched them.
     private(set) var touched: [ConversationID] = []
+    /// The state before the batch of each touched conversation (nil: it did not exist), by position.
+    private(set) var before: [Conversation?] = []
+    /// `touched` as a set, built once a batch touches more than `linearLimit` conversations.
     private var seen: Set<ConversationID> = []
-    /// The state before the batch of each touched conversation that existed then.
-    private(set) var before: [ConversationID: Conversation] = [:]
     private(set) var newMessages: [Message] = []
     /// What the batch changed in messages, for persistence.
     var storage = StorageDelta()
     let totalUnreadBefore: Int
+
+    /// Up to this many touched conversations, a linear scan is cheaper than hashing.
+    private static let linearLimit = 8
 
     init(totalUnreadBefore: Int) {
         self.totalUnreadBefore = totalUnreadBefore
     }
 
     /// Notes that `id` is about to change; `current` is its state right now (nil: it does not exist).
+    /// Only the first touch in a batch counts.
     /// - Complexity: O(1).
-    mutating func touch(_ id: ConversationID, current: Conversation?) {
-        if seen.insert(id).inserted {
-            touched.append(id)
-            if let current { before[id] = current }
+    mutating func touch(_ id: ConversationID, current: @autoclosure () -> Conversation?) {
+        if isUntouched(id) { record(id, before: current()) }
+    }
+
+    /// Whether the batch has not touched `id` yet.
+    /// - Complexity: O(1).
+    func isUntouched(_ id: ConversationID) -> Bool {
+        touched.count <= Self.linearLimit ? !touched.contains(id) : !seen.contains(id)
+    }
+
+    /// Records the first touch of `id` (`isUntouched(id)` is true), with its state `before` it.
+    mutating func record(_ id: ConversationID, before state: Conversation?) {
+        touched.append(id)
+        before.append(state)
+        if touched.count > Self.linearLimit {
+            if seen.isEmpty { seen = Set(touched) } else { seen.insert(id) }
         }
     }
 

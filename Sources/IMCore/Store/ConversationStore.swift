@@ -12,8 +12,8 @@
 package struct ConversationStore: Sendable {
     /// The user whose conversations these are.
     package let selfUserID: String
-    private var conversations: [ConversationID: Conversation] = [:]
-    private var logs: [ConversationID: MessageLog] = [:]
+    /// Each conversation with its messages: one hash lookup finds both.
+    private var entries = EntryTable()
     /// Sort key (pinned band | order key) to conversation, iterated from the largest key.
     private var order = OrderedIndex<ConversationID>()
     /// Conversations with unread messages, so "read everything" never scans the others.
@@ -71,15 +71,14 @@ package struct ConversationStore: Sendable {
             }
             return
         }
-        if let old = conversations[conversation.id] {
+        if let old = entries.conversation(conversation.id) {
             counters -= UnreadCounters(contributionOf: old)
             order.removeValue(forKey: old.sortKey)
         }
         var restored = conversation
         let log = MessageLog(restoring: stored.messages, pending: stored.pending, readSeq: conversation.readSeq)
         restored.unreadCount = log.unreadCount
-        conversations[restored.id] = restored
-        logs[restored.id] = log
+        entries[restored.id] = StoreEntry(conversation: restored, log: log)
         order.insert(restored.id, forKey: restored.sortKey)
         if counting { counters += UnreadCounters(contributionOf: restored) }
         if restored.unreadCount > 0 { unreadIDs.insert(restored.id) }
@@ -111,7 +110,7 @@ package struct ConversationStore: Sendable {
         coldSource = nil
         coldTouched = []
         var recount = UnreadCounters()
-        for conversation in conversations.values { recount += UnreadCounters(contributionOf: conversation) }
+        for (_, entry) in entries.all { recount += UnreadCounters(contributionOf: entry.conversation) }
         guard recount != counters else { return nil }
         counters = recount
         recorder = BatchRecorder(totalUnreadBefore: counters.totalUnread)
@@ -126,7 +125,7 @@ package struct ConversationStore: Sendable {
 
     /// The state of `id`, looking into the cold source without keeping what it finds.
     private func peek(_ id: ConversationID) -> (conversation: Conversation, log: MessageLog)? {
-        if let conversation = conversations[id] { return (conversation, logs[id] ?? MessageLog()) }
+        if let entry = entries[id] { return (entry.conversation, entry.log) }
         guard let coldSource, !coldTouched.contains(id), let stored = coldSource.load(id),
               let conversation = stored.conversation else { return nil }
         return (conversation, MessageLog(restoring: stored.messages, pending: stored.pending, readSeq: conversation.readSeq))
@@ -160,7 +159,7 @@ package struct ConversationStore: Sendable {
         precondition(isComplete, "a cold store does not know every unread conversation")
         var ids = Set(unreadIDs)
         if counters.markedUnreadConversations > 0 {
-            for (id, conversation) in conversations where conversation.marks.contains(.unread) { ids.insert(id) }
+            for (id, entry) in entries.all where entry.conversation.marks.contains(.unread) { ids.insert(id) }
         }
         return ids.filter { kind == nil || $0.kind == kind }.sorted()
     }
@@ -178,9 +177,9 @@ package struct ConversationStore: Sendable {
     package func allInOrder() -> [Conversation] {
         precondition(isComplete, "a cold store's index holds only the loaded conversations")
         var result: [Conversation] = []
-        result.reserveCapacity(conversations.count)
+        result.reserveCapacity(entries.count)
         order.forEachDescending(below: nil) { _, id in
-            result.append(conversations[id]!)
+            result.append(entries.conversation(id)!)
             return true
         }
         return result
@@ -209,7 +208,7 @@ package struct ConversationStore: Sendable {
         var lastKey = nextSeq
         var hasMore = false
         snapshot.forEachDescending(below: nextSeq == 0 ? nil : nextSeq) { key, id in
-            guard let conversation = conversations[id], filter(conversation) else { return true }
+            guard let conversation = entries.conversation(id), filter(conversation) else { return true }
             if result.count == count {
                 hasMore = true
                 return false
@@ -228,9 +227,8 @@ package struct ConversationStore: Sendable {
     /// - Complexity: O(t), t being the conversations the batch touched.
     package mutating func commitBatch() -> ChangeBatch {
         var batch = ChangeBatch()
-        for id in recorder.touched {
-            let before = recorder.before[id]
-            switch (before, conversations[id]) {
+        for (id, before) in zip(recorder.touched, recorder.before) {
+            switch (before, entries.conversation(id)) {
             case (nil, let after?): batch.added.append(after)
             case (_?, nil): batch.deleted.append(id)
             case (let before?, let after?) where before != after: batch.changed.append(after)
@@ -261,14 +259,19 @@ package struct ConversationStore: Sendable {
     package mutating func receive(_ message: Message, profile: ConversationProfile? = nil, isNew: Bool = true) {
         let id = message.conversationID(selfUserID: selfUserID)
         load(id)
-        if let log = logs[id], log.contains(seq: message.seq) { return }
-        createIfNeeded(id, profile: profile, activity: message.timestamp)
+        let index: Int
+        if let existing = entries.slot(of: id) {
+            if entries[slot: existing].access({ $0.log.contains(seq: message.seq) }) { return }
+            index = existing
+        } else {
+            index = create(id, profile: profile, activity: message.timestamp)
+        }
         let me = selfUserID
         let isMine = message.sender == me
-        let isUnread = !isMine && message.seq > conversations[id]!.readSeq
+        let isUnread = !isMine && message.seq > entries[slot: index].access { $0.conversation.readSeq }
         let countsAsUnread = isUnread && !message.isExcludedFromUnreadCount
         var acceptedPending = false
-        modify(id) { conversation, log in
+        modify(id, at: index) { conversation, log in
             if let profile { conversation.profile = profile }
             if isMine, log.removePending(id: message.id) != nil {
                 acceptedPending = true
@@ -320,7 +323,7 @@ package struct ConversationStore: Sendable {
     package mutating func failSending(_ message: Message) {
         let id = message.conversationID(selfUserID: selfUserID)
         load(id)
-        guard conversations[id] != nil else { return }
+        guard entries.slot(of: id) != nil else { return }
         var failed = message
         failed.status = .failed
         modify(id) { conversation, log in
@@ -340,7 +343,7 @@ package struct ConversationStore: Sendable {
     /// - Complexity: O(log m + a), a being the @-infos dropped.
     package mutating func markRead(_ id: ConversationID, upTo seq: UInt64, clearingMark: Bool = true) {
         load(id)
-        guard let current = conversations[id] else { return }
+        guard let current = entries.conversation(id) else { return }
         let cursor = min(seq, current.lastSeq)
         if cursor <= current.readSeq && !(clearingMark && current.marks.contains(.unread)) { return }
         modify(id) { conversation, log in
@@ -382,7 +385,7 @@ package struct ConversationStore: Sendable {
     /// Sets the receive option of `id`; kept for later when the conversation does not exist yet.
     package mutating func setReceiveOption(_ id: ConversationID, _ option: ReceiveOption) {
         load(id)
-        guard conversations[id] != nil else {
+        guard entries.slot(of: id) != nil else {
             presetReceiveOptions[id] = option
             return
         }
@@ -395,7 +398,7 @@ package struct ConversationStore: Sendable {
     /// Sets or clears the draft of `id`; setting one counts as activity.
     package mutating func setDraft(_ id: ConversationID, _ draft: Draft?) throws(IMError) {
         load(id)
-        guard conversations[id] != nil else { throw Self.unknown(id) }
+        guard entries.slot(of: id) != nil else { throw Self.unknown(id) }
         modify(id) { conversation, _ in
             conversation.draft = draft
             return draft?.timestamp
@@ -406,11 +409,11 @@ package struct ConversationStore: Sendable {
     /// needed; a change that shows the same draft changes nothing.
     package mutating func applyRemoteDraft(_ id: ConversationID, _ change: DraftChange) {
         load(id)
-        if conversations[id] == nil {
+        if entries.slot(of: id) == nil {
             guard change.text != nil else { return }
             createIfNeeded(id, profile: nil, activity: 0)
         }
-        guard conversations[id]?.draft != change.draft else { return }
+        guard entries.conversation(id)?.draft != change.draft else { return }
         modify(id) { conversation, _ in
             conversation.draft = change.draft
             return change.draft?.timestamp
@@ -420,7 +423,7 @@ package struct ConversationStore: Sendable {
     /// Sets (`enable`) or clears the marks `marks` on `id`.
     package mutating func setMarks(_ id: ConversationID, _ marks: ConversationMarks, enable: Bool) throws(IMError) {
         load(id)
-        guard conversations[id] != nil else { throw Self.unknown(id) }
+        guard entries.slot(of: id) != nil else { throw Self.unknown(id) }
         modify(id) { conversation, _ in
             if enable { conversation.marks.formUnion(marks) } else { conversation.marks.subtract(marks) }
             return nil
@@ -430,7 +433,7 @@ package struct ConversationStore: Sendable {
     /// Replaces the profile of `id` (nickname, remark, group name, face URL).
     package mutating func setProfile(_ id: ConversationID, _ profile: ConversationProfile) {
         load(id)
-        guard conversations[id] != nil else { return }
+        guard entries.slot(of: id) != nil else { return }
         modify(id) { conversation, _ in
             conversation.profile = profile
             return nil
@@ -443,14 +446,13 @@ package struct ConversationStore: Sendable {
     /// - Complexity: O(log n).
     package mutating func delete(_ id: ConversationID, keepingMessages: Bool = false) {
         load(id)
-        guard let current = conversations[id] else { return }
-        recorder.touch(id, current: current)
-        counters -= UnreadCounters(contributionOf: current)
-        order.removeValue(forKey: current.sortKey)
-        conversations[id] = nil
+        guard let current = entries.removeValue(forKey: id) else { return }
+        recorder.touch(id, current: current.conversation)
+        counters -= UnreadCounters(contributionOf: current.conversation)
+        order.removeValue(forKey: current.conversation.sortKey)
         recorder.storage.operations.append(.delete(id, keepingMessages: keepingMessages))
-        let log = logs.removeValue(forKey: id)
-        if keepingMessages, var log {
+        if keepingMessages {
+            var log = current.log
             log.markRead(upTo: .max)
             keptLogs[id] = log
         } else {
@@ -467,7 +469,7 @@ package struct ConversationStore: Sendable {
     /// them).
     package mutating func applyServerState(_ server: ServerConversation, takingReadCursor: Bool = true) {
         load(server.id)
-        let isNew = conversations[server.id] == nil
+        let isNew = entries.slot(of: server.id) == nil
         createIfNeeded(server.id, profile: server.profile, activity: server.lastMessage?.timestamp ?? 0)
         modify(server.id) { conversation, _ in
             conversation.profile = server.profile
@@ -495,7 +497,12 @@ package struct ConversationStore: Sendable {
     }
 
     private mutating func createIfNeeded(_ id: ConversationID, profile: ConversationProfile?, activity: UInt64) {
-        guard conversations[id] == nil else { return }
+        guard entries.slot(of: id) == nil else { return }
+        _ = create(id, profile: profile, activity: activity)
+    }
+
+    /// Creates `id`, which does not exist, and returns the position of its entry.
+    private mutating func create(_ id: ConversationID, profile: ConversationProfile?, activity: UInt64) -> Int {
         recorder.touch(id, current: nil)
         var conversation = Conversation(id: id, profile: profile ?? ConversationProfile())
         if let option = presetReceiveOptions.removeValue(forKey: id) { conversation.receiveOption = option }
@@ -506,10 +513,10 @@ package struct ConversationStore: Sendable {
             conversation.readSeq = newest.seq
             conversation.readTimestamp = newest.timestamp
         }
-        conversations[id] = conversation
-        logs[id] = log
+        let slot = entries.insert(StoreEntry(conversation: conversation, log: log), for: id)
         order.insert(id, forKey: conversation.sortKey)
         counters += UnreadCounters(contributionOf: conversation)
+        return slot
     }
 
     /// The one path every change to an existing conversation takes: counters by delta, the ordered
@@ -517,26 +524,42 @@ package struct ConversationStore: Sendable {
     ///
     /// `body` returns the activity time (seconds) the change counts as, or nil when it is no activity.
     private mutating func modify(_ id: ConversationID, _ body: (inout Conversation, inout MessageLog) -> UInt64?) {
-        guard var conversation = conversations.removeValue(forKey: id) else { return }
-        recorder.touch(id, current: conversation)
-        var log = logs.removeValue(forKey: id) ?? MessageLog()
-        let oldKey = conversation.sortKey
-        counters -= UnreadCounters(contributionOf: conversation)
-        if let activity = body(&conversation, &log) { bumpActivity(&conversation, seconds: activity) }
-        counters += UnreadCounters(contributionOf: conversation)
-        if conversation.unreadCount > 0 { unreadIDs.insert(id) } else { unreadIDs.remove(id) }
-        if conversation.sortKey != oldKey {
-            order.removeValue(forKey: oldKey)
-            order.insert(id, forKey: conversation.sortKey)
-        }
-        conversations[id] = conversation
-        logs[id] = log
+        guard let index = entries.slot(of: id) else { return }
+        modify(id, at: index, body)
     }
 
-    /// Gives `conversation` a larger order key when `seconds` is not older than its current activity.
-    private mutating func bumpActivity(_ conversation: inout Conversation, seconds: UInt64) {
-        guard seconds >= OrderKey.seconds(of: conversation.orderKey) else { return }
-        conversation.orderKey = nextOrderKey(seconds: seconds, above: conversation.orderKey)
+    /// `modify(_:_:)` for the entry of `id` at `index`, changed in place (no second lookup).
+    private mutating func modify(
+        _ id: ConversationID, at index: Int, _ body: (inout Conversation, inout MessageLog) -> UInt64?
+    ) {
+        // Every access below changes the entry in place: reading it through the dictionary would copy it.
+        let firstTouch = recorder.isUntouched(id)
+        var before: Conversation?
+        let (old, oldKey, activity, orderKey) = entries[slot: index].access { entry in
+            if firstTouch { before = entry.conversation }
+            let old = UnreadCounters(contributionOf: entry.conversation)
+            let oldKey = entry.conversation.sortKey
+            let activity = body(&entry.conversation, &entry.log)
+            return (old, oldKey, activity, entry.conversation.orderKey)
+        }
+        if firstTouch { recorder.record(id, before: before) }
+        // Activity not older than the current one gets a larger order key; a late delivery does not move.
+        if let activity, activity >= OrderKey.seconds(of: orderKey) {
+            let key = nextOrderKey(seconds: activity, above: orderKey)
+            entries[slot: index].access { $0.conversation.orderKey = key }
+        }
+        let (new, newKey) = entries[slot: index].access {
+            (UnreadCounters(contributionOf: $0.conversation), $0.conversation.sortKey)
+        }
+        counters -= old
+        counters += new
+        if new.unreadConversations != old.unreadConversations {
+            if new.unreadConversations > 0 { unreadIDs.insert(id) } else { unreadIDs.remove(id) }
+        }
+        if newKey != oldKey {
+            order.removeValue(forKey: oldKey)
+            order.insert(id, forKey: newKey)
+        }
     }
 
     /// A fresh order key for activity at `seconds`, larger than `current`, unique in the store.
@@ -555,15 +578,16 @@ package struct ConversationStore: Sendable {
     /// - Complexity: O(n + m), for tests and debug checks.
     package func _checkInvariants() {
         order._checkInvariants()
-        precondition(order.count == conversations.count, "index holds \(order.count), store \(conversations.count)")
+        precondition(order.count == entries.count, "index holds \(order.count), store \(entries.count)")
         var recount = UnreadCounters()
         var keys = Set<UInt64>()
-        for (id, conversation) in conversations {
+        for (id, entry) in entries.all {
+            let conversation = entry.conversation
             precondition(order[conversation.sortKey] == id, "\(id) is not at its sort key in the index")
             precondition(keys.insert(conversation.orderKey).inserted, "order key of \(id) is not unique")
             precondition(conversation.orderKey & OrderKey.pinnedBand == 0, "order key of \(id) uses the band bit")
             precondition(conversation.orderKey % OrderKey.spacing == 0, "order key of \(id) is not spaced")
-            let log = logs[id]!
+            let log = entry.log
             let unread = log.messages.filter {
                 $0.sender != selfUserID && !$0.isExcludedFromUnreadCount && $0.seq > conversation.readSeq
             }
