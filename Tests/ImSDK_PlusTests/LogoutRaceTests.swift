@@ -17,6 +17,8 @@ final class LogoutRaceTests: XCTestCase {
     }
 
     func test_callsFromManyThreadsDuringLogout_endOnceEach_withSuccess6014Or9520() async throws {
+        let watchdog = Watchdog(#function)
+        defer { watchdog.disarm() }
         let peers = (0..<8).map { "p\($0)" }
         session = try await V2TestSession(peers: peers)
         for peer in peers { try session.server.sendText("hi", from: peer, toUser: "me") }
