@@ -129,6 +129,24 @@ final class MixedAPIConcurrencyTests: XCTestCase {
         XCTAssertEqual(finalTablet, finalCloud)
     }
 
+    /// Found by the storm: a device's pin reaches the server after another device's delete, and the
+    /// server keeps the conversation (empty, pinned). Every device must then show it as well.
+    func test_pinThatArrivesAfterADelete_showsTheEmptyPinnedConversationOnEveryDevice() async throws {
+        phone = try await V2TestSession(peers: ["a"])
+        try phone.server.sendText("hi", from: "a", toUser: "me")
+        await phone.settle()
+        let other = try await RawDevice(userID: "me", transport: phone.server)
+        defer { other.close() }
+        try await other.send(.deleteConversation(.c2c("a"), clearingMessages: true))
+        try await other.send(.setPinned(.c2c("a"), true))
+        await phone.settle()
+        let cloud = try await CloudSummary.server(phone.server, userID: "me")
+        XCTAssertEqual(cloud, ["c2c:a unread 0 pinned true last 0"], "the server keeps it, empty and pinned")
+        let shown = try await CloudSummary.device(phone)
+        XCTAssertEqual(shown, cloud)
+        phone.checkInvariants()
+    }
+
     // MARK: - Checks
 
     private func settleBoth() async {

@@ -330,6 +330,9 @@ package final class IMClient: IMPushSink, @unchecked Sendable {
             case .readCursor(let id, let seq):
                 if readPolicy == .roaming { store.markRead(id, upTo: seq, clearingMark: false) }
             case .pinned(let id, let pinned):
+                // The server creates a conversation the user lacks when pinning it (a pin that
+                // crossed a delete): so does the device, or it would never show what the server lists.
+                if pinned { store.createIfMissing(id) }
                 store.applyServerPin(id, pinned)
             case .receiveOption(let id, let option):
                 store.setReceiveOption(id, option)
