@@ -89,14 +89,15 @@ extension ServerState {
         announce(.newMessage(message, profile: profile), to: userID, in: id, outbox: &outbox)
     }
 
-    /// Before the message that starts `id` for `userID` (new, or again after a deletion), pushes the
-    /// user's receive option for it when it is not the default: the option belongs to the peer or
-    /// group and outlives the conversation, but a device drops it with a deleted conversation, and
-    /// would otherwise count the muted conversation in its total.
+    /// Before the message that starts `id` for `userID` (new, again after a deletion, or the first
+    /// in a conversation only a setting created), pushes the user's receive option for it when it
+    /// is not the default: the option belongs to the peer or group and outlives the conversation,
+    /// but a device drops it with a deleted conversation, and would otherwise count the muted
+    /// conversation in its total.
     private mutating func announceReceiveOptionIfStarting(
         _ id: ConversationID, for userID: String, outbox: inout Outbox
     ) {
-        guard let account = users[userID], account.conversations[id] == nil else { return }
+        guard let account = users[userID], account.conversations[id]?.lastMessage == nil else { return }
         let option = account.receiveOption(for: id)
         guard option != .receive else { return }
         announce(.receiveOption(id, option), to: userID, in: id, outbox: &outbox)

@@ -31,6 +31,22 @@ final class ModelBasedTests: XCTestCase {
         XCTAssertNil(v2Divergence, v2Divergence.map { "\($0)" } ?? "")
     }
 
+    /// Found by the long mode (seed 3154017609, 150 steps, shrunk): setting the option again after
+    /// the deletion made the server keep an empty conversation, so the next message was not seen
+    /// as starting one and the second device, which had dropped the option, counted it.
+    func test_foundBySeed3154017609_aMutedGroupSetAgainAfterItsDeletion_staysMutedOnTheSecondDevice() async throws {
+        let shrunk = ModelSequence(seed: 3_154_017_609, operations: [
+            .setReceiveOption(.group("g1"), .receiveWithoutNotifyExceptAt),
+            .peerSendsGroup(peer: "p1", group: "g1", text: "m6", mention: .none),
+            .delete(.group("g1")),
+            .setReceiveOption(.group("g1"), .receiveWithoutNotifyExceptAt),
+            .secondDeviceSends(.user("p0"), text: "m116"),
+            .peerSendsGroup(peer: "p3", group: "g1", text: "m146", mention: .none),
+        ])
+        let divergence = try await ModelChecker().check(shrunk)
+        XCTAssertNil(divergence, divergence.map { "\($0)" } ?? "")
+    }
+
     func test_sameSeed_givesTheSameOperations_andALongerSequenceExtendsAShorterOne() {
         for seed: UInt64 in [0, 1, 42, .max] {
             let short = ModelSequence(seed: seed, steps: 20)
