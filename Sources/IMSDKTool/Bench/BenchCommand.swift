@@ -80,8 +80,9 @@ struct BenchCommand {
                 console.out("persisted ingest, \(label): ours \(BenchFormat.throughput(1 / ours)), B2 \(BenchFormat.throughput(1 / sql))")
             }
             console.out("B1 timed \(BenchFormat.grouped(scale.arraySampledMessages)) of \(BenchFormat.grouped(scale.conversations)) "
-                + "messages to existing conversations, \(scale.arraySampledReads) of \(scale.reads) reads, "
-                + "\(scale.arraySampledPins) of \(scale.pins) pins (the rest applied untimed)")
+                + "messages to existing conversations, \(BenchFormat.grouped(scale.arraySampledReads)) of "
+                + "\(BenchFormat.grouped(scale.reads)) reads, \(BenchFormat.grouped(scale.arraySampledPins)) of "
+                + "\(BenchFormat.grouped(scale.pins)) pins (the rest applied untimed)")
             if let baseline = scale.processBaselineBytes {
                 console.out("memory: each subject alone in a process (B2 on its WAL file); the program alone peaks at "
                     + BenchFormat.bytes(baseline))

@@ -35,6 +35,9 @@ struct ScaleBench {
     /// The `imsdk` program for memory probes; nil: memory is not measured.
     let program: URL?
 
+    /// Ours, B1's and B2's figure of one metric (nil where a subject has none).
+    private typealias Figures = (ours: Double?, array: Double?, sql: Double?)
+
     static let pageSize = 50
     static let reads = 2_000
     /// Pins toggle ten conversations; the count leaves the first five pinned at the end.
@@ -49,11 +52,10 @@ struct ScaleBench {
         let readTargets = (0..<Self.reads).map { _ in BenchWorkload.conversationID(Int(generator.next() % UInt64(n))) }
         let pinTargets = (0..<10).map { BenchWorkload.conversationID($0 * n / 10 + 1) }
         let pinOperations = (0..<Self.pins).map { (pinTargets[$0 % 10], ($0 / 10) % 2 == 0) }
-        var results: [BenchMetric: (ours: Double?, array: Double?, sql: Double?)] = [:]
-        let selfUserID = BenchWorkload.selfUserID
+        var results: [BenchMetric: Figures] = [:]
 
         // Messages, in memory.
-        var store = ConversationStore(selfUserID: selfUserID)
+        var store = ConversationStore(selfUserID: BenchWorkload.selfUserID)
         let oursNew = Stopwatch.time {
             for message in creations {
                 store.receive(message)
@@ -159,7 +161,7 @@ struct ScaleBench {
     /// transaction, for ours and B2.
     private func measurePersisted(
         all: [Message], singles: ArraySlice<Message>, oursPath: String, sqlPath: String,
-        into results: inout [BenchMetric: (ours: Double?, array: Double?, sql: Double?)]
+        into results: inout [BenchMetric: Figures]
     ) throws {
         let batched = all[..<(2 * conversations)]
         let database = try ConversationDatabase.open(at: oursPath, logger: .silent)
@@ -194,7 +196,7 @@ struct ScaleBench {
     /// loading every conversation (the login path), and its full load for comparison.
     private func measureColdStart(
         oursPath: String, sqlPath: String,
-        into results: inout [BenchMetric: (ours: Double?, array: Double?, sql: Double?)]
+        into results: inout [BenchMetric: Figures]
     ) throws {
         var oursOpen: [Double] = []
         let oursCold = try Stopwatch.median(of: 3) {
