@@ -37,8 +37,8 @@ enum Usage {
 
         BENCH OPTIONS:
           --scales N,N,...    Conversation counts (default 1000,10000,100000;
-                              1000000 works but the SQL baseline's OFFSET walk
-                              is quadratic: expect minutes).
+                              1000000 works, but the SQL baseline's OFFSET walks
+                              are quadratic: expect half an hour or more).
           --smoke             Short timings at one small scale (1000 unless
                               --scales), to check that it runs and agrees.
           --json              Print JSON instead of a table.

@@ -77,9 +77,8 @@ struct ScaleBench {
         let sqlExisting = try Stopwatch.time { for message in updates { try sql.receive(message) } }
         results[.incomingNew] = (oursNew / Double(n), nil, sqlNew / Double(n))
         results[.incomingExisting] = (oursExisting / Double(n), arrayMessages.mean, sqlExisting / Double(n))
-        try compare(&store, array, sql, phase: "after the messages")
 
-        // Pages, walks and totals, warm.
+        // Pages, walks and totals, warm; the timed walks are also the lists compared after the messages.
         let order = store.allInOrder()
         let middleOffset = n / 2, lastOffset = max(0, n - Self.pageSize)
         let middleKey = middleOffset == 0 ? 0 : order[middleOffset - 1].sortKey
@@ -90,15 +89,17 @@ struct ScaleBench {
                 repeated { clobber(&array); blackHole(Array(array.page(offset: offset, count: Self.pageSize))) },
                 try repeated { blackHole(try sql.page(offset: offset, count: Self.pageSize)) })
         }
+        var oursWalk: [ListEntry] = [], sqlWalk: [ListEntry] = []
         results[.pageWalk] = (
-            repeated { clobber(&store); blackHole(store.benchList(pageSize: Self.pageSize)) },
+            repeated { clobber(&store); oursWalk = store.benchList(pageSize: Self.pageSize) },
             repeated {
                 clobber(&array)
                 for offset in stride(from: 0, to: n, by: Self.pageSize) {
                     blackHole(Array(array.page(offset: offset, count: Self.pageSize)))
                 }
             },
-            try repeated { blackHole(try sql.list(pageSize: Self.pageSize)) })
+            try repeated { sqlWalk = try sql.list(pageSize: Self.pageSize) })
+        try compare(ours: oursWalk, store, array, sql: sqlWalk, sql, phase: "after the messages")
         results[.totalUnread] = (
             repeated { clobber(&store); blackHole(store.counters.totalUnread) },
             repeated { clobber(&array); blackHole(array.totalUnread) },
@@ -127,7 +128,7 @@ struct ScaleBench {
         let sqlPin = try Stopwatch.time { for (id, pinned) in pinOperations { try sql.setPinned(id, pinned) } }
         results[.readReport] = (oursRead / Double(Self.reads), arrayReads.mean, sqlRead / Double(Self.reads))
         results[.pin] = (oursPin / Double(Self.pins), arrayPins.mean, sqlPin / Double(Self.pins))
-        try compare(&store, array, sql, phase: "after the reads and pins")
+        try compare(ours: store.benchList(), store, array, sql: try sql.list(), sql, phase: "after the reads and pins")
 
         // On disk.
         let files = try BenchFiles()
@@ -245,13 +246,17 @@ struct ScaleBench {
         return (count, Stopwatch.seconds(since: start) / Double(max(count, 1)))
     }
 
-    /// Compares the three subjects' lists and totals; throws `listsDisagree` when they differ.
-    private func compare(_ store: inout ConversationStore, _ array: ArrayBaseline, _ sql: SQLBaseline, phase: String) throws {
+    /// Compares the three subjects' lists (ours and B2's as their page walks gave them) and totals;
+    /// throws `listsDisagree` when they differ.
+    private func compare(
+        ours: [ListEntry], _ store: ConversationStore, _ array: ArrayBaseline, sql sqlList: [ListEntry], _ sql: SQLBaseline,
+        phase: String
+    ) throws {
         try ListComparison.check(
-            .init(subject: "our engine", list: store.benchList(), totalUnread: store.counters.totalUnread),
+            .init(subject: "our engine", list: ours, totalUnread: store.counters.totalUnread),
             against: [
                 .init(subject: "B1 (array)", list: array.list, totalUnread: array.totalUnread),
-                .init(subject: "B2 (SQL)", list: try sql.list(), totalUnread: try sql.totalUnread()),
+                .init(subject: "B2 (SQL)", list: sqlList, totalUnread: try sql.totalUnread()),
             ],
             phase: "\(conversations) conversations, \(phase)")
     }
