@@ -272,7 +272,34 @@ final class ConversationStoreTests: XCTestCase {
         store._checkInvariants()
     }
 
+    func test_mentionExcludedFromUnread_recordsNoAtInfo_soReadingEverythingLeavesNone() {
+        var store = ConversationStore(selfUserID: me)
+        store.receive(Message.accepted(
+            seq: 1, from: "bob", to: .group("team"), atUserIDs: [me], atAll: true, excludedFromUnread: true))
+        XCTAssertEqual(store.conversation(team)?.groupAtInfos, [], "no unread mention without an unread message")
+        XCTAssertEqual(store.conversation(team)?.unreadCount, 0)
+        XCTAssertEqual(store.conversationsToMarkRead(kind: nil), [], "nothing for a read of everything to do")
+        store.receive(inTeam(2, from: "bob", atUserIDs: [me]))
+        XCTAssertEqual(store.conversation(team)?.groupAtInfos, [GroupAtInfo(seq: 2, type: .atMe)])
+        store._checkInvariants()
+    }
+
     // MARK: - Receive options
+
+    func test_receiveOption_outlivesADeletedConversation_thatAMessageBringsBack() {
+        var store = ConversationStore(selfUserID: me)
+        store.receive(inTeam(1, from: "bob"))
+        store.setReceiveOption(team, .receiveWithoutNotify)
+        store.delete(team)
+        _ = store.commitBatch()
+        XCTAssertNil(store.conversation(team))
+
+        store.receive(inTeam(2, from: "bob"))
+        XCTAssertEqual(store.conversation(team)?.receiveOption, .receiveWithoutNotify, "still muted")
+        XCTAssertEqual(store.counters.totalUnread, 0, "so its unread stays out of the total")
+        XCTAssertEqual(store.counters.mutedUnread, 1)
+        store._checkInvariants()
+    }
 
     func test_receiveOptions_mutedOnesCountInMutedUnreadNotInTotal() {
         let muted: Set<ReceiveOption> = [.receiveWithoutNotify, .doNotReceive, .receiveWithoutNotifyExceptAt]

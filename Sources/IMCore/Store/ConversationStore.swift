@@ -280,7 +280,8 @@ package struct ConversationStore: Sendable {
             _ = log.insert(message, countsAsUnread: countsAsUnread)
             conversation.unreadCount = log.unreadCount
             conversation.lastSeq = max(conversation.lastSeq, message.seq)
-            if isUnread, case .group = message.receiver, let type = message.atType(for: me) {
+            // An @ is an unread mention: a message that does not count as unread makes none.
+            if countsAsUnread, case .group = message.receiver, let type = message.atType(for: me) {
                 conversation.groupAtInfos.append(GroupAtInfo(seq: message.seq, type: type))
                 conversation.groupAtInfos.sort { $0.seq < $1.seq }
             }
@@ -451,6 +452,11 @@ package struct ConversationStore: Sendable {
         counters -= UnreadCounters(contributionOf: current.conversation)
         order.removeValue(forKey: current.conversation.sortKey)
         recorder.storage.operations.append(.delete(id, keepingMessages: keepingMessages))
+        // The receive option belongs to the peer or group, not to the conversation: a conversation
+        // that comes back gets it again (in memory; after a restart the server's push brings it).
+        if current.conversation.receiveOption != .receive {
+            presetReceiveOptions[id] = current.conversation.receiveOption
+        }
         if keepingMessages {
             var log = current.log
             log.markRead(upTo: .max)

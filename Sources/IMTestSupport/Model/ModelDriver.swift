@@ -68,12 +68,14 @@ final class ModelDriver: @unchecked Sendable {
                 OutgoingMessage(id: "", receiver: .user(ModelTarget.me), content: .text(text),
                                 isExcludedFromUnreadCount: excluded), from: peer)
             return .ok
-        case .peerSendsGroup(let peer, let group, let text, let mention):
+        case .peerSendsGroup(let peer, let group, let text, let mention, let excluded):
             let other = ModelTarget.peers.first { $0 != peer }!
-            try server.sendText(
-                text, from: peer, toGroup: group,
-                atUserIDs: mention.mentionsMe ? [ModelTarget.me] : mention == .other ? [other] : [],
-                atAll: mention.mentionsAll)
+            try server.send(
+                OutgoingMessage(
+                    id: "", receiver: .group(group), content: .text(text),
+                    atUserIDs: mention.mentionsMe ? [ModelTarget.me] : mention == .other ? [other] : [],
+                    atAll: mention.mentionsAll, isExcludedFromUnreadCount: excluded),
+                from: peer)
             return .ok
         case .otherDeviceSends(let target, let text):
             switch target {

@@ -7,7 +7,7 @@ public enum ModelOperation: Hashable, Sendable, CustomStringConvertible {
     /// Server: `peer` sends me a C2C text, optionally excluded from the unread count.
     case peerSendsC2C(peer: String, text: String, excludedFromUnread: Bool)
     /// Server: `peer` sends a text to `group`, @-mentioning as `mention` says.
-    case peerSendsGroup(peer: String, group: String, text: String, mention: ModelMention)
+    case peerSendsGroup(peer: String, group: String, text: String, mention: ModelMention, excludedFromUnread: Bool = false)
     /// Server: I send a text from a device without the SDK (the admin API, as `me`).
     case otherDeviceSends(ModelTarget, text: String)
     /// V2: `sendMessage` of a text.
@@ -58,8 +58,9 @@ public enum ModelOperation: Hashable, Sendable, CustomStringConvertible {
         switch self {
         case .peerSendsC2C(let peer, let text, let excluded):
             return "server: \(peer) sends \"\(text)\" to me" + (excluded ? " (excluded from unread)" : "")
-        case .peerSendsGroup(let peer, let group, let text, let mention):
+        case .peerSendsGroup(let peer, let group, let text, let mention, let excluded):
             return "server: \(peer) sends \"\(text)\" to group \(group)" + mention.suffix
+                + (excluded ? " (excluded from unread)" : "")
         case .otherDeviceSends(let target, let text):
             return "server: me (a device without the SDK) sends \"\(text)\" to \(target)"
         case .sendMessage(let target, let text):

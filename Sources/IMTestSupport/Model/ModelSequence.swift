@@ -101,7 +101,8 @@ public struct ModelSequence: Hashable, Sendable, CustomStringConvertible {
             return .peerSendsC2C(peer: peer, text: text, excludedFromUnread: random.chance(10))
         case .peerGroup:
             let mention = random.chance(50) ? ModelMention.none : ModelMention.allCases.randomElement(using: &random)!
-            return .peerSendsGroup(peer: peer, group: group, text: text, mention: mention)
+            return .peerSendsGroup(
+                peer: peer, group: group, text: text, mention: mention, excludedFromUnread: random.chance(10))
         case .otherDevice:
             return .otherDeviceSends(anyTarget(&random), text: text)
         case .send:

@@ -83,11 +83,11 @@ public struct ReferenceModel: Sendable {
             let target = ModelTarget.user(peer)
             deliver(Message(seq: nextSeq(target), sender: peer, text: text, isExcludedFromUnread: excluded), in: target)
             return .ok
-        case .peerSendsGroup(let peer, let group, let text, let mention):
+        case .peerSendsGroup(let peer, let group, let text, let mention, let excluded):
             let target = ModelTarget.group(group)
             let message = Message(
                 seq: nextSeq(target), sender: peer, text: text,
-                mentionsMe: mention.mentionsMe, mentionsAll: mention.mentionsAll)
+                mentionsMe: mention.mentionsMe, mentionsAll: mention.mentionsAll, isExcludedFromUnread: excluded)
             deliver(message, in: target)
             return .ok
         case .otherDeviceSends(let target, let text), .sendMessage(let target, let text),
@@ -222,10 +222,11 @@ public struct ReferenceModel: Sendable {
         }
     }
 
-    /// The `V2TIMGroupAtType` raw values of the unread messages of others that @-mention me or all.
+    /// The `V2TIMGroupAtType` raw values of the unread messages of others that @-mention me or all
+    /// (a message excluded from unread is no unread mention).
     public func atTypes(of conversation: Conversation) -> [Int] {
-        conversation.messages
-            .filter { $0.sender != me && $0.seq > conversation.readUpTo && ($0.mentionsMe || $0.mentionsAll) }
+        unreadMessages(of: conversation)
+            .filter { $0.sender != me && ($0.mentionsMe || $0.mentionsAll) }
             .map { $0.mentionsMe && $0.mentionsAll ? 3 : $0.mentionsAll ? 2 : 1 }
     }
 
