@@ -9,8 +9,9 @@ import IMCore
 /// change the activity order, as in the engine. Total unread is a sum over the array; a page is a
 /// slice.
 ///
-/// `absorb` and `apply(_:resorting: false)` give the same state in one final sort: they build
-/// the state a benchmark does not time (B1 takes milliseconds per event at 100k conversations).
+/// `absorb`, and the `apply` methods without re-sorting followed by `resort()`, reach the same
+/// state with one sort: they build the state a benchmark does not time (B1 takes milliseconds per
+/// event at 100k conversations).
 /// - Thread safety: a value type.
 struct ArrayBaseline {
     /// One conversation as the app holds it.
