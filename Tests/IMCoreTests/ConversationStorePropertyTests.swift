@@ -430,7 +430,9 @@ private struct StoreModel {
                 conversation.lastMessage = message
             }
             guard message.sender != me && message.seq > entry.readSeq else { continue }
-            if !message.isExcludedFromUnreadCount { conversation.unreadCount += 1 }
+            guard !message.isExcludedFromUnreadCount else { continue }
+            conversation.unreadCount += 1
+            // Only an unread (counted) message is an unread mention.
             guard case .group = message.receiver else { continue }
             switch (message.atUserIDs.contains(me), message.atAll) {
             case (true, true): conversation.groupAtInfos.append(GroupAtInfo(seq: message.seq, type: .atAllAtMe))
@@ -487,6 +489,8 @@ private struct StoreModel {
             guard entries[id] != nil else { outcome.error = .invalidConversation; break }
             if enable { entries[id]!.marks.formUnion(marks) } else { entries[id]!.marks.subtract(marks) }
         case .delete(let id):
+            // The receive option outlives the conversation (it belongs to the peer or group).
+            if let option = entries[id]?.receiveOption, option != .receive { presetOptions[id] = option }
             entries[id] = nil
         case .applyServerState(let server):
             if entries[server.id] == nil { create(server.id, activity: server.lastMessage?.timestamp ?? 0) }

@@ -50,6 +50,17 @@ public struct Conversation: Hashable, Sendable {
     /// Pinned conversations keep their relative activity order, as the V2 docs show.
     public var sortKey: UInt64 { (isPinned ? OrderKey.pinnedBand : 0) | orderKey }
 
+    /// Whether anything differs from `other` (`self != other`), deciding on the fields that change
+    /// most often first.
+    /// - Complexity: O(1) when one of them differs, else a full comparison.
+    package func differs(from other: Conversation) -> Bool {
+        if lastSeq != other.lastSeq || orderKey != other.orderKey || unreadCount != other.unreadCount
+            || readSeq != other.readSeq || isPinned != other.isPinned {
+            return true
+        }
+        return self != other
+    }
+
     /// Whether the message with sequence `seq` is read by me.
     public func isRead(seq: UInt64) -> Bool { seq <= readSeq }
 }

@@ -9,7 +9,7 @@ struct BatchRecorder: Sendable {
     private(set) var newMessages: [Message] = []
     /// What the batch changed in messages, for persistence.
     var storage = StorageDelta()
-    let totalUnreadBefore: Int
+    private(set) var totalUnreadBefore: Int
 
     /// Up to this many touched conversations, a linear scan is cheaper than hashing.
     private static let linearLimit = 8
@@ -41,4 +41,18 @@ struct BatchRecorder: Sendable {
     }
 
     mutating func noteNewMessage(_ message: Message) { newMessages.append(message) }
+
+    /// Ends the batch: returns its new messages and storage delta and starts the next batch, which
+    /// reuses the first-touch bookkeeping's memory.
+    mutating func close(totalUnread: Int) -> (newMessages: [Message], storage: StorageDelta) {
+        defer {
+            touched.removeAll(keepingCapacity: true)
+            before.removeAll(keepingCapacity: true)
+            if !seen.isEmpty { seen.removeAll(keepingCapacity: true) }
+            newMessages = []
+            storage = StorageDelta()
+            totalUnreadBefore = totalUnread
+        }
+        return (newMessages, storage)
+    }
 }

@@ -231,17 +231,15 @@ package struct ConversationStore: Sendable {
             switch (before, entries.conversation(id)) {
             case (nil, let after?): batch.added.append(after)
             case (_?, nil): batch.deleted.append(id)
-            case (let before?, let after?) where before != after: batch.changed.append(after)
+            case (let before?, let after?) where after.differs(from: before): batch.changed.append(after)
             default: break
             }
         }
-        batch.newMessages = recorder.newMessages
-        batch.storage = recorder.storage
-        batch.storage.orderCounter = orderCounter
-        batch.storage.syncVersion = syncVersion
         batch.counters = counters
         batch.totalUnreadChanged = counters.totalUnread != recorder.totalUnreadBefore
-        recorder = BatchRecorder(totalUnreadBefore: counters.totalUnread)
+        (batch.newMessages, batch.storage) = recorder.close(totalUnread: counters.totalUnread)
+        batch.storage.orderCounter = orderCounter
+        batch.storage.syncVersion = syncVersion
         return batch
     }
 
@@ -511,9 +509,12 @@ package struct ConversationStore: Sendable {
     private mutating func create(_ id: ConversationID, profile: ConversationProfile?, activity: UInt64) -> Int {
         recorder.touch(id, current: nil)
         var conversation = Conversation(id: id, profile: profile ?? ConversationProfile())
-        if let option = presetReceiveOptions.removeValue(forKey: id) { conversation.receiveOption = option }
+        // (Both maps are almost always empty: skip hashing the ID then.)
+        if !presetReceiveOptions.isEmpty, let option = presetReceiveOptions.removeValue(forKey: id) {
+            conversation.receiveOption = option
+        }
         conversation.orderKey = nextOrderKey(seconds: activity, above: 0)
-        let log = keptLogs.removeValue(forKey: id) ?? MessageLog()
+        let log = keptLogs.isEmpty ? MessageLog() : keptLogs.removeValue(forKey: id) ?? MessageLog()
         if let newest = log.messages.last {
             conversation.lastSeq = newest.seq
             conversation.readSeq = newest.seq
