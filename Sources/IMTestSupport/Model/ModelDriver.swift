@@ -193,13 +193,15 @@ final class ModelDriver: @unchecked Sendable {
     }
 
     /// The newest `ReferenceModel.localMessageCount` local messages of `conversation`, newest first.
+    ///
+    /// Handed over by `callValue` (through a lock), so ThreadSanitizer sees the messages built on the
+    /// callback queue before they are read here.
     static func localMessages(of conversation: TIMConversation) async throws -> [TIMMessage] {
-        let boxed: SendableBox<[TIMMessage]> = try await withCheckedThrowingContinuation { continuation in
+        try await callValue { succ, fail in
             conversation.getLocalMessage(Int32(ReferenceModel.localMessageCount), last: nil, succ: { list in
-                continuation.resume(returning: SendableBox((list ?? []).compactMap { $0 as? TIMMessage }))
-            }, fail: { code, desc in continuation.resume(throwing: V2TIMError(code: code, desc: desc ?? "")) })
+                succ((list ?? []).compactMap { $0 as? TIMMessage })
+            }, fail: { code, desc in fail(code, desc) })
         }
-        return boxed.value
     }
 }
 
