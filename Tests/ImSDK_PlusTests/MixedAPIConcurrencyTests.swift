@@ -230,6 +230,8 @@ private final class Storm: @unchecked Sendable {
     /// Reads and contended actions after each round of a worker.
     static let actionsPerRound = 4
     static let pushers = 2
+    /// Each pusher sends this many messages at once, then one every 20 ms until the workers are done
+    /// (at most as many again), so that pushes overlap the whole storm without starving it.
     static let pushesPerPusher = 250
     static let contendedPeers = ["s0", "s1", "s2", "s3"]
     /// How long a thread waits for one callback before it counts as missing.
@@ -239,7 +241,8 @@ private final class Storm: @unchecked Sendable {
     /// The phone (the shared session, also driven through the legacy API) and the tablet.
     let devices: [V2TIMManager]
     let ledger = CallLedger()
-    private let state = Locked((expected: [String: Owned](), problems: [String](), directCalls: 0, messages: 0))
+    private let state = Locked((
+        expected: [String: Owned](), problems: [String](), directCalls: 0, messages: 0, workersLeft: Storm.workers))
 
     init(server: IMReferenceServer, devices: [V2TIMManager]) {
         self.server = server
@@ -260,11 +263,15 @@ private final class Storm: @unchecked Sendable {
 
     // MARK: - Pushers
 
-    /// Messages to the contended conversations: C2C from each contended peer, and group `g` with an
-    /// @me now and then.
+    /// Messages to the contended conversations, for as long as the workers run: C2C from each
+    /// contended peer, and group `g` with an @me now and then.
     func push(_ pusher: Int) {
         let peers = Self.contendedPeers
-        for index in 0..<Self.pushesPerPusher {
+        for index in 0..<(2 * Self.pushesPerPusher) {
+            if index >= Self.pushesPerPusher {
+                if state.withLock({ $0.workersLeft == 0 }) { break }
+                usleep(20_000)
+            }
             let peer = peers[(pusher + index) % peers.count]
             do {
                 if index % 5 == 4 {
@@ -338,7 +345,10 @@ private final class Storm: @unchecked Sendable {
             owned[id] = model
             for _ in 0..<Self.actionsPerRound { readOrActOnContended(&random) }
         }
-        state.withLock { state in state.expected.merge(owned) { $1 } }
+        state.withLock { state in
+            state.expected.merge(owned) { $1 }
+            state.workersLeft -= 1
+        }
     }
 
     /// One step of a worker on one of its conversations, through a device and an API.
