@@ -8,21 +8,26 @@ public func call(_ start: (@escaping V2TIMSucc, @escaping V2TIMFail) -> Void) as
 }
 
 /// Awaits a succ/fail API call whose `succ` delivers a value; throws the `V2TIMError` that `fail`
-/// reported.
-///
-/// The outcome is handed over through a lock, not through the continuation: ThreadSanitizer sees
-/// a lock's ordering but not the one the Swift concurrency runtime makes on Linux, and would report
-/// the caller's reads of objects built on the callback queue as races.
+/// reported. The value is handed over as `handOver` does.
 public func callValue<T>(_ start: (@escaping (T) -> Void, @escaping V2TIMFail) -> Void) async throws -> T {
-    let outcome = Locked<Result<T, V2TIMError>?>(nil)
+    try await handOver { (finish: @escaping @Sendable (Result<T, V2TIMError>) -> Void) in
+        start({ finish(.success($0)) }, { code, desc in finish(.failure(V2TIMError(code: code, desc: desc ?? ""))) })
+    }
+}
+
+/// Awaits the one result `start` reports (on any thread) and returns it, or throws its error.
+///
+/// The result is handed over through a lock, not through the continuation: ThreadSanitizer sees a
+/// lock's ordering but not always the one the Swift concurrency runtime makes on Linux (a task
+/// resumed before it suspended continues without a dispatch), and would report the caller's reads
+/// of what was built on the reporting thread as races.
+public func handOver<T, E: Error>(_ start: (@escaping @Sendable (Result<T, E>) -> Void) -> Void) async throws -> T {
+    let outcome = Locked<Result<T, E>?>(nil)
     await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-        start({ value in
-            outcome.withLock { $0 = .success(value) }
+        start { result in
+            outcome.withLock { $0 = result }
             continuation.resume()
-        }, { code, desc in
-            outcome.withLock { $0 = .failure(V2TIMError(code: code, desc: desc ?? "")) }
-            continuation.resume()
-        })
+        }
     }
     return try outcome.withLock { $0! }.get()
 }

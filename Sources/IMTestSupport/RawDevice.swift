@@ -9,10 +9,8 @@ public final class RawDevice: IMPushSink, @unchecked Sendable {
 
     /// Connects as `userID` to `transport`.
     public init(userID: String, transport: any IMTransport) async throws {
-        let opened: any IMConnection = try await withCheckedThrowingContinuation { continuation in
-            transport.connect(userID: userID, userSig: "sig", sink: self) { result in
-                continuation.resume(with: result.mapError { $0 as Error })
-            }
+        let opened: any IMConnection = try await handOver { finish in
+            transport.connect(userID: userID, userSig: "sig", sink: self, completion: finish)
         }
         connection.withLock { $0 = opened }
     }
@@ -26,9 +24,7 @@ public final class RawDevice: IMPushSink, @unchecked Sendable {
     @discardableResult
     public func send(_ request: IMRequest) async throws -> IMResponse {
         guard let connection = connection.withLock({ $0 }) else { throw IMError(.notLoggedIn, "closed") }
-        return try await withCheckedThrowingContinuation { continuation in
-            connection.send(request) { continuation.resume(with: $0.mapError { $0 as Error }) }
-        }
+        return try await handOver { finish in connection.send(request, completion: finish) }
     }
 
     /// Closes the connection.
