@@ -335,18 +335,10 @@ final class LegacyAPITests: XCTestCase {
     }
 
     private func messages(_ start: (@escaping TIMGetMsgSucc, @escaping TIMFail) -> Void) async throws -> [TIMMessage] {
-        let boxed: [Unchecked<TIMMessage>] = try await withCheckedThrowingContinuation { continuation in
-            start({ list in continuation.resume(returning: (list ?? []).compactMap { ($0 as? TIMMessage).map(Unchecked.init) }) },
-                  { code, desc in continuation.resume(throwing: V2TIMError(code: code, desc: desc ?? "")) })
+        try await callValue { succ, fail in
+            start({ list in succ((list ?? []).compactMap { $0 as? TIMMessage }) }, { code, desc in fail(code, desc) })
         }
-        return boxed.map(\.value)
     }
-}
-
-/// Carries a value across a continuation in tests.
-struct Unchecked<Value>: @unchecked Sendable {
-    let value: Value
-    init(_ value: Value) { self.value = value }
 }
 
 /// The list model from legacy code, on the legacy session.

@@ -152,12 +152,11 @@ final class BadInputTests: XCTestCase {
             }
             XCTAssertEqual(code, 6017, "mark \(bad)")
         }
-        let results: [Unchecked<V2TIMConversationOperationResult>] = try await withCheckedThrowingContinuation { continuation in
+        let results: [V2TIMConversationOperationResult] = try await callValue { succ, fail in
             manager.markConversation(conversationIDList: ["c2c_a", "c2c_ghost"], markType: NSNumber(value: UInt64(1) << 40),
-                                     enableMark: true, succ: { continuation.resume(returning: $0.map(Unchecked.init)) },
-                                     fail: { code, _ in continuation.resume(throwing: V2TIMError(code: code, desc: "")) })
+                                     enableMark: true, succ: succ, fail: fail)
         }
-        XCTAssertEqual(results.map(\.value.resultCode), [0, 6004])
+        XCTAssertEqual(results.map(\.resultCode), [0, 6004])
         let a = try await session.manager.getConversation(conversationID: "c2c_a")
         XCTAssertEqual(a.markList, [NSNumber(value: UInt64(1) << 40)])
     }

@@ -159,12 +159,9 @@ final class ConversationListPagingTests: XCTestCase {
 
     private func markConversations(_ ids: [String], mark: UInt64, enable: Bool) async throws -> [V2TIMConversationOperationResult] {
         let manager = session.manager
-        return try await withCheckedThrowingContinuation { continuation in
-            manager.markConversation(conversationIDList: ids, markType: NSNumber(value: mark), enableMark: enable, succ: {
-                continuation.resume(returning: $0)
-            }, fail: { code, desc in
-                continuation.resume(throwing: V2TIMError(code: code, desc: desc ?? ""))
-            })
+        return try await callValue { succ, fail in
+            manager.markConversation(conversationIDList: ids, markType: NSNumber(value: mark), enableMark: enable,
+                                     succ: succ, fail: fail)
         }
     }
 }

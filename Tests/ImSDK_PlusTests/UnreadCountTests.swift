@@ -213,12 +213,9 @@ final class UnreadCountTests: XCTestCase {
 
     private func history(userID: String) async throws -> [V2TIMMessage] {
         let manager = session.manager
-        let boxed: [Unchecked<V2TIMMessage>] = try await withCheckedThrowingContinuation { continuation in
-            manager.getC2CHistoryMessageList(userID: userID, count: 20, lastMsg: nil, succ: { messages in
-                continuation.resume(returning: messages.map(Unchecked.init))
-            }, fail: { code, desc in continuation.resume(throwing: V2TIMError(code: code, desc: desc ?? "")) })
+        return try await callValue { succ, fail in
+            manager.getC2CHistoryMessageList(userID: userID, count: 20, lastMsg: nil, succ: succ, fail: fail)
         }
-        return boxed.map(\.value)
     }
 
     private func relogin() async throws {
