@@ -18,9 +18,9 @@ public func callValue<T>(_ start: (@escaping (T) -> Void, @escaping V2TIMFail) -
 /// Awaits the one result `start` reports (on any thread) and returns it, or throws its error.
 ///
 /// The result is handed over through a lock, not through the continuation: ThreadSanitizer sees a
-/// lock's ordering but not always the one the Swift concurrency runtime makes on Linux (a task
-/// resumed before it suspended continues without a dispatch), and would report the caller's reads
-/// of what was built on the reporting thread as races.
+/// lock's ordering but not the one the Swift concurrency runtime makes on Linux (the runtime is not
+/// instrumented), and would report the caller's reads of what was built on the reporting thread as
+/// races.
 public func handOver<T, E: Error>(_ start: (@escaping @Sendable (Result<T, E>) -> Void) -> Void) async throws -> T {
     let outcome = Locked<Result<T, E>?>(nil)
     await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
