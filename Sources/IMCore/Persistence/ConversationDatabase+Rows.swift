@@ -2,7 +2,7 @@ import Foundation
 
 /// How conversations and messages map to rows: column lists, the values bound, and decoding.
 extension ConversationDatabase {
-    /// The columns of a message, in the order `values(of:)` binds them and `RowReader.message()`
+    /// The columns of a message, in the order `bind(_:to:)` binds them and `RowReader.message()`
     /// reads them; `messages`, `pending_messages` and the `last_message_` columns share them.
     static let messageColumns = [
         "id", "seq", "random", "timestamp", "sender", "receiver_kind", "receiver_id",
@@ -10,7 +10,7 @@ extension ConversationDatabase {
         "at_user_ids", "at_all", "excluded_from_unread", "excluded_from_last", "status",
     ]
 
-    /// The columns of a conversation row, in the order `values(of:)` binds them.
+    /// The columns of a conversation row, in the order `bind(_:to:)` binds them.
     static let conversationColumns = [
         "kind", "target", "sort_key", "order_key", "pinned", "last_seq", "read_seq", "read_timestamp",
         "unread_count", "receive_option", "marks", "draft_text", "draft_timestamp",

@@ -257,19 +257,19 @@ package struct ConversationStore: Sendable {
     package mutating func receive(_ message: Message, profile: ConversationProfile? = nil, isNew: Bool = true) {
         let id = message.conversationID(selfUserID: selfUserID)
         load(id)
-        let index: Int
+        let slot: Int
         if let existing = entries.slot(of: id) {
             if entries[slot: existing].access({ $0.log.contains(seq: message.seq) }) { return }
-            index = existing
+            slot = existing
         } else {
-            index = create(id, profile: profile, activity: message.timestamp)
+            slot = create(id, profile: profile, activity: message.timestamp)
         }
         let me = selfUserID
         let isMine = message.sender == me
-        let isUnread = !isMine && message.seq > entries[slot: index].access { $0.conversation.readSeq }
+        let isUnread = !isMine && message.seq > entries[slot: slot].access { $0.conversation.readSeq }
         let countsAsUnread = isUnread && !message.isExcludedFromUnreadCount
         var acceptedPending = false
-        modify(id, at: index) { conversation, log in
+        modify(id, at: slot) { conversation, log in
             if let profile { conversation.profile = profile }
             if isMine, log.removePending(id: message.id) != nil {
                 acceptedPending = true
@@ -531,18 +531,18 @@ package struct ConversationStore: Sendable {
     ///
     /// `body` returns the activity time (seconds) the change counts as, or nil when it is no activity.
     private mutating func modify(_ id: ConversationID, _ body: (inout Conversation, inout MessageLog) -> UInt64?) {
-        guard let index = entries.slot(of: id) else { return }
-        modify(id, at: index, body)
+        guard let slot = entries.slot(of: id) else { return }
+        modify(id, at: slot, body)
     }
 
-    /// `modify(_:_:)` for the entry of `id` at `index`, changed in place (no second lookup).
+    /// `modify(_:_:)` for the entry of `id` in `slot`, changed in place (no second lookup).
     private mutating func modify(
-        _ id: ConversationID, at index: Int, _ body: (inout Conversation, inout MessageLog) -> UInt64?
+        _ id: ConversationID, at slot: Int, _ body: (inout Conversation, inout MessageLog) -> UInt64?
     ) {
         // Every access below changes the entry in place: reading it through the dictionary would copy it.
         let firstTouch = recorder.isUntouched(id)
         var before: Conversation?
-        let (old, oldKey, activity, orderKey) = entries[slot: index].access { entry in
+        let (old, oldKey, activity, orderKey) = entries[slot: slot].access { entry in
             if firstTouch { before = entry.conversation }
             let old = UnreadCounters(contributionOf: entry.conversation)
             let oldKey = entry.conversation.sortKey
@@ -553,9 +553,9 @@ package struct ConversationStore: Sendable {
         // Activity not older than the current one gets a larger order key; a late delivery does not move.
         if let activity, activity >= OrderKey.seconds(of: orderKey) {
             let key = nextOrderKey(seconds: activity, above: orderKey)
-            entries[slot: index].access { $0.conversation.orderKey = key }
+            entries[slot: slot].access { $0.conversation.orderKey = key }
         }
-        let (new, newKey) = entries[slot: index].access {
+        let (new, newKey) = entries[slot: slot].access {
             (UnreadCounters(contributionOf: $0.conversation), $0.conversation.sortKey)
         }
         counters -= old
