@@ -272,6 +272,30 @@ final class ConversationStoreTests: XCTestCase {
         store._checkInvariants()
     }
 
+    func test_storageDelta_isRecordedOnlyWhenAsked_andNothingElseDiffers() {
+        var recording = ConversationStore(selfUserID: me)
+        var memoryOnly = ConversationStore(selfUserID: me, recordsStorage: false)
+        var batches: [(ChangeBatch, ChangeBatch)] = []
+        for message in [fromAlice(1), fromAlice(2), fromBob(1)] {
+            recording.receive(message)
+            memoryOnly.receive(message)
+            batches.append((recording.commitBatch(), memoryOnly.commitBatch()))
+        }
+        recording.delete(alice)
+        memoryOnly.delete(alice)
+        batches.append((recording.commitBatch(), memoryOnly.commitBatch()))
+        for (stored, unstored) in batches {
+            XCTAssertFalse(stored.storage.operations.isEmpty, "a database would have something to write")
+            XCTAssertTrue(unstored.storage.operations.isEmpty)
+            XCTAssertEqual(stored.added, unstored.added)
+            XCTAssertEqual(stored.changed, unstored.changed)
+            XCTAssertEqual(stored.deleted, unstored.deleted)
+            XCTAssertEqual(stored.newMessages, unstored.newMessages)
+            XCTAssertEqual(stored.counters, unstored.counters)
+        }
+        memoryOnly._checkInvariants()
+    }
+
     func test_mentionExcludedFromUnread_recordsNoAtInfo_soReadingEverythingLeavesNone() {
         var store = ConversationStore(selfUserID: me)
         store.receive(Message.accepted(

@@ -7,15 +7,23 @@ struct BatchRecorder: Sendable {
     /// `touched` as a set, built once a batch touches more than `linearLimit` conversations.
     private var seen: Set<ConversationID> = []
     private(set) var newMessages: [Message] = []
-    /// What the batch changed in messages, for persistence.
-    var storage = StorageDelta()
+    /// What the batch changed in messages, for persistence (empty unless `recordsStorage`).
+    private(set) var storage = StorageDelta()
     private(set) var totalUnreadBefore: Int
+    /// Whether `storage` is kept (false: the store has no database to write).
+    let recordsStorage: Bool
 
     /// Up to this many touched conversations, a linear scan is cheaper than hashing.
     private static let linearLimit = 8
 
-    init(totalUnreadBefore: Int) {
+    init(totalUnreadBefore: Int, recordsStorage: Bool) {
         self.totalUnreadBefore = totalUnreadBefore
+        self.recordsStorage = recordsStorage
+    }
+
+    /// Adds `operation` to the batch's storage delta, when storage is recorded.
+    mutating func recordStorage(_ operation: @autoclosure () -> StorageDelta.Operation) {
+        if recordsStorage { storage.operations.append(operation()) }
     }
 
     /// Notes that `id` is about to change; `current` is its state right now (nil: it does not exist).

@@ -38,9 +38,11 @@ package struct ConversationStore: Sendable {
     package static let maxPinned = 50
 
     /// An empty, complete store.
-    package init(selfUserID: String) {
+    /// - Parameter recordsStorage: whether batches carry what a database must write
+    ///   (`ChangeBatch.storage`); a session that keeps nothing on disk skips that work.
+    package init(selfUserID: String, recordsStorage: Bool = true) {
         self.selfUserID = selfUserID
-        self.recorder = BatchRecorder(totalUnreadBefore: 0)
+        self.recorder = BatchRecorder(totalUnreadBefore: 0, recordsStorage: recordsStorage)
     }
 
     /// A cold store: the stored counters, and conversations loaded from `source` on first use.
@@ -52,7 +54,7 @@ package struct ConversationStore: Sendable {
         self.orderCounter = orderCounter
         self.syncVersion = syncVersion
         self.coldSource = source
-        self.recorder = BatchRecorder(totalUnreadBefore: counters.totalUnread)
+        self.recorder = BatchRecorder(totalUnreadBefore: counters.totalUnread, recordsStorage: true)
     }
 
     /// Whether every conversation is in memory (the ordered index and paging are usable).
@@ -113,7 +115,7 @@ package struct ConversationStore: Sendable {
         for (_, entry) in entries.all { recount += UnreadCounters(contributionOf: entry.conversation) }
         guard recount != counters else { return nil }
         counters = recount
-        recorder = BatchRecorder(totalUnreadBefore: counters.totalUnread)
+        _ = recorder.close(totalUnread: counters.totalUnread)
         return recount
     }
 
@@ -290,8 +292,8 @@ package struct ConversationStore: Sendable {
             conversation.marks.remove(.hide)
             return message.timestamp
         }
-        if acceptedPending { recorder.storage.operations.append(.removePending(id: message.id)) }
-        recorder.storage.operations.append(.store(message, in: id, countsAsUnread: countsAsUnread))
+        if acceptedPending { recorder.recordStorage(.removePending(id: message.id)) }
+        recorder.recordStorage(.store(message, in: id, countsAsUnread: countsAsUnread))
         if isNew { recorder.noteNewMessage(message) }
     }
 
@@ -315,7 +317,7 @@ package struct ConversationStore: Sendable {
             conversation.marks.remove(.hide)
             return message.timestamp
         }
-        recorder.storage.operations.append(.store(message, in: id, countsAsUnread: false))
+        recorder.recordStorage(.store(message, in: id, countsAsUnread: false))
     }
 
     /// Records that sending the pending message `message.id` failed.
@@ -330,7 +332,7 @@ package struct ConversationStore: Sendable {
             if conversation.lastMessage?.id == failed.id { conversation.lastMessage = failed }
             return nil
         }
-        recorder.storage.operations.append(.store(failed, in: id, countsAsUnread: false))
+        recorder.recordStorage(.store(failed, in: id, countsAsUnread: false))
     }
 
     // MARK: - Read state
@@ -449,7 +451,7 @@ package struct ConversationStore: Sendable {
         recorder.touch(id, current: current.conversation)
         counters -= UnreadCounters(contributionOf: current.conversation)
         order.removeValue(forKey: current.conversation.sortKey)
-        recorder.storage.operations.append(.delete(id, keepingMessages: keepingMessages))
+        recorder.recordStorage(.delete(id, keepingMessages: keepingMessages))
         // The receive option belongs to the peer or group, not to the conversation: a conversation
         // that comes back gets it again (in memory; after a restart the server's push brings it).
         if current.conversation.receiveOption != .receive {

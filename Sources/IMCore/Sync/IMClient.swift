@@ -62,7 +62,8 @@ package final class IMClient: IMPushSink, @unchecked Sendable {
         self.logger = logger
         self.checksInvariants = checksInvariants
         self.clock = clock
-        self.state = Locked(State(store: ConversationStore(selfUserID: userID)))
+        // With a database path, the store is replaced by the one loaded at login.
+        self.state = Locked(State(store: ConversationStore(selfUserID: userID, recordsStorage: databasePath != nil)))
     }
 
     // MARK: - Observers

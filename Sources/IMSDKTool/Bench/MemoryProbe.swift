@@ -30,7 +30,7 @@ enum MemoryProbe {
         case .none:
             break
         case .engine:
-            var store = ConversationStore(selfUserID: BenchWorkload.selfUserID)
+            var store = ConversationStore(selfUserID: BenchWorkload.selfUserID, recordsStorage: false)
             for message in workload {
                 store.receive(message)
                 blackHole(store.commitBatch())

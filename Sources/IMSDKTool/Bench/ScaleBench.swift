@@ -6,7 +6,8 @@ import IMCore
 ///
 /// Every subject gets the workload's messages (first one per conversation, then the skewed rest),
 /// then the same read reports and pins. What is timed:
-/// - incoming messages: ours is `receive` + `commitBatch` per message; B2 in memory is one upsert
+/// - incoming messages: ours is `receive` + `commitBatch` per message, on a store that records no
+///   storage delta (as in a session without local storage); B2 in memory is one upsert
 ///   per message (autocommit) on `:memory:`. B1 takes milliseconds per event at 100k, so it builds
 ///   the new conversations untimed (`absorb`, one sort) and times the messages to existing
 ///   conversations only until its sample budget runs out; the rest is applied untimed. Reads and
@@ -54,8 +55,8 @@ struct ScaleBench {
         let pinOperations = (0..<Self.pins).map { (pinTargets[$0 % 10], ($0 / 10) % 2 == 0) }
         var results: [BenchMetric: Figures] = [:]
 
-        // Messages, in memory.
-        var store = ConversationStore(selfUserID: BenchWorkload.selfUserID)
+        // Messages, in memory: a store as a session without local storage keeps it (no storage delta).
+        var store = ConversationStore(selfUserID: BenchWorkload.selfUserID, recordsStorage: false)
         let oursNew = Stopwatch.time {
             for message in creations {
                 store.receive(message)
