@@ -166,6 +166,25 @@ final class PersistenceTests: XCTestCase {
         XCTAssertFalse(moved.isEmpty, "the garbage is kept aside, not deleted")
     }
 
+    func test_aLoginTheServerRefuses_leavesNoDatabase_butKeepsAnExistingOne() async throws {
+        session = try await V2TestSession(peers: ["a"], storage: storage)
+        try await session.manager.logout()
+        // An unknown user (the server refuses the connection), and me with a signature it refuses.
+        for (user, signature) in [("ghost", "sig"), ("me", "")] {
+            let existed = FileManager.default.fileExists(atPath: databasePath(user))
+            do {
+                try await session.manager.login(userID: user, userSig: signature)
+                XCTFail("\(user): the login must fail")
+            } catch {}
+            XCTAssertEqual(FileManager.default.fileExists(atPath: databasePath(user)), existed, user)
+            XCTAssertEqual(session.manager.getLoginStatus(), .STATUS_LOGOUT)
+        }
+        XCTAssertTrue(FileManager.default.fileExists(atPath: databasePath("me")), "my data stays")
+        XCTAssertFalse(FileManager.default.fileExists(atPath: databasePath("ghost") + "-wal"))
+        try await session.manager.login(userID: "me", userSig: "sig")
+        XCTAssertEqual(session.manager.getLoginStatus(), .STATUS_LOGINED)
+    }
+
     func test_aDatabaseOfANewerSchema_failsTheLoginClearly_andIsLeftAlone() async throws {
         session = try await V2TestSession(peers: ["a"], storage: storage)
         try await session.manager.logout()

@@ -3,6 +3,19 @@ import Foundation
 /// The client's database: opening it at login, serving the list while the store is cold, warming
 /// the store up, and writing every batch.
 extension IMClient {
+    /// Closes the database and deletes its files, and empties the store: for a first login the
+    /// server refused, which must leave nothing on disk.
+    func discardDatabase() {
+        guard let databasePath else { return }
+        withState { state in
+            state.database = nil
+            state.store = ConversationStore(selfUserID: userID)
+        }
+        for suffix in ["", "-wal", "-shm", "-journal"] {
+            try? FileManager.default.removeItem(atPath: databasePath + suffix)
+        }
+    }
+
     /// Opens the user's database (when there is one) without reading every conversation: the store
     /// starts cold, with the stored counters, and loads conversations as they are touched.
     ///

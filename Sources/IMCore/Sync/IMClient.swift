@@ -164,7 +164,11 @@ package final class IMClient: IMPushSink, @unchecked Sendable {
     /// reported as `.syncFailed`, retried with backoff, and still completes with success, the local
     /// state being usable), failure when the connection could not be opened. A connection lost later
     /// is reopened with backoff, and every reconnect syncs again incrementally.
+    ///
+    /// A login the server refuses leaves no database behind when it was the one that created it
+    /// (an unknown user, a wrong signature).
     package func start(userSig: String, completion: @escaping @Sendable (Result<Void, IMError>) -> Void) {
+        let createsDatabase = databasePath.map { !FileManager.default.fileExists(atPath: $0) } ?? false
         do throws(IMError) {
             try openDatabase()
         } catch {
@@ -172,7 +176,10 @@ package final class IMClient: IMPushSink, @unchecked Sendable {
             return
         }
         withState { $0.userSig = userSig }
-        connect(login: completion)
+        connect(login: { [self] result in
+            if case .failure = result, createsDatabase { discardDatabase() }
+            completion(result)
+        })
     }
 
     /// Opens a connection; `login` is the login's completion on the first attempt, nil on reconnects.
