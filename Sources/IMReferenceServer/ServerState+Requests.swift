@@ -109,7 +109,9 @@ extension ServerState {
         announce(.pinned(id, isPinned), to: userID, in: id, outbox: &outbox)
     }
 
-    /// Sets the receive option of each of `ids` (creating those the user lacks).
+    /// Sets the receive option of each of `ids`. The option belongs to the peer or group: one the
+    /// user has no conversation with gets it too, and no conversation is created for it (a device
+    /// keeps it for when the conversation starts, as the server does).
     private mutating func setReceiveOption(
         _ ids: [ConversationID], _ option: ReceiveOption, by connection: ServerConnection, outbox: inout Outbox
     ) throws(IMError) {
@@ -120,7 +122,6 @@ extension ServerState {
         let userID = connection.userID
         for id in ids {
             guard let account = users[userID] else { return }
-            users[userID]?.createConversationIfNeeded(id)
             guard account.receiveOption(for: id) != option else { continue }
             users[userID]?.receiveOptions[id] = option == .receive ? nil : option
             announce(.receiveOption(id, option), to: userID, in: id, outbox: &outbox)

@@ -68,20 +68,36 @@ final class DeliveryTests: ServerTestCase {
         try server.createGroup("g", members: ["alice", "bob"])
         let sink = RecordingSink()
         let bob = try connect("bob", sink: sink)
+        try server.sendText("before", from: "alice", toGroup: "g")
+        try server.sendText("before", from: "alice", toUser: "bob")
         _ = try answer(.setReceiveOption([.group("g"), .c2c("alice")], .doNotReceive), on: bob)
         try server.sendText("group", from: "alice", toGroup: "g", atUserIDs: ["bob"])
         try server.sendText("c2c", from: "alice", toUser: "bob")
         drain(bob)
-        XCTAssertEqual(sink.pushes, [.receiveOption(.group("g"), .doNotReceive), .receiveOption(.c2c("alice"), .doNotReceive)],
-                       "only the settings; no message")
+        XCTAssertEqual(Array(sink.pushes.dropFirst(2)),
+                       [.receiveOption(.group("g"), .doNotReceive), .receiveOption(.c2c("alice"), .doNotReceive)],
+                       "after the option, only the settings; no message")
         let conversations = try sync(bob)
-        XCTAssertEqual(conversations[.group("g")]?.unreadMessages, [])
-        XCTAssertNil(conversations[.group("g")]?.lastMessage)
-        XCTAssertEqual(conversations[.c2c("alice")]?.unreadMessages, [])
-        XCTAssertEqual(conversations[.c2c("alice")]?.receiveOption, .doNotReceive)
+        for id in [ConversationID.group("g"), .c2c("alice")] {
+            XCTAssertEqual(conversations[id]?.unreadMessages.map(\.content), [.text("before")], "\(id)")
+            XCTAssertEqual(conversations[id]?.lastMessage?.content, .text("before"), "\(id)")
+            XCTAssertEqual(conversations[id]?.receiveOption, .doNotReceive, "\(id)")
+        }
         guard case .messages(let history) = try answer(.history(.group("g"), beforeSeq: nil, count: 10), on: bob)
         else { return XCTFail("no history") }
-        XCTAssertEqual(history.map(\.content), [.text("group")])
+        XCTAssertEqual(Set(history.map(\.content)), [.text("before"), .text("group")])
+    }
+
+    func test_aReceiveOption_createsNoConversation_butAppliesWhenOneStarts() throws {
+        try server.createGroup("g", members: ["alice", "bob"])
+        let bob = try connect("bob")
+        _ = try answer(.setReceiveOption([.group("g"), .c2c("alice")], .receiveWithoutNotify), on: bob)
+        XCTAssertEqual(try sync(bob).count, 0, "a setting alone lists nothing")
+        try server.sendText("hi", from: "alice", toUser: "bob")
+        drain(bob)
+        let conversations = try sync(bob)
+        XCTAssertEqual(conversations.count, 1)
+        XCTAssertEqual(conversations[.c2c("alice")]?.receiveOption, .receiveWithoutNotify)
     }
 
     func test_doNotReceiveExceptAt_deliversOnlyMessagesMentioningTheRecipient() throws {

@@ -130,6 +130,8 @@ final class RequestTests: ServerTestCase {
         XCTAssertEqual(
             otherSink.pushes,
             [.receiveOption(.c2c("bob"), .receiveWithoutNotify), .receiveOption(.group("g"), .receiveWithoutNotify)])
+        try server.sendText("hi", from: "bob", toUser: "alice")
+        try server.sendText("hi", from: "bob", toGroup: "g")
         let conversations = try sync(alice)
         XCTAssertEqual(conversations[.c2c("bob")]?.receiveOption, .receiveWithoutNotify)
         XCTAssertEqual(conversations[.group("g")]?.receiveOption, .receiveWithoutNotify)
