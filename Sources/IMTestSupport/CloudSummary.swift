@@ -4,7 +4,8 @@ import IMReferenceServer
 import ImSDK_Plus
 
 /// One line per conversation, the same for the server's state and a device's list, so that tests
-/// can compare what a device shows with what the server holds: ID, unread count, pin, last message.
+/// can compare what a device shows with what the server holds: ID, unread count, pin, receive
+/// option, last message.
 public enum CloudSummary {
     /// The conversations of `userID` as `server` holds them (a sync from scratch by another
     /// device), sorted by ID.
@@ -13,7 +14,8 @@ public enum CloudSummary {
         defer { device.close() }
         guard case .changes(let changes) = try await device.send(.syncChanges(since: 0)) else { return [] }
         return changes.conversations.map {
-            line($0.id.description, unread: $0.unreadMessages.count, pinned: $0.isPinned, last: $0.lastMessage?.seq)
+            line($0.id.description, unread: $0.unreadMessages.count, pinned: $0.isPinned,
+                 receiveOption: Int($0.receiveOption.rawValue), last: $0.lastMessage?.seq)
         }.sorted()
     }
 
@@ -22,11 +24,11 @@ public enum CloudSummary {
         try await session.walk().list.map { conversation in
             let id = conversation.type == .GROUP ? "group:\(conversation.groupID ?? "")" : "c2c:\(conversation.userID ?? "")"
             return line(id, unread: Int(conversation.unreadCount), pinned: conversation.isPinned,
-                        last: conversation.lastMessage?.seq)
+                        receiveOption: conversation.recvOpt.rawValue, last: conversation.lastMessage?.seq)
         }.sorted()
     }
 
-    private static func line(_ id: String, unread: Int, pinned: Bool, last: UInt64?) -> String {
-        "\(id) unread \(unread) pinned \(pinned) last \(last ?? 0)"
+    private static func line(_ id: String, unread: Int, pinned: Bool, receiveOption: Int, last: UInt64?) -> String {
+        "\(id) unread \(unread) pinned \(pinned) recv \(receiveOption) last \(last ?? 0)"
     }
 }

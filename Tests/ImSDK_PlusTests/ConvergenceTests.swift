@@ -16,24 +16,6 @@ final class ConvergenceTests: XCTestCase {
 
     private static let peers = ["a", "b", "c", "d"]
 
-    /// Each conversation as the server holds it: unread count, pin, receive option, last message.
-    private func truth(_ server: IMReferenceServer) async throws -> [String] {
-        let device = try await RawDevice(userID: "me", transport: server)
-        defer { device.close() }
-        guard case .changes(let changes) = try await device.send(.syncChanges(since: 0)) else { return [] }
-        return changes.conversations.map {
-            "\($0.id) unread \($0.unreadMessages.count) pinned \($0.isPinned) recv \($0.receiveOption.rawValue) last \($0.lastMessage?.seq ?? 0)"
-        }.sorted()
-    }
-
-    private func view(_ session: V2TestSession) async -> [String]? {
-        guard let list = try? await session.walk().list else { return nil }
-        return list.map { conversation -> String in
-            let id = conversation.type == .GROUP ? "group:\(conversation.groupID!)" : "c2c:\(conversation.userID!)"
-            return "\(id) unread \(conversation.unreadCount) pinned \(conversation.isPinned) recv \(conversation.recvOpt.rawValue) last \(conversation.lastMessage?.seq ?? 0)"
-        }.sorted()
-    }
-
     /// Runs random traffic and actions on faulty devices (two by default), then checks they converge.
     private func run(_ name: String, faults: IMFaults, steps: Int = 40, deviceCount: Int = 2) async throws {
         let server = IMReferenceServer()
@@ -77,12 +59,12 @@ final class ConvergenceTests: XCTestCase {
         }
         // A final reconnect of each device makes each sync once more (still through faults).
         transports.forEach { $0.disconnectAll() }
-        let expected = try await truth(server)
+        let expected = try await CloudSummary.server(server, userID: "me")
         XCTAssertFalse(expected.isEmpty, "\(name): the server has conversations")
         var views: [[String]?] = []
         for _ in 0..<300 {
             views = []
-            for device in devices { views.append(await view(device)) }
+            for device in devices { views.append(try? await CloudSummary.device(device)) }
             if views.allSatisfy({ $0 == expected }) { break }
             try await Task.sleep(nanoseconds: 20_000_000)
         }

@@ -141,7 +141,7 @@ final class MixedAPIConcurrencyTests: XCTestCase {
         try await other.send(.setPinned(.c2c("a"), true))
         await phone.settle()
         let cloud = try await CloudSummary.server(phone.server, userID: "me")
-        XCTAssertEqual(cloud, ["c2c:a unread 0 pinned true last 0"], "the server keeps it, empty and pinned")
+        XCTAssertEqual(cloud, ["c2c:a unread 0 pinned true recv 0 last 0"], "the server keeps it, empty and pinned")
         let shown = try await CloudSummary.device(phone)
         XCTAssertEqual(shown, cloud)
         phone.checkInvariants()
