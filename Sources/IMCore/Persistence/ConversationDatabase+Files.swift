@@ -100,6 +100,17 @@ extension ConversationDatabase {
         }
     }
 
+    /// The suffixes of a database's files: the database itself and SQLite's side files.
+    static let fileSuffixes = ["", "-wal", "-shm", "-journal"]
+
+    /// Deletes the database at `path` and its side files (those that exist); for a database that
+    /// must leave nothing behind. Close it first.
+    package static func removeFiles(at path: String) {
+        for suffix in fileSuffixes {
+            try? FileManager.default.removeItem(atPath: path + suffix)
+        }
+    }
+
     /// Moves the database at `path` and its `-wal`, `-shm` and `-journal` files to
     /// `<path>.corrupt-<unix seconds>` (plus the same suffixes); returns the new path.
     package static func moveAside(_ path: String) throws(PersistenceError) -> String {
@@ -111,7 +122,7 @@ extension ConversationDatabase {
             aside = "\(stamp)-\(attempt)"
             attempt += 1
         }
-        for suffix in ["", "-wal", "-shm", "-journal"] where files.fileExists(atPath: path + suffix) {
+        for suffix in fileSuffixes where files.fileExists(atPath: path + suffix) {
             do {
                 try files.moveItem(atPath: path + suffix, toPath: aside + suffix)
             } catch {

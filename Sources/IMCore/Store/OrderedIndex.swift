@@ -83,7 +83,8 @@ package struct OrderedIndex<Value> {
 
     /// Removes the entry for `key`.
     ///
-    /// - Returns: the removed value, or `nil` if `key` was absent (the index is then left untouched).
+    /// - Returns: the removed value, or `nil` if `key` was absent (the entries are then unchanged;
+    ///   shared nodes on the path may have been copied, which no copy of the index can see).
     /// - Complexity: O(log n); copies the O(log n) nodes on the path if they are shared with a copy.
     @discardableResult
     package mutating func removeValue(forKey key: UInt64) -> Value? {

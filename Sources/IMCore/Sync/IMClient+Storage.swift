@@ -11,9 +11,7 @@ extension IMClient {
             state.database = nil
             state.store = ConversationStore(selfUserID: userID)
         }
-        for suffix in ["", "-wal", "-shm", "-journal"] {
-            try? FileManager.default.removeItem(atPath: databasePath + suffix)
-        }
+        ConversationDatabase.removeFiles(at: databasePath)
     }
 
     /// Opens the user's database (when there is one) without reading every conversation: the store
