@@ -4,44 +4,83 @@ import PackageDescription
 let package = Package(
     name: "ImSDK",
     products: [
+        // The legacy TIM API.
         .library(name: "ImSDK", targets: ["ImSDK"]),
+        // The V2 API.
         .library(name: "ImSDK_Plus", targets: ["ImSDK_Plus"]),
+        // The transport seam: what a custom backend implements.
+        .library(name: "IMTransportKit", targets: ["IMTransportKit"]),
+        // The model of a conversation list screen, on the public V2 API.
+        .library(name: "ConversationListKit", targets: ["ConversationListKit"]),
         .library(name: "IMReferenceServer", targets: ["IMReferenceServer"]),
         .executable(name: "imsdk", targets: ["IMSDKTool"]),
     ],
     targets: [
-        // The system SQLite; used by IMCore/Persistence (issue "persistence").
+        // The system SQLite; used by IMCore/Persistence.
         .systemLibrary(
             name: "CSQLite",
             providers: [.apt(["libsqlite3-dev"]), .brew(["sqlite"])]
         ),
-        // The shared engine: model, ordered index, counters, events, transport seam.
-        .target(name: "IMCore", dependencies: ["CSQLite"]),
-        // The in-process server with the vendor's cloud semantics (the embedded default transport).
-        .target(name: "IMReferenceServer", dependencies: ["IMCore"]),
+        // The transport seam: the transport protocols, requests, responses and pushes, the values
+        // they carry, and the error type with the vendor's codes.
+        .target(name: "IMTransportKit"),
+        // The server with the vendor's cloud semantics (the embedded default transport).
+        .target(name: "IMReferenceServer", dependencies: ["IMTransportKit"]),
+        // The shared engine under both APIs: session, model, store, persistence, sync, events. It
+        // picks the embedded server when an app configures no transport.
+        .target(name: "IMCore", dependencies: ["CSQLite", "IMTransportKit", "IMReferenceServer"]),
         // The V2 API facade.
-        .target(name: "ImSDK_Plus", dependencies: ["IMCore", "IMReferenceServer"]),
-        // Legacy <-> V2 mapping.
-        .target(name: "TIMAdapter", dependencies: ["IMCore", "ImSDK_Plus"]),
-        // The legacy TIM API facade.
-        .target(name: "ImSDK", dependencies: ["TIMAdapter", "IMCore", "ImSDK_Plus"]),
+        .target(name: "ImSDK_Plus", dependencies: ["IMCore", "IMTransportKit"]),
+        // Legacy semantics over the shared core.
+        .target(name: "TIMAdapter", dependencies: ["IMCore", "IMTransportKit"]),
+        // The legacy TIM API facade; ImSDK_Plus and ConversationListKit only for the public
+        // conversions between the two generations.
+        .target(
+            name: "ImSDK",
+            dependencies: ["TIMAdapter", "IMCore", "IMTransportKit", "ImSDK_Plus", "ConversationListKit"]),
+        // ConversationListModel, its diffs and rows, on the public V2 API only.
+        .target(name: "ConversationListKit", dependencies: ["ImSDK_Plus", "IMTransportKit"]),
         // The `imsdk` command-line program. Its module is not called `imsdk`: that name would clash
         // with `ImSDK` on case-insensitive file systems.
         .executableTarget(
-            name: "IMSDKTool", dependencies: ["ImSDK", "ImSDK_Plus", "IMReferenceServer", "IMConformance", "IMTestSupport"]),
+            name: "IMSDKTool",
+            dependencies: [
+                "ImSDK", "ImSDK_Plus", "ConversationListKit", "IMReferenceServer", "IMCore", "IMTransportKit",
+                "IMConformance", "IMTestSupport",
+            ]),
         // The cross-API conformance suite: scenarios run through both API generations, compared.
-        .target(name: "IMConformance", dependencies: ["ImSDK", "ImSDK_Plus", "IMReferenceServer", "IMCore"]),
+        .target(
+            name: "IMConformance",
+            dependencies: ["ImSDK", "ImSDK_Plus", "IMReferenceServer", "IMCore", "IMTransportKit"]),
 
         // Fakes, recorders and helpers shared by the test targets.
-        .target(name: "IMTestSupport", dependencies: ["IMCore", "IMReferenceServer", "ImSDK_Plus", "ImSDK"]),
+        .target(
+            name: "IMTestSupport",
+            dependencies: ["IMCore", "IMTransportKit", "IMReferenceServer", "ImSDK_Plus", "ImSDK"]),
 
-        .testTarget(name: "IMCoreTests", dependencies: ["IMCore", "IMTestSupport"]),
-        .testTarget(name: "IMReferenceServerTests", dependencies: ["IMReferenceServer", "IMCore", "IMTestSupport"]),
-        .testTarget(name: "ImSDK_PlusTests", dependencies: ["ImSDK_Plus", "ImSDK", "IMCore", "IMReferenceServer", "IMTestSupport"]),
-        .testTarget(name: "TIMAdapterTests", dependencies: ["TIMAdapter", "ImSDK_Plus", "IMTestSupport"]),
-        .testTarget(name: "ImSDKTests", dependencies: ["ImSDK", "ImSDK_Plus", "IMCore", "IMReferenceServer", "IMTestSupport"]),
-        .testTarget(name: "IMSDKToolTests", dependencies: ["IMSDKTool", "ImSDK_Plus", "IMReferenceServer", "IMCore"]),
-        .testTarget(name: "MigrationTests", dependencies: ["ImSDK", "ImSDK_Plus", "IMReferenceServer", "IMTestSupport"]),
+        .testTarget(name: "IMCoreTests", dependencies: ["IMCore", "IMTransportKit", "IMTestSupport"]),
+        .testTarget(
+            name: "IMReferenceServerTests",
+            dependencies: ["IMReferenceServer", "IMCore", "IMTransportKit", "IMTestSupport"]),
+        .testTarget(
+            name: "ImSDK_PlusTests",
+            dependencies: ["ImSDK_Plus", "ImSDK", "IMCore", "IMTransportKit", "IMReferenceServer", "IMTestSupport"]),
+        .testTarget(
+            name: "ConversationListKitTests",
+            dependencies: ["ConversationListKit", "ImSDK_Plus", "IMReferenceServer", "IMTestSupport"]),
+        .testTarget(name: "TIMAdapterTests", dependencies: ["TIMAdapter", "IMCore", "IMTransportKit", "IMTestSupport"]),
+        .testTarget(
+            name: "ImSDKTests",
+            dependencies: [
+                "ImSDK", "ImSDK_Plus", "ConversationListKit", "IMCore", "IMTransportKit", "IMReferenceServer",
+                "IMTestSupport",
+            ]),
+        .testTarget(
+            name: "IMSDKToolTests",
+            dependencies: ["IMSDKTool", "ImSDK_Plus", "ConversationListKit", "IMReferenceServer", "IMCore", "IMTransportKit"]),
+        .testTarget(
+            name: "MigrationTests",
+            dependencies: ["ImSDK", "ImSDK_Plus", "ConversationListKit", "IMReferenceServer", "IMTestSupport"]),
         .testTarget(name: "IMConformanceTests", dependencies: ["IMConformance"]),
     ],
     swiftLanguageModes: [.v6]

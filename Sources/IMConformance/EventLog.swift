@@ -1,4 +1,5 @@
 import IMCore
+import IMTransportKit
 
 /// The listener calls heard since the last `drain()`, in order.
 /// - Thread safety: thread-safe; listeners append on the callback queue.

@@ -1,5 +1,6 @@
 import Foundation
 import IMCore
+import IMTransportKit
 
 /// The reference server's clock during a run: it starts an hour behind the device clock and moves
 /// one second per message sent.

@@ -1,4 +1,4 @@
-import IMCore
+import IMTransportKit
 
 /// The messages of one conversation, shared by both sides of a C2C pair or by all group members.
 ///

@@ -1,5 +1,5 @@
 import Foundation
-import IMCore
+import IMTransportKit
 
 extension FaultInjectingTransport {
     /// One connection through a `FaultInjectingTransport`: decides the faults of its pushes and

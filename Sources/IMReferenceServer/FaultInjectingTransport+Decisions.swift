@@ -1,4 +1,4 @@
-import IMCore
+import IMTransportKit
 
 extension FaultInjectingTransport {
     /// The faults decided for one push.

@@ -1,4 +1,4 @@
-import IMCore
+import IMTransportKit
 
 extension FaultInjectingTransport {
     /// The sink the wrapped transport pushes to: hands each push to its channel, which applies the

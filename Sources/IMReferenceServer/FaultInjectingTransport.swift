@@ -1,5 +1,5 @@
 import Foundation
-import IMCore
+import IMTransportKit
 
 /// An `IMTransport` that wraps another one and injects network faults (lost, duplicated, reordered
 /// and delayed pushes; lost requests and responses; dropped connections), seeded and replayable, for

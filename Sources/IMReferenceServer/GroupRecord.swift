@@ -1,4 +1,4 @@
-import IMCore
+import IMTransportKit
 
 /// A group: its profile and members.
 struct GroupRecord {

@@ -1,4 +1,4 @@
-import IMCore
+import IMTransportKit
 
 /// The administrative API that tests and tools call directly.
 ///

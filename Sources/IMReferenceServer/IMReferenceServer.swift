@@ -1,5 +1,5 @@
 import Foundation
-import IMCore
+import IMTransportKit
 
 /// An in-process server with the vendor's cloud semantics: the embedded default `IMTransport`.
 ///

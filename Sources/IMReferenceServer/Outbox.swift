@@ -1,4 +1,4 @@
-import IMCore
+import IMTransportKit
 
 /// The completions and pushes one server operation produced, in production order.
 ///

@@ -1,5 +1,5 @@
 import Foundation
-import IMCore
+import IMTransportKit
 
 /// One open connection of one user (one device) to an `IMReferenceServer`.
 ///

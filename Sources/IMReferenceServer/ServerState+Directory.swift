@@ -1,4 +1,4 @@
-import IMCore
+import IMTransportKit
 
 /// Users, remarks, groups and connections: the administrative side of the state.
 extension ServerState {

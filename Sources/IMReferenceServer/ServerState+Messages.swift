@@ -1,4 +1,4 @@
-import IMCore
+import IMTransportKit
 
 /// Sending: storing a message in its conversation's log and delivering it to each side.
 extension ServerState {
@@ -54,11 +54,8 @@ extension ServerState {
             id = outgoing.id
         }
         let message = Message(
-            id: id, seq: logs[key, default: ConversationLog()].nextSeq, random: outgoing.random, timestamp: now,
-            sender: senderID, receiver: outgoing.receiver, content: outgoing.content,
-            atUserIDs: outgoing.atUserIDs, atAll: outgoing.atAll,
-            isExcludedFromUnreadCount: outgoing.isExcludedFromUnreadCount,
-            isExcludedFromLastMessage: outgoing.isExcludedFromLastMessage, status: .sent)
+            outgoing, id: id, seq: logs[key, default: ConversationLog()].nextSeq, timestamp: now, sender: senderID,
+            status: .sent)
         logs[key, default: ConversationLog()].append(message)
         return message
     }

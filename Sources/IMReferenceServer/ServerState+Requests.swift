@@ -1,4 +1,4 @@
-import IMCore
+import IMTransportKit
 
 /// Answering the requests of a connection. Conversation IDs are from the requesting user's side.
 extension ServerState {

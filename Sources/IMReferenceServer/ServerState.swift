@@ -1,4 +1,4 @@
-import IMCore
+import IMTransportKit
 
 /// Everything an `IMReferenceServer` knows: users, groups, message logs and open connections.
 ///

@@ -1,4 +1,4 @@
-import IMCore
+import IMTransportKit
 
 /// A registered user: profile, friend remarks, conversations, settings and open connections.
 struct UserAccount {

@@ -1,4 +1,4 @@
-import IMCore
+import IMTransportKit
 
 /// One conversation as the server keeps it for one user (the per-user half of the cloud state).
 ///

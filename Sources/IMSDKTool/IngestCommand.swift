@@ -1,5 +1,6 @@
 import Foundation
 import IMCore
+import IMTransportKit
 import IMReferenceServer
 
 /// The options of `imsdk ingest`.

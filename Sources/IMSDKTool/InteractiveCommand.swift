@@ -1,3 +1,4 @@
+import ConversationListKit
 import Dispatch
 import IMReferenceServer
 import ImSDK_Plus

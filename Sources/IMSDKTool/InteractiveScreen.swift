@@ -1,3 +1,4 @@
+import ConversationListKit
 import ImSDK_Plus
 
 /// What the interactive demo shows: the rows, which one is selected, the total unread count and a

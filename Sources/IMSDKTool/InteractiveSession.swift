@@ -1,3 +1,4 @@
+import ConversationListKit
 import Dispatch
 import Foundation
 import ImSDK_Plus

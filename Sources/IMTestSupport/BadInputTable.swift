@@ -1,5 +1,6 @@
 import Foundation
 import IMCore
+import IMTransportKit
 import ImSDK_Plus
 
 /// What one call did, as a bad-input table compares it.

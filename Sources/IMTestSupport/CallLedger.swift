@@ -1,5 +1,6 @@
 import Foundation
 import IMCore
+import IMTransportKit
 
 /// Counts API calls made from many threads and the callbacks they end in: each call must end in
 /// exactly one (`succ` or `fail`).

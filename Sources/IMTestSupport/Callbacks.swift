@@ -1,5 +1,6 @@
 import Foundation
 import IMCore
+import IMTransportKit
 import ImSDK_Plus
 
 /// Awaits a succ/fail API call that has no result; throws the `V2TIMError` that `fail` reported.
@@ -22,14 +23,14 @@ public func callValue<T>(_ start: (@escaping (T) -> Void, @escaping V2TIMFail) -
 /// instrumented), and would report the caller's reads of what was built on the reporting thread as
 /// races.
 public func handOver<T, E: Error>(_ start: (@escaping @Sendable (Result<T, E>) -> Void) -> Void) async throws -> T {
-    let outcome = Locked<Result<T, E>?>(nil)
+    let outcome = HandOverSlot<Result<T, E>>()
     await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
         start { result in
-            outcome.withLock { $0 = result }
+            outcome.put(result)
             continuation.resume()
         }
     }
-    return try outcome.withLock { $0! }.get()
+    return try outcome.take()!.get()
 }
 
 /// Awaits a call expected to fail and returns its code (or -1 if it succeeded).

@@ -1,5 +1,6 @@
 import Foundation
 import IMCore
+import IMTransportKit
 import IMReferenceServer
 import ImSDK_Plus
 

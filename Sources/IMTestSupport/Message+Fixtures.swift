@@ -1,4 +1,5 @@
 import IMCore
+import IMTransportKit
 
 extension Message {
     /// A text message the server accepted with `seq`, as a client receives it.

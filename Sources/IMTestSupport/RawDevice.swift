@@ -1,5 +1,6 @@
 import Foundation
 import IMCore
+import IMTransportKit
 
 /// Another device of a user, talking to the server directly (no SDK): for tests of what one device's
 /// actions do to the SDK on another.

@@ -1,4 +1,5 @@
 import IMCore
+import IMTransportKit
 
 /// A small seeded random number generator (SplitMix64), so a test draws the same "random" values on
 /// every run and a failure can be replayed from its seed.

@@ -1,5 +1,6 @@
 import Foundation
 import IMCore
+import IMTransportKit
 import ImSDK_Plus
 
 /// Records every V2 listener call, in order, for tests to inspect.

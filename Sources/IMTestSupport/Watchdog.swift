@@ -1,5 +1,6 @@
 import Foundation
 import IMCore
+import IMTransportKit
 
 /// Ends the test process with a clear message if a test has not finished in time.
 ///

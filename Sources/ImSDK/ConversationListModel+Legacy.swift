@@ -1,3 +1,4 @@
+import ConversationListKit
 import ImSDK_Plus
 import TIMAdapter
 

@@ -1,5 +1,6 @@
 import Dispatch
 import IMCore
+import IMTransportKit
 
 /// SDK-wide settings for `initSdk(_:)`.
 public class TIMSdkConfig {

@@ -1,12 +1,13 @@
 import Foundation
 import IMCore
+import IMTransportKit
 import TIMAdapter
 
 /// A conversation handle: its type and receiver. Every query reads the shared store at the time of
 /// the call, so a handle kept from earlier always shows the current state.
 ///
 /// - Thread safety: immutable; safe to use from any thread.
-public final class TIMConversation: @unchecked Sendable {
+public final class TIMConversation: Sendable {
     let id: ConversationID
     private var bridge: LegacyBridge { .shared }
 
@@ -118,14 +119,8 @@ public final class TIMConversation: @unchecked Sendable {
             return bridge.reject(IMError(.invalidParameters, "nothing to send, already sent, or a SYSTEM conversation"),
                                  fail: callbacks)
         }
-        let receiver: MessageReceiver = id.kind == .group ? .group(id.target) : .user(id.target)
-        let random = UInt32.random(in: 0...UInt32.max)
-        let outgoing = OutgoingMessage(
-            id: "\(bridge.selfUserID ?? "")-\(UInt64(Date().timeIntervalSince1970))-\(random)", random: random,
-            receiver: receiver, content: content,
-            isExcludedFromUnreadCount: onlineOnly, isExcludedFromLastMessage: onlineOnly)
         let boxed = Unchecked(msg)
-        return bridge.send(outgoing, willSend: { pending in
+        return bridge.send(content, in: id, onlineOnly: onlineOnly, willSend: { pending in
             msg.stored = pending
             msg.conversationID = id
         }, completion: { result in
@@ -148,9 +143,10 @@ public final class TIMConversation: @unchecked Sendable {
     ///   conversation that does not exist creates nothing.
     @discardableResult
     public func setDraft(_ draft: TIMMessageDraft?) -> Int32 {
-        let now = Date()
         let code = bridge.setDraft(id, text: draft?.text)
-        if code == 0 { draft?.savedAt = now }
+        if code == 0, let draft {
+            draft.savedAt = bridge.snapshot(of: id)?.draft.map { Date(timeIntervalSince1970: TimeInterval($0.timestamp)) }
+        }
         return code
     }
 
@@ -182,12 +178,6 @@ public final class TIMConversation: @unchecked Sendable {
     }
 }
 
-/// Carries the user's closures (not `Sendable`, like the vendor's blocks) to the callback queue.
-struct Unchecked<Value>: @unchecked Sendable {
-    let value: Value
-    init(_ value: Value) { self.value = value }
-}
-
 extension Unchecked where Value == (TIMSucc?, TIMFail?) {
     /// Calls `succ` when `error` is nil, else `fail`.
     func finish(_ error: IMError?) {
@@ -198,7 +188,6 @@ extension Unchecked where Value == (TIMSucc?, TIMFail?) {
 extension LegacyBridge {
     /// Reports `error` to `fail` on the callback queue and returns its code.
     func reject(_ error: IMError, fail callbacks: Unchecked<(TIMSucc?, TIMFail?)>) -> Int32 {
-        callbackQueue.async { callbacks.finish(error) }
-        return error.code.rawValue
+        fail(error) { callbacks.finish($0) }
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import IMCore
+import IMTransportKit
 import ImSDK_Plus
 import TIMAdapter
 

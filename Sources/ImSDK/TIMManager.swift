@@ -1,5 +1,6 @@
 import Foundation
 import IMCore
+import IMTransportKit
 import TIMAdapter
 
 /// The legacy API entry point. It is the same session as `V2TIMManager.sharedInstance()`: a login
@@ -7,26 +8,26 @@ import TIMAdapter
 ///
 /// - Thread safety: every method may be called from any thread. Callbacks and listeners run on the
 ///   session's callback queue (`TIMSdkConfig.callbackQueue`, else as `V2TIMSDKConfig` documents).
-public final class TIMManager: @unchecked Sendable {
-    // Invariant: mutable state lives in `state`; user code is never called while it is locked.
+public final class TIMManager: Sendable {
     private static let shared = TIMManager()
 
     /// The process-wide instance.
     public static func sharedInstance() -> TIMManager! { shared }
 
-    private struct State {
-        var sdkConfig: TIMSdkConfig?
-        var userConfig: TIMUserConfig?
-        var messageListeners: [WeakMessageListener] = []
+    private struct State: Sendable {
+        /// The app's configuration objects, handed back as they were given (not thread-safe, as
+        /// the vendor's; the SDK copies what it needs at `initSdk` and `setUserConfig`).
+        var sdkConfig: Unchecked<TIMSdkConfig>?
+        var userConfig: Unchecked<TIMUserConfig>?
+        var messageListeners = WeakList<TIMMessageListener>()
     }
 
+    // Invariant: mutable state lives in `state`; user code is never called while it is locked.
     private let state = Locked(State())
-    private let router = EventRouter()
     private var bridge: LegacyBridge { .shared }
 
     private init() {
-        router.manager = self
-        LegacyBridge.shared.setEventSink(router)
+        LegacyBridge.shared.setEventSink(self)
     }
 
     // MARK: - Init and login
@@ -35,7 +36,7 @@ public final class TIMManager: @unchecked Sendable {
     @discardableResult
     public func initSdk(_ globalConfig: TIMSdkConfig!) -> Int32 {
         guard let config = globalConfig else { return 1 }
-        state.withLock { $0.sdkConfig = config }
+        state.withLock { $0.sdkConfig = Unchecked(config) }
         return bridge.initSDK(LegacySDKOptions(
             appID: config.sdkAppId, logger: Self.logger(for: config),
             transport: config.transport, callbackQueue: config.callbackQueue, databaseDirectory: config.dbPath))
@@ -59,16 +60,8 @@ public final class TIMManager: @unchecked Sendable {
         bridge.unInit()
     }
 
-    /// Forgets the configuration objects (after an uninit through either API).
-    fileprivate func forgetConfiguration() {
-        state.withLock { state in
-            state.sdkConfig = nil
-            state.userConfig = nil
-        }
-    }
-
     /// The configuration given to `initSdk`.
-    public func getGlobalConfig() -> TIMSdkConfig! { state.withLock { $0.sdkConfig } }
+    public func getGlobalConfig() -> TIMSdkConfig! { state.withLock { $0.sdkConfig?.value } }
 
     /// Sets the user configuration for the next login (after `initSdk`, before `login`).
     /// - Returns: 0; 1 for nil; 6013 before `initSdk`. During a session it takes effect at the next
@@ -79,12 +72,12 @@ public final class TIMManager: @unchecked Sendable {
         let code = bridge.setUserOptions(LegacyUserOptions(
             disableAutoReport: config.disableAutoReport, enableReadReceipt: config.enableReadReceipt,
             disableStorage: config.disableStorage))
-        if code == 0 { state.withLock { $0.userConfig = config } }
+        if code == 0 { state.withLock { $0.userConfig = Unchecked(config) } }
         return code
     }
 
     /// The user configuration set with `setUserConfig`.
-    public func getUserConfig() -> TIMUserConfig! { state.withLock { $0.userConfig } }
+    public func getUserConfig() -> TIMUserConfig! { state.withLock { $0.userConfig?.value } }
 
     /// Logs in. Returns 0 when started; else the code `fail` also gets (6013 before `initSdk`,
     /// 6017 for a nil param or empty identifier).
@@ -115,12 +108,7 @@ public final class TIMManager: @unchecked Sendable {
     @discardableResult
     public func add(_ listener: TIMMessageListener!) -> Int32 {
         guard let listener else { return 1 }
-        state.withLock { state in
-            state.messageListeners.removeAll { $0.value == nil }
-            if !state.messageListeners.contains(where: { $0.value === listener }) {
-                state.messageListeners.append(WeakMessageListener(value: listener))
-            }
-        }
+        state.withLock { $0.messageListeners.add(listener) }
         return 0
     }
 
@@ -128,7 +116,7 @@ public final class TIMManager: @unchecked Sendable {
     @discardableResult
     public func remove(_ listener: TIMMessageListener!) -> Int32 {
         guard let listener else { return 1 }
-        state.withLock { $0.messageListeners.removeAll { $0.value == nil || $0.value === listener } }
+        state.withLock { $0.messageListeners.remove(listener) }
         return 0
     }
 
@@ -174,43 +162,35 @@ public final class TIMManager: @unchecked Sendable {
 
     // MARK: - Events
 
-    fileprivate func refreshListener() -> TIMRefreshListener? {
-        state.withLock { $0.userConfig?.refreshListener }
-    }
-
-    fileprivate func messageListeners() -> [TIMMessageListener] {
-        state.withLock { $0.messageListeners.compactMap(\.value) }
+    private func refreshListener() -> TIMRefreshListener? {
+        state.withLock { $0.userConfig?.value.refreshListener }
     }
 }
 
-/// A weakly held message listener.
-private struct WeakMessageListener {
-    weak var value: TIMMessageListener?
-}
-
-/// Turns the adapter's legacy events into listener calls (on the callback queue).
-private final class EventRouter: LegacyEventSink, @unchecked Sendable {
-    // Invariant: `manager` is set once, before the router is handed to the adapter.
-    weak var manager: TIMManager?
-
-    func legacyRefresh() {
-        manager?.refreshListener()?.onRefresh()
+/// The adapter's legacy events as listener calls (on the callback queue).
+extension TIMManager: LegacyEventSink {
+    package func legacyRefresh() {
+        refreshListener()?.onRefresh()
     }
 
-    func legacyRefresh(conversations: [Conversation], selfUserID: String) {
-        guard let listener = manager?.refreshListener() else { return }
+    package func legacyRefresh(conversations: [Conversation], selfUserID: String) {
+        guard let listener = refreshListener() else { return }
         let list = conversations.map { TIMConversation($0.id) }
         listener.onRefreshConversations(list)
         listener.onRefreshConversations(Optional(list))
         listener.onRefreshConversations(Optional(list.map { $0 as Any }))
     }
 
-    func legacyDidUnInit() {
-        manager?.forgetConfiguration()
+    package func legacyDidUnInit() {
+        state.withLock { state in
+            state.sdkConfig = nil
+            state.userConfig = nil
+        }
     }
 
-    func legacyNewMessages(_ messages: [Message], selfUserID: String) {
-        guard let listeners = manager?.messageListeners(), !listeners.isEmpty else { return }
+    package func legacyNewMessages(_ messages: [Message], selfUserID: String) {
+        let listeners = state.withLock { $0.messageListeners.elements }
+        guard !listeners.isEmpty else { return }
         let list: [Any] = messages.map { TIMMessage($0, selfUserID: selfUserID) }
         listeners.forEach { $0.onNewMessage(list) }
     }

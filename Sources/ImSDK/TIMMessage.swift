@@ -1,5 +1,6 @@
 import Foundation
 import IMCore
+import IMTransportKit
 import TIMAdapter
 
 /// The base class of message elements.

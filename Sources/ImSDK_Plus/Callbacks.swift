@@ -1,12 +1,4 @@
-import Dispatch
-import IMCore
-
-/// Carries a value that is not `Sendable` (a user's closure, a vendor-shaped object) to the
-/// callback queue. Sound because the value is only used there, after being handed over once.
-struct Unchecked<Value>: @unchecked Sendable {
-    let value: Value
-    init(_ value: Value) { self.value = value }
-}
+import IMTransportKit
 
 extension IMError {
     /// Calls a vendor-shaped `fail` closure with this error.
@@ -16,4 +8,14 @@ extension IMError {
 
     /// This error as the `async` variants throw it.
     var v2: V2TIMError { V2TIMError(code: code.rawValue, desc: message) }
+}
+
+extension Unchecked where Value == (V2TIMSucc?, V2TIMFail?) {
+    /// Calls `succ` or `fail` for `result`.
+    func finish<T>(_ result: Result<T, IMError>) {
+        switch result {
+        case .success: value.0?()
+        case .failure(let error): error.report(to: value.1)
+        }
+    }
 }

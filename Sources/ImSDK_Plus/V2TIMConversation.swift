@@ -1,5 +1,6 @@
 import Foundation
 import IMCore
+import IMTransportKit
 
 /// One conversation as the V2 API shows it: a read-only snapshot taken when it was handed out.
 ///
@@ -48,7 +49,7 @@ public final class V2TIMConversation: @unchecked Sendable {
     public init() {}
 
     package init(_ conversation: Conversation, selfUserID: String) {
-        conversationID = ConversationIDCodec.string(for: conversation.id)
+        conversationID = conversation.id.stringForm
         switch conversation.id.kind {
         case .c2c:
             type = .C2C

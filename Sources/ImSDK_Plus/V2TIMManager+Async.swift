@@ -1,5 +1,6 @@
 import Foundation
 import IMCore
+import IMTransportKit
 
 /// `async throws` forms of the calls, so Swift callers need no continuations. Each throws the
 /// `V2TIMError` (code and description) that `fail` would have received.
@@ -116,18 +117,18 @@ extension V2TIMManager {
     private func withCallbacks<T>(
         _ start: (_ succ: @escaping (T) -> Void, _ fail: @escaping V2TIMFail) -> Void
     ) async throws -> T {
-        let outcome = Locked<Result<T, V2TIMError>?>(nil)
+        let outcome = HandOverSlot<Result<T, V2TIMError>>()
         await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
             start(
                 { value in
-                    outcome.withLock { $0 = .success(value) }
+                    outcome.put(.success(value))
                     continuation.resume()
                 },
                 { code, desc in
-                    outcome.withLock { $0 = .failure(V2TIMError(code: code, desc: desc ?? "")) }
+                    outcome.put(.failure(V2TIMError(code: code, desc: desc ?? "")))
                     continuation.resume()
                 })
         }
-        return try outcome.withLock { $0! }.get()
+        return try outcome.take()!.get()
     }
 }

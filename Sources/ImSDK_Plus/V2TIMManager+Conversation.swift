@@ -1,5 +1,6 @@
 import Foundation
 import IMCore
+import IMTransportKit
 
 extension V2TIMManager {
     /// The most conversation IDs one batch call takes.
@@ -76,7 +77,7 @@ extension V2TIMManager {
     public func getTotalUnreadMessageCount(succ: V2TIMTotalUnreadMessageCountSucc?, fail: V2TIMFail?) {
         let callbacks = Unchecked((succ, fail))
         withClient(fail: fail) { client in
-            subscribeTotalUnread()
+            subscribeTotalUnread(on: client)
             let total = UInt64(max(0, client.read { $0.counters.totalUnread }))
             client.deliver { callbacks.value.0?(total) }
         }
@@ -88,7 +89,7 @@ extension V2TIMManager {
     public func pinConversation(conversationID: String, isPinned: Bool, succ: V2TIMSucc?, fail: V2TIMFail?) {
         let callbacks = Unchecked((succ, fail))
         withClient(fail: fail) { client throws(IMError) in
-            client.setPinned(try ConversationIDCodec.parse(conversationID), isPinned) { callbacks.finish($0) }
+            client.setPinned(try ConversationID(stringForm: conversationID), isPinned) { callbacks.finish($0) }
         }
     }
 
@@ -98,7 +99,7 @@ extension V2TIMManager {
         let callbacks = Unchecked((succ, fail))
         withClient(fail: fail) { client in
             let result = Result { () throws(IMError) in
-                try client.saveDraft(try ConversationIDCodec.parse(conversationID), draftText, creating: false)
+                try client.saveDraft(try ConversationID(stringForm: conversationID), draftText, creating: false)
             }
             client.deliver { callbacks.finish(result) }
         }
@@ -118,12 +119,7 @@ extension V2TIMManager {
                 guard !marks.isEmpty, marks.isSubset(of: .valid) else {
                     throw IMError(.invalidParameters, "markType \(markType) is not a valid mark")
                 }
-                let ids = try Self.parseBatch(conversationIDList)
-                let results = client.write { store in
-                    ids.map { id -> Result<Void, IMError> in
-                        Result { () throws(IMError) in try store.setMarks(id, marks, enable: enableMark) }
-                    }
-                }
+                let results = client.setMarks(try Self.parseBatch(conversationIDList), marks, enable: enableMark)
                 return zip(conversationIDList, results).map(V2TIMConversationOperationResult.init)
             }
             let boxed = Unchecked(outcome)
@@ -141,7 +137,9 @@ extension V2TIMManager {
         let callbacks = Unchecked((succ, fail))
         withClient(fail: fail) { client throws(IMError) in
             let id = try Self.existing(conversationID, in: client).id
-            client.deleteConversations([id], clearingMessages: true) { outcome in
+            client.deleteConversations(
+                [id], keepingLocalMessages: false, clearingCloudMessages: true, order: .afterServer
+            ) { outcome in
                 callbacks.finish(outcome.flatMap { $0[0] })
             }
         }
@@ -159,7 +157,9 @@ extension V2TIMManager {
         withClient(fail: fail) { client throws(IMError) in
             let ids = try Self.parseBatch(conversationIDList)
             let names = conversationIDList
-            client.deleteConversations(ids, clearingMessages: clearMessage) { outcome in
+            client.deleteConversations(
+                ids, keepingLocalMessages: !clearMessage, clearingCloudMessages: clearMessage, order: .afterServer
+            ) { outcome in
                 switch outcome {
                 case .success(let results):
                     callbacks.value.0?(zip(names, results).map(V2TIMConversationOperationResult.init))
@@ -173,7 +173,7 @@ extension V2TIMManager {
 
     /// The conversation `conversationID`: 6017 when the ID is malformed, 6004 when it does not exist.
     static func existing(_ conversationID: String, in client: IMClient) throws(IMError) -> Conversation {
-        let id = try ConversationIDCodec.parse(conversationID)
+        let id = try ConversationID(stringForm: conversationID)
         guard let conversation = client.read({ $0.conversation(id) }) else {
             throw IMError(.invalidConversation, "conversation \(conversationID) does not exist")
         }
@@ -187,14 +187,8 @@ extension V2TIMManager {
             throw IMError(.invalidParameters, "at most \(maxBatch) conversation IDs per call, got \(list.count)")
         }
         var ids: [ConversationID] = []
-        for string in list { ids.append(try ConversationIDCodec.parse(string)) }
+        for string in list { ids.append(try ConversationID(stringForm: string)) }
         return ids
-    }
-
-    /// Reports `error` to `fail` on the callback queue, whether or not anyone is logged in.
-    func reportNow(_ error: IMError, to fail: V2TIMFail?) {
-        let fail = Unchecked(fail)
-        session.withLock { $0.queue }.async { error.report(to: fail.value) }
     }
 }
 
@@ -204,16 +198,6 @@ extension V2TIMConversationOperationResult {
         case .success: self.init(conversationID: conversationID, resultCode: 0, resultInfo: nil)
         case .failure(let error):
             self.init(conversationID: conversationID, resultCode: error.code.rawValue, resultInfo: error.message)
-        }
-    }
-}
-
-extension Unchecked where Value == (V2TIMSucc?, V2TIMFail?) {
-    /// Calls `succ` or `fail` for `result`.
-    func finish<T>(_ result: Result<T, IMError>) {
-        switch result {
-        case .success: value.0?()
-        case .failure(let error): error.report(to: value.1)
         }
     }
 }
@@ -240,10 +224,11 @@ struct ConversationFilter: Sendable {
 
     /// Whether `conversation` is selected. Hidden conversations only show when asked for by mark.
     func matches(_ conversation: Conversation) -> Bool {
-        guard conversation.id.kind != .system else { return false }
+        guard conversation.isVisibleInV2, conversation.isListed(includingHidden: marks.contains(.hide)) else {
+            return false
+        }
         if let kind, conversation.id.kind != kind { return false }
         if !conversation.marks.isSuperset(of: marks) { return false }
-        if conversation.marks.contains(.hide) && !marks.contains(.hide) { return false }
         if hasUnread && conversation.unreadCount == 0 { return false }
         if hasAt && conversation.groupAtInfos.isEmpty { return false }
         return true

@@ -1,5 +1,6 @@
 import Foundation
 import IMCore
+import IMTransportKit
 
 extension V2TIMManager {
     // MARK: - Creating
@@ -86,9 +87,8 @@ extension V2TIMManager {
         if !atList.isEmpty, case .user = target {
             throw IMError(.invalidParameters, "@-mentions are for group messages")
         }
-        let random = UInt32.random(in: 0...UInt32.max)
-        return OutgoingMessage(
-            id: "\(client.userID)-\(client.clock())-\(random)", random: random, receiver: target, content: content,
+        return client.outgoing(
+            to: target, content: content,
             atUserIDs: atList.filter { $0 != kImSDK_MesssageAtALL }, atAll: atList.contains(kImSDK_MesssageAtALL),
             isExcludedFromUnreadCount: message.isExcludedFromUnreadCount || onlineUserOnly,
             isExcludedFromLastMessage: message.isExcludedFromLastMessage || onlineUserOnly)

@@ -1,5 +1,6 @@
 import Foundation
 import IMCore
+import IMTransportKit
 
 extension V2TIMManager {
     /// Marks every message of the C2C conversation with `userID` read (nil: every C2C conversation).
@@ -37,7 +38,7 @@ extension V2TIMManager {
         case "group": markRead(target: .all(.group), succ: succ, fail: fail)
         case let string:
             do throws(IMError) {
-                let id = try ConversationIDCodec.parse(string)
+                let id = try ConversationID(stringForm: string)
                 let limit: ReadLimit = switch id.kind {
                 case .c2c: cleanTimestamp == 0 ? .everything : .timestamp(cleanTimestamp)
                 default: cleanSequence == 0 ? .everything : .sequence(cleanSequence)

@@ -1,5 +1,6 @@
 import Foundation
 import IMCore
+import IMTransportKit
 
 /// A message as the V2 API shows it.
 ///
@@ -62,7 +63,7 @@ public final class V2TIMMessage: @unchecked Sendable {
         random = UInt64(message.random)
         status = V2TIMMessage.status(message.status)
         isSelf = message.sender == selfUserID
-        isRead = isSelf || (message.seq != 0 && message.seq <= readSeq)
+        isRead = message.isRead(by: selfUserID, readSeq: readSeq)
         var atList = message.atUserIDs
         if message.atAll { atList.append(kImSDK_MesssageAtALL) }
         groupAtUserList = atList.isEmpty ? nil : atList

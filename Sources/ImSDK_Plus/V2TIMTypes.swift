@@ -1,5 +1,6 @@
 import Foundation
 import IMCore
+import IMTransportKit
 
 /// Success without a result.
 public typealias V2TIMSucc = () -> Void
@@ -123,18 +124,18 @@ public struct V2TIMError: Error, Hashable, Sendable, CustomStringConvertible {
     public var description: String { "V2TIMError \(code): \(desc)" }
 }
 
-/// The error codes both generations share.
+/// The error codes both generations share (the numbers are `IMError.Code`'s, the one table).
 public enum V2TIMErrorCode {
-    public static let ERR_SUCC: Int32 = 0
-    public static let ERR_INVALID_CONVERSATION: Int32 = 6004
-    public static let ERR_SDK_NOT_INITIALIZED: Int32 = 6013
-    public static let ERR_SDK_NOT_LOGGED_IN: Int32 = 6014
-    public static let ERR_IN_PROGESS: Int32 = 6015
-    public static let ERR_INVALID_PARAMETERS: Int32 = 6017
-    public static let ERR_NO_PREVIOUS_LOGIN: Int32 = 6026
-    public static let ERR_USER_SIG_EXPIRED: Int32 = 6206
-    public static let ERR_LOGIN_KICKED_OFF_BY_OTHER: Int32 = 6208
-    public static let ERR_SDK_INTERFACE_NOT_SUPPORT: Int32 = 7013
+    public static let ERR_SUCC: Int32 = IMError.Code.success.rawValue
+    public static let ERR_INVALID_CONVERSATION: Int32 = IMError.Code.invalidConversation.rawValue
+    public static let ERR_SDK_NOT_INITIALIZED: Int32 = IMError.Code.notInitialized.rawValue
+    public static let ERR_SDK_NOT_LOGGED_IN: Int32 = IMError.Code.notLoggedIn.rawValue
+    public static let ERR_IN_PROGESS: Int32 = IMError.Code.inProgress.rawValue
+    public static let ERR_INVALID_PARAMETERS: Int32 = IMError.Code.invalidParameters.rawValue
+    public static let ERR_NO_PREVIOUS_LOGIN: Int32 = IMError.Code.noPreviousLogin.rawValue
+    public static let ERR_USER_SIG_EXPIRED: Int32 = IMError.Code.userSigExpired.rawValue
+    public static let ERR_LOGIN_KICKED_OFF_BY_OTHER: Int32 = IMError.Code.kickedOff.rawValue
+    public static let ERR_SDK_INTERFACE_NOT_SUPPORT: Int32 = IMError.Code.interfaceNotSupported.rawValue
 }
 
 /// Put in `createTextAtMessage`'s list to @-mention everyone.

@@ -1,59 +1,59 @@
 import Foundation
 import IMCore
-import ImSDK_Plus
+import IMTransportKit
 
-/// The legacy API's behaviour on the V2 engine: the one place that maps legacy calls to the shared
-/// session (`V2TIMManager.sharedInstance()` and its `IMClient`).
+/// The legacy API's behaviour over the shared core: the one place that maps legacy calls to the
+/// process-wide `IMSession` (the session `V2TIMManager.sharedInstance()` drives too) and its operations.
 ///
 /// A login through either API is the login of both. The legacy facade calls only this type.
 /// Conventions: methods that return an `Int32` status return 0 when the call was accepted and the
 /// error code otherwise, in which case `fail` also hears of it; completions and events run on the
 /// session's callback queue.
 /// - Thread safety: thread-safe; state behind one lock, never held while calling out.
-package final class LegacyBridge: @unchecked Sendable {
-    // Invariant: mutable state lives in `state`.
-    /// The bridge over the process-wide V2 session.
-    package static let shared = LegacyBridge(v2: V2TIMManager.sharedInstance())
+package final class LegacyBridge: Sendable {
+    /// The bridge over the process-wide session.
+    package static let shared = LegacyBridge(session: .shared)
 
-    private let v2: V2TIMManager
+    private let session: IMSession
 
-    private struct State {
+    private struct State: Sendable {
         var userOptions: LegacyUserOptions?
         var logger: IMLogger = .silent
         var databaseDirectory: String?
         weak var sink: (any LegacyEventSink)?
-        var hookInstalled = false
+        var observing = false
     }
 
+    // Invariant: mutable state lives in `state`.
     private let state = Locked(State())
 
-    init(v2: V2TIMManager) {
-        self.v2 = v2
+    init(session: IMSession) {
+        self.session = session
     }
 
     // MARK: - Session
 
-    /// Sets where legacy events go, and starts routing the session's events there.
+    /// Sets where legacy events go, and starts routing the session's events there (before the V2
+    /// listeners hear of them).
     package func setEventSink(_ sink: any LegacyEventSink) {
         let install = state.withLock { state -> Bool in
             state.sink = sink
-            defer { state.hookInstalled = true }
-            return !state.hookInstalled
+            defer { state.observing = true }
+            return !state.observing
         }
         if install {
-            v2.addEventHook { [weak self] client, event in self?.route(event, from: client) }
-            v2.addUnInitHook { [weak self] in self?.didUnInit() }
+            session.addObserver(first: true) { [weak self] client, event in self?.route(event, from: client) }
+            session.addUnInitObserver { [weak self] in self?.didUnInit() }
         }
     }
 
     /// Initialises the shared SDK (`initSdk`). Returns 0, or 1 when the app ID is not positive or
     /// another app ID is in use.
     package func initSDK(_ options: LegacySDKOptions) -> Int32 {
-        let config = V2TIMSDKConfig()
-        config.transport = options.transport
-        config.callbackQueue = options.callbackQueue
-        config.storage = .disk(directory: options.databaseDirectory)
-        guard v2.initSDK(options.appID, config: config) else { return 1 }
+        guard session.initialize(appID: options.appID, IMSession.Options(
+            transport: options.transport, callbackQueue: options.callbackQueue,
+            storage: .disk(directory: options.databaseDirectory), logger: options.logger))
+        else { return 1 }
         state.withLock { state in
             state.logger = options.logger
             state.databaseDirectory = options.databaseDirectory
@@ -64,7 +64,7 @@ package final class LegacyBridge: @unchecked Sendable {
 
     /// Logs out and forgets the SDK's settings (`unInit`), as `unInitSDK` does.
     package func unInit() {
-        v2.unInitSDK()
+        session.unInitialize()
     }
 
     /// Forgets the legacy settings after an `unInitSDK` through either API.
@@ -83,12 +83,12 @@ package final class LegacyBridge: @unchecked Sendable {
     /// Takes the user options for the next login (`setUserConfig`): 6013 before `initSdk`. Set
     /// during a session, they wait for the next login, and the log says so.
     package func setUserOptions(_ options: LegacyUserOptions) -> Int32 {
-        guard v2.isInitialized else { return IMError.Code.notInitialized.rawValue }
+        guard session.isInitialized else { return IMError.Code.notInitialized.rawValue }
         let logger = state.withLock { state -> IMLogger in
             state.userOptions = options
             return state.logger
         }
-        if v2.hasSession {
+        if session.hasClient {
             logger.log(.warning, "TIMUserConfig set while logged in: it takes effect at the next login "
                 + "(disableAutoReport, disableStorage and the listeners must be set before login)")
         }
@@ -99,48 +99,48 @@ package final class LegacyBridge: @unchecked Sendable {
     /// Hands the session options that `options` decide to the shared session (for its next login).
     private func applySessionOptions(_ options: LegacyUserOptions) {
         let (logger, directory) = state.withLock { ($0.logger, $0.databaseDirectory) }
-        v2.setSessionOptions(readPolicy: options.readPolicy, logger: logger)
-        v2.setStorage(options.disableStorage ? .memory : .disk(directory: directory))
+        session.configureNextLogin(
+            readPolicy: options.readPolicy, logger: logger,
+            storage: options.disableStorage ? .memory : .disk(directory: directory))
     }
 
     /// Logs in through the shared session, with the user options set so far (legacy defaults when
     /// none: auto report on).
     package func login(userID: String?, userSig: String?, completion: @escaping @Sendable (IMError?) -> Void) -> Int32 {
-        guard v2.isInitialized else {
+        guard session.isInitialized else {
             return fail(IMError(.notInitialized, "call initSdk before login"), completion)
         }
         guard let userID, !userID.isEmpty else {
             return fail(IMError(.invalidParameters, "TIMLoginParam.identifier is empty"), completion)
         }
         applySessionOptions(currentUserOptions)
-        v2.login(userID: userID, userSig: userSig ?? "", succ: { completion(nil) },
-                 fail: { code, desc in completion(IMError(IMError.Code(rawValue: code), desc ?? "")) })
+        session.login(userID: userID, userSig: userSig ?? "") { completion($0.error) }
         return 0
     }
 
     /// Logs out the shared session.
     package func logout(completion: @escaping @Sendable (IMError?) -> Void) -> Int32 {
-        guard v2.isInitialized else {
+        guard session.isInitialized else {
             return fail(IMError(.notInitialized, "call initSdk before logout"), completion)
         }
-        v2.logout({ completion(nil) }, fail: { code, desc in completion(IMError(IMError.Code(rawValue: code), desc ?? "")) })
+        session.logout { completion($0.error) }
         return 0
     }
 
     /// The logged-in user, or nil.
-    package var loginUser: String? { v2.getLoginUser() }
+    package var loginUser: String? { session.loginUser }
 
     /// The legacy login status: LOGINED 1, LOGINING 2, LOGOUT 3 (the V2 values are the same).
-    package var loginStatus: Int { v2.getLoginStatus().rawValue }
+    package var loginStatus: Int { session.status.rawValue }
 
     // MARK: - Conversations
 
     /// The logged-in client, if any.
-    private var client: IMClient? { v2.currentClient }
+    private var client: IMClient? { session.loggedInClient().client }
 
     /// What a call that needs a session gets without one: 6013 before `initSdk`, else 6014.
     private var noSession: IMError {
-        v2.isInitialized ? IMError(.notLoggedIn, "log in first") : IMError(.notInitialized, "call initSdk first")
+        session.isInitialized ? IMError(.notLoggedIn, "log in first") : IMError(.notInitialized, "call initSdk first")
     }
 
     /// The identity of `(type, receiver)` when logged in and valid, else nil (`getConversation`).
@@ -149,11 +149,11 @@ package final class LegacyBridge: @unchecked Sendable {
         return LegacyIDs.conversationID(type: type, receiver: receiver)
     }
 
-    /// Every conversation, SYSTEM included, in list order (`getConversationList`); empty when
-    /// logged out.
+    /// Every listed conversation, SYSTEM included, in list order (`getConversationList`); hidden
+    /// ones are left out, as V2 lists leave them out. Empty when logged out.
     /// - Complexity: O(n).
     package func conversations() -> [Conversation] {
-        client?.allConversations() ?? []
+        client?.allConversations().filter { $0.isListed() } ?? []
     }
 
     /// The number of conversations (`conversationCount`).
@@ -172,9 +172,8 @@ package final class LegacyBridge: @unchecked Sendable {
     /// Whether the message `message` of `id` is read by me, from the conversation's cursor now.
     package func isRead(_ message: Message, in id: ConversationID) -> Bool {
         guard let client else { return false }
-        if message.sender == client.userID { return true }
-        guard message.seq > 0 else { return false }
-        return client.read { $0.conversation(id).map { message.seq <= $0.readSeq } } ?? false
+        let readSeq = client.read { $0.conversation(id)?.readSeq } ?? 0
+        return message.isRead(by: client.userID, readSeq: readSeq)
     }
 
     /// Marks `id` read up to `seq` (nil: everything) (`setReadMessage`): 6013 before `initSdk`,
@@ -184,12 +183,7 @@ package final class LegacyBridge: @unchecked Sendable {
         guard client.read({ $0.conversation(id) }) != nil else {
             return fail(IMError(.invalidConversation, "conversation \(id) does not exist"), completion)
         }
-        if id.kind == .system {
-            client.write { $0.markRead(id, upTo: seq ?? .max) }
-            client.deliver { completion(nil) }
-        } else {
-            client.markRead([(id, seq ?? .max)]) { completion($0.error) }
-        }
+        client.markRead([(id, seq ?? .max)]) { completion($0.error) }
         return 0
     }
 
@@ -198,13 +192,9 @@ package final class LegacyBridge: @unchecked Sendable {
     /// its cloud messages either way. Returns false when logged out or when it does not exist.
     package func delete(_ id: ConversationID, keepingMessages: Bool) -> Bool {
         guard let client, client.read({ $0.conversation(id) }) != nil else { return false }
-        client.write { $0.delete(id, keepingMessages: keepingMessages) }
-        guard id.kind != .system else { return true }
-        client.perform(.deleteConversation(id, clearingMessages: false)) { [logger = client.logger] result in
-            if case .failure(let error) = result {
-                logger.log(.warning, "deleting \(id) on the server failed: \(error)")
-            }
-        }
+        client.deleteConversations(
+            [id], keepingLocalMessages: keepingMessages, clearingCloudMessages: false, order: .immediately
+        ) { _ in }
         return true
     }
 
@@ -220,15 +210,19 @@ package final class LegacyBridge: @unchecked Sendable {
         }
     }
 
-    /// Sends `outgoing` (`sendMessage`): `willSend` gets the message being sent before the request
+    /// Sends `content` in `id` (`sendMessage`; `onlineOnly`: `sendOnlineMessage`, neither stored as
+    /// unread nor the last message): `willSend` gets the message being sent before the request
     /// leaves. Returns 0, 6013 before `initSdk`, or 6014 when logged out.
     package func send(
-        _ outgoing: OutgoingMessage, willSend: (Message) -> Void,
+        _ content: MessageContent, in id: ConversationID, onlineOnly: Bool, willSend: (Message) -> Void,
         completion: @escaping @Sendable (Result<Message, IMError>) -> Void
     ) -> Int32 {
         guard let client else {
             return fail(noSession) { completion(.failure($0!)) }
         }
+        let receiver: MessageReceiver = id.kind == .group ? .group(id.target) : .user(id.target)
+        let outgoing = client.outgoing(
+            to: receiver, content: content, isExcludedFromUnreadCount: onlineOnly, isExcludedFromLastMessage: onlineOnly)
         client.send(outgoing, willSend: willSend, completion: completion)
         return 0
     }
@@ -247,7 +241,7 @@ package final class LegacyBridge: @unchecked Sendable {
         }
         let beforeSeq = before.flatMap { $0.seq > 0 ? $0.seq : nil }
         if local {
-            let messages = client.read { $0.messages(of: id, before: beforeSeq, count: Int(count)) }
+            let messages = client.localHistory(id, before: beforeSeq, count: Int(count))
             client.deliver { completion(.success(messages)) }
         } else {
             client.history(id, before: beforeSeq, count: Int(count)) { completion($0.map(\.messages)) }
@@ -255,12 +249,10 @@ package final class LegacyBridge: @unchecked Sendable {
         return 0
     }
 
-    /// The queue every completion and event runs on.
-    package var callbackQueue: DispatchQueue { v2.callbackQueue }
-
-    /// Reports `error` to `completion` on the callback queue and returns its code.
-    private func fail(_ error: IMError, _ completion: @escaping @Sendable (IMError?) -> Void) -> Int32 {
-        v2.callbackQueue.async { completion(error) }
+    /// Reports `error` to `completion` on the callback queue and returns its code (what a legacy
+    /// call that fails at once does: it returns the code and `fail` hears of it too).
+    package func fail(_ error: IMError, _ completion: @escaping @Sendable (IMError?) -> Void) -> Int32 {
+        session.report(error) { completion($0) }
         return error.code.rawValue
     }
 

@@ -1,4 +1,5 @@
 import IMCore
+import IMTransportKit
 
 /// Receives the legacy-shaped events the adapter makes of each core event, on the callback queue.
 ///

@@ -1,4 +1,5 @@
 import IMCore
+import IMTransportKit
 
 /// The legacy conversation identity `(type, receiver)` and its mapping to the core's and to the V2
 /// string form, both ways: `(.C2C, "u")` <-> `"c2c_u"`, `(.GROUP, "g")` <-> `"group_g"`.
@@ -36,15 +37,12 @@ package enum LegacyIDs {
     /// The V2 conversation ID of `(type, receiver)`; nil for SYSTEM and for invalid input.
     package static func v2ConversationID(type: Int, receiver: String?) -> String? {
         guard let id = conversationID(type: type, receiver: receiver), id.kind != .system else { return nil }
-        return (id.kind == .c2c ? "c2c_" : "group_") + id.target
+        return id.stringForm
     }
 
     /// The legacy `(type, receiver)` of a V2 conversation ID; nil when it is malformed.
     package static func legacy(v2ConversationID: String) -> (type: Int, receiver: String)? {
-        for (prefix, type) in [("c2c_", c2c), ("group_", group)] where v2ConversationID.hasPrefix(prefix) {
-            let receiver = String(v2ConversationID.dropFirst(prefix.count))
-            return receiver.isEmpty ? nil : (type, receiver)
-        }
-        return nil
+        guard let id = try? ConversationID(stringForm: v2ConversationID) else { return nil }
+        return legacy(id)
     }
 }

@@ -1,5 +1,6 @@
 import Dispatch
 import IMCore
+import IMTransportKit
 
 /// What the legacy `TIMSdkConfig` says, in the adapter's terms.
 package struct LegacySDKOptions: Sendable {

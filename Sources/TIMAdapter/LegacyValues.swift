@@ -1,4 +1,5 @@
 import IMCore
+import IMTransportKit
 
 /// The legacy raw values of the enums the two generations share in spirit, and their mapping.
 package enum LegacyValues {

@@ -1,5 +1,6 @@
 import XCTest
 import IMCore
+import IMTransportKit
 
 final class ConversationIDTests: XCTestCase {
     func test_canonicallyEquivalentTargets_areDifferentConversations_asOnTheServer() {

@@ -1,4 +1,5 @@
 import IMCore
+import IMTransportKit
 import IMTestSupport
 import XCTest
 
@@ -117,8 +118,9 @@ final class ConversationStoreTests: XCTestCase {
         XCTAssertEqual(conversation?.readSeq, 3)
         XCTAssertEqual(conversation?.readTimestamp, 1_003, "the timestamp of the message at the cursor")
         XCTAssertEqual(conversation?.unreadCount, 2)
-        XCTAssertEqual(conversation?.isRead(seq: 3), true)
-        XCTAssertEqual(conversation?.isRead(seq: 4), false)
+        let readSeq = conversation?.readSeq ?? 0
+        let read = store.messages(of: alice, before: nil, count: 5).filter { $0.isRead(by: store.selfUserID, readSeq: readSeq) }
+        XCTAssertEqual(read.map(\.seq), [3, 2, 1], "the messages at or below the cursor, newest first")
         XCTAssertEqual(store.counters.totalUnread, 2)
         XCTAssertEqual(store.counters.unreadConversations, 1)
         store._checkInvariants()

@@ -1,3 +1,4 @@
+import IMTransportKit
 @testable import IMCore
 import XCTest
 

@@ -1,4 +1,5 @@
 import IMCore
+import IMTransportKit
 import XCTest
 
 final class OrderedIndexTests: XCTestCase {

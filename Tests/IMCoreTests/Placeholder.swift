@@ -1,1 +1,2 @@
+import IMTransportKit
 import XCTest

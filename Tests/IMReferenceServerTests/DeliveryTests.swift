@@ -1,4 +1,5 @@
 import IMCore
+import IMTransportKit
 import IMReferenceServer
 import XCTest
 

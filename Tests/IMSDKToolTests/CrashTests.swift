@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
 import IMCore
+import IMTransportKit
 
 /// Kills `imsdk ingest` at random moments and checks that its database survives every time.
 final class CrashTests: XCTestCase {

@@ -1,3 +1,4 @@
+import ConversationListKit
 import Foundation
 import XCTest
 import ImSDK_Plus

@@ -1,5 +1,7 @@
+import ConversationListKit
 import XCTest
 import IMCore
+import IMTransportKit
 import IMReferenceServer
 import IMTestSupport
 import ImSDK

@@ -1,5 +1,6 @@
 import Foundation
 import IMCore
+import IMTransportKit
 import ImSDK
 
 /// Records legacy refresh and message events.

@@ -1,5 +1,6 @@
 import XCTest
 import IMCore
+import IMTransportKit
 import IMReferenceServer
 import IMTestSupport
 @testable import ImSDK_Plus
@@ -43,7 +44,7 @@ final class ArbitraryNextSeqTests: XCTestCase {
 
         let warm = try await walks(from: starts, sizes: sizes, list: list, seed: random.seed)
         try await session.manager.logout()
-        session.manager.setWarmsUpInBackground(false)
+        session.manager.session.setWarmsUpInBackground(false)
         try await session.manager.login(userID: "me", userSig: "sig")
         XCTAssertFalse(session.manager.currentClient!.read { $0.isComplete }, "pages come from the database")
         let cold = try await walks(from: starts, sizes: sizes, list: list, seed: random.seed)

@@ -1,5 +1,6 @@
 import XCTest
 import IMCore
+import IMTransportKit
 import IMTestSupport
 import IMReferenceServer
 @testable import ImSDK_Plus
@@ -44,7 +45,7 @@ final class BadInputTableTests: XCTestCase {
         }
         manager.unInitSDK()
         for row in rows where row.phase == .beforeInit {
-            try await check(row) { "\(self.manager.getLoginStatus().rawValue) \(self.manager.isInitialized)" }
+            try await check(row) { "\(self.manager.getLoginStatus().rawValue) \(self.manager.session.isInitialized)" }
         }
         XCTAssertTrue(manager.initSDK(1_400_000_001, config: config()))
         for row in rows where row.phase == .beforeLogin {

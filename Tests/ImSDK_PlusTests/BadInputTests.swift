@@ -1,5 +1,6 @@
 import XCTest
 import IMCore
+import IMTransportKit
 import IMTestSupport
 import IMReferenceServer
 @testable import ImSDK_Plus

@@ -1,5 +1,6 @@
 import XCTest
 import IMCore
+import IMTransportKit
 import IMReferenceServer
 import IMTestSupport
 @testable import ImSDK_Plus

@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
 import IMCore
+import IMTransportKit
 import IMReferenceServer
 import IMTestSupport
 import ImSDK

@@ -1,5 +1,6 @@
 import XCTest
 import IMCore
+import IMTransportKit
 import IMReferenceServer
 import IMTestSupport
 import ImSDK
@@ -62,7 +63,7 @@ final class OddIDPersistenceTests: XCTestCase {
         try await manager.logout()
         server.reset()
         for user in ["me"] + Self.peers { try server.registerUser(user, nickname: nil, faceURL: nil) }
-        manager.setWarmsUpInBackground(false)
+        manager.session.setWarmsUpInBackground(false)
         try await manager.login(userID: "me", userSig: "sig")
         let cold = try await everything()
         XCTAssertEqual(cold, before, "the cold start serves the same bytes from the database")

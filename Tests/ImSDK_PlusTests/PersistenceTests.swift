@@ -1,5 +1,6 @@
 import XCTest
 import IMCore
+import IMTransportKit
 import IMReferenceServer
 import IMTestSupport
 import ImSDK
@@ -238,7 +239,7 @@ final class ColdStartTests: XCTestCase {
         let warmTotal = try await session.manager.getTotalUnreadMessageCount()
 
         try await session.manager.logout()
-        session.manager.setWarmsUpInBackground(false)
+        session.manager.session.setWarmsUpInBackground(false)
         try await session.manager.login(userID: "me", userSig: "sig")
         XCTAssertFalse(isComplete, "the login did not load every conversation")
         let firstPage = try await session.manager.getConversationList(nextSeq: 0, count: 50)

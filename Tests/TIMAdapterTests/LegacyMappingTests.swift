@@ -1,5 +1,6 @@
 import XCTest
 import IMCore
+import IMTransportKit
 @testable import TIMAdapter
 
 final class LegacyMappingTests: XCTestCase {

@@ -1,5 +1,7 @@
+import IMTransportKit
+
 /// What an `IMClient` tells the facades, in order, on its callback queue.
-public enum ClientEvent: Sendable {
+package enum ClientEvent: Sendable {
     /// A sync with the server started (login, reconnect).
     case syncStarted
     /// The sync finished; the store now reflects the server.

@@ -1,3 +1,5 @@
+import IMTransportKit
+
 /// What one batch changed besides conversation state, in the order it happened: what a database
 /// writes, with the batch's added and changed conversations, in one transaction.
 package struct StorageDelta: Sendable {

@@ -1,34 +1,35 @@
+import IMTransportKit
 import Foundation
 
 /// The state of one conversation, as the store holds it and hands it out (a snapshot value).
 ///
 /// Messages themselves live in the store's message log; a conversation carries only its last message.
 /// - Thread safety: a value type, `Sendable`.
-public struct Conversation: Hashable, Sendable {
-    public let id: ConversationID
-    public var profile: ConversationProfile
+package struct Conversation: Hashable, Sendable {
+    package let id: ConversationID
+    package var profile: ConversationProfile
     /// The newest message that is not excluded from "last message".
-    public var lastMessage: Message?
+    package var lastMessage: Message?
     /// The highest server sequence known in this conversation.
-    public var lastSeq: UInt64
+    package var lastSeq: UInt64
     /// The read cursor: every message with `seq <= readSeq` is read.
-    public var readSeq: UInt64
+    package var readSeq: UInt64
     /// The server timestamp of the message at the read cursor (the V2 C2C read timestamp).
-    public var readTimestamp: UInt64
+    package var readTimestamp: UInt64
     /// Unread messages from others, above the read cursor and not excluded from the count.
-    public var unreadCount: Int
+    package var unreadCount: Int
     /// Unread @-mentions, oldest first.
-    public var groupAtInfos: [GroupAtInfo]
-    public var isPinned: Bool
-    public var draft: Draft?
-    public var receiveOption: ReceiveOption
-    public var marks: ConversationMarks
-    public var customData: Data?
+    package var groupAtInfos: [GroupAtInfo]
+    package var isPinned: Bool
+    package var draft: Draft?
+    package var receiveOption: ReceiveOption
+    package var marks: ConversationMarks
+    package var customData: Data?
     /// The position among unpinned conversations: grows with activity, unique in the store.
-    public var orderKey: UInt64
+    package var orderKey: UInt64
 
     /// Creates an empty conversation with no messages.
-    public init(id: ConversationID, profile: ConversationProfile = ConversationProfile(), orderKey: UInt64 = 0) {
+    package init(id: ConversationID, profile: ConversationProfile = ConversationProfile(), orderKey: UInt64 = 0) {
         self.id = id
         self.profile = profile
         self.lastMessage = nil
@@ -48,7 +49,7 @@ public struct Conversation: Hashable, Sendable {
     /// The key of the conversation in the one ordered index: the pinned band above everything else.
     ///
     /// Pinned conversations keep their relative activity order, as the V2 docs show.
-    public var sortKey: UInt64 { (isPinned ? OrderKey.pinnedBand : 0) | orderKey }
+    package var sortKey: UInt64 { (isPinned ? OrderKey.pinnedBand : 0) | orderKey }
 
     /// Whether anything differs from `other` (`self != other`), deciding on the fields that change
     /// most often first.
@@ -61,6 +62,10 @@ public struct Conversation: Hashable, Sendable {
         return self != other
     }
 
-    /// Whether the message with sequence `seq` is read by me.
-    public func isRead(seq: UInt64) -> Bool { seq <= readSeq }
+    /// Whether list calls show the conversation: one hidden by the user (the hide mark) is left out
+    /// until a new message unhides it, unless the caller asks for hidden ones by that mark. The one
+    /// rule of both API generations (V2 pages and filters, the legacy list).
+    package func isListed(includingHidden: Bool = false) -> Bool {
+        includingHidden || !marks.contains(.hide)
+    }
 }

@@ -1,3 +1,5 @@
+import IMTransportKit
+
 /// How order keys are built: activity time in seconds in the high bits, an arrival counter below.
 ///
 /// A key is `seconds << 31 | counter << 3` (63 bits); bit 63 is reserved for the pinned band in
@@ -5,9 +7,9 @@
 /// larger key; activity in the same second is ordered by arrival. Keys are multiples of `spacing`:
 /// the values between two keys are all the same position in the list, which lets page walks that
 /// stop at the same conversation return different `nextSeq` values (see `PageWalks`).
-public enum OrderKey {
+package enum OrderKey {
     /// The bit that puts a sort key into the pinned band.
-    public static let pinnedBand: UInt64 = 1 << 63
+    package static let pinnedBand: UInt64 = 1 << 63
     /// Every key is a multiple of this; `spacing - 1` values below each key are free.
     static let spacing: UInt64 = 8
     static let secondsShift: UInt64 = 31
@@ -23,5 +25,5 @@ public enum OrderKey {
     static func counter(of key: UInt64) -> UInt64 { (key & ~pinnedBand) >> 3 & counterMask }
 
     /// The activity time, in seconds, a key stands for.
-    public static func seconds(of key: UInt64) -> UInt64 { (key & ~pinnedBand) >> secondsShift }
+    package static func seconds(of key: UInt64) -> UInt64 { (key & ~pinnedBand) >> secondsShift }
 }

@@ -1,3 +1,4 @@
+import IMTransportKit
 import Foundation
 
 /// The binary forms of the list columns: little-endian, fixed-width lengths, exact for any value.

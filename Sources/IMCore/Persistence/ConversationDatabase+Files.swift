@@ -1,3 +1,4 @@
+import IMTransportKit
 import Foundation
 
 /// Where databases live on disk: per-user paths, the default directory, creating and moving files.

@@ -1,3 +1,4 @@
+import IMTransportKit
 import Foundation
 
 /// How conversations and messages map to rows: column lists, the values bound, and decoding.

@@ -1,3 +1,5 @@
+import IMTransportKit
+
 /// Reading the store's conversations back, whole.
 extension ConversationDatabase {
     /// Everything stored of `id` (its row, its messages, its pending messages); nil when nothing is.

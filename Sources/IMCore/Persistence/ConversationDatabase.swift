@@ -1,3 +1,4 @@
+import IMTransportKit
 import Foundation
 
 /// The conversations, messages and counters of one user, on disk: the typed API the store persists through.

@@ -1,3 +1,4 @@
+import IMTransportKit
 import CSQLite
 
 /// Why the local database could not be used: a closed set the store and facades can act on.

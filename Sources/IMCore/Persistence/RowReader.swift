@@ -1,3 +1,4 @@
+import IMTransportKit
 import Foundation
 
 /// Reads the columns of the current row in order, decoding model values; a value the model cannot

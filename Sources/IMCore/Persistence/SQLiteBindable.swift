@@ -1,3 +1,4 @@
+import IMTransportKit
 import Foundation
 
 /// A value that can be bound to a statement parameter, so `execute`/`query` take a list of them.

@@ -1,3 +1,4 @@
+import IMTransportKit
 import CSQLite
 
 /// One open SQLite database: configuration, the statement cache, transactions and error checking.

@@ -1,3 +1,4 @@
+import IMTransportKit
 import CSQLite
 import Foundation
 

@@ -1,3 +1,5 @@
+import IMTransportKit
+
 /// The database schema: an ordered list of forward migrations, the version kept in `PRAGMA user_version`.
 ///
 /// A migration is never edited once released; a change is a new migration appended to the list.

@@ -1,3 +1,5 @@
+import IMTransportKit
+
 /// Collects what a batch touched while the store mutates, in first-touch order.
 struct BatchRecorder: Sendable {
     /// Conversations in the order the batch first touched them.

@@ -1,3 +1,5 @@
+import IMTransportKit
+
 /// All conversations of one logged-in user, their messages, the one ordered index and the counters.
 ///
 /// Pure data: no locks and no I/O of its own. Every mutation is recorded into the open batch;

@@ -1,3 +1,5 @@
+import IMTransportKit
+
 /// A conversation and its local messages: what the store keeps per conversation.
 struct StoreEntry: Sendable {
     var conversation: Conversation

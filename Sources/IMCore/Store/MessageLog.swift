@@ -1,3 +1,5 @@
+import IMTransportKit
+
 /// The messages of one conversation held locally, and the sequences that are unread.
 ///
 /// Read state is the conversation's cursor, not per-message flags; `unreadSeqs` holds the sorted

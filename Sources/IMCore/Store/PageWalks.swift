@@ -1,3 +1,5 @@
+import IMTransportKit
+
 /// The snapshots of page walks in progress, keyed by the `nextSeq` each last returned.
 ///
 /// A snapshot is a copy of the ordered index (O(1), copy-on-write). Two walks that stop at the same

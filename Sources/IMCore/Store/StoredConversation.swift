@@ -1,3 +1,5 @@
+import IMTransportKit
+
 /// A conversation as a database gives it back: its state and its messages.
 package struct StoredConversation: Sendable {
     package var id: ConversationID

@@ -1,26 +1,28 @@
+import IMTransportKit
+
 /// The store's counters, maintained by deltas: every mutation subtracts a conversation's old
 /// contribution and adds its new one; nothing rescans.
 ///
 /// - Thread safety: a value type, `Sendable`.
-public struct UnreadCounters: Hashable, Sendable {
+package struct UnreadCounters: Hashable, Sendable {
     /// Unread messages of conversations whose receive option counts in the total (the V2 total).
-    public var totalUnread: Int = 0
+    package var totalUnread: Int = 0
     /// Unread messages of conversations whose receive option excludes them from the total.
-    public var mutedUnread: Int = 0
+    package var mutedUnread: Int = 0
     /// Conversations with at least one unread message (muted or not).
-    public var unreadConversations: Int = 0
+    package var unreadConversations: Int = 0
     /// Conversations carrying the "marked unread" mark.
-    public var markedUnreadConversations: Int = 0
+    package var markedUnreadConversations: Int = 0
     /// Pinned conversations.
-    public var pinnedConversations: Int = 0
+    package var pinnedConversations: Int = 0
     /// All conversations.
-    public var conversations: Int = 0
+    package var conversations: Int = 0
 
-    public init() {}
+    package init() {}
 
     /// What one conversation adds to the counters.
     /// - Complexity: O(1).
-    public init(contributionOf conversation: Conversation) {
+    package init(contributionOf conversation: Conversation) {
         let unread = conversation.unreadCount
         if conversation.receiveOption.countsInTotalUnread {
             totalUnread = unread

@@ -1,3 +1,5 @@
+import IMTransportKit
+
 /// The operations both API facades share: each validates, asks the server, then applies the
 /// server's answer to the store as one batch. Completions run on the callback queue after the
 /// batch's event.
@@ -8,13 +10,17 @@ extension IMClient {
     /// Under `.roaming` a cursor moves to what the server answered (it may know of later reads);
     /// under `.autoReport` to what was asked (the server's cursor also counts pulled messages).
     /// Fails with the first error; the reads that succeeded are applied.
+    /// The legacy SYSTEM conversation is not on the server: its cursor moves here only.
     package func markRead(
         _ reads: [(ConversationID, UInt64)], completion: @escaping @Sendable (Result<Void, IMError>) -> Void
     ) {
         let policy = readPolicy
-        execute(reads.map { .markRead($0.0, upTo: $0.1) }, apply: { store, results throws(IMError) in
+        let local = reads.filter { $0.0.kind == .system }
+        let remote = reads.filter { $0.0.kind != .system }
+        execute(remote.map { .markRead($0.0, upTo: $0.1) }, apply: { store, results throws(IMError) in
+            for (id, seq) in local { store.markRead(id, upTo: seq) }
             var firstError: IMError?
-            for ((id, asked), result) in zip(reads, results) {
+            for ((id, asked), result) in zip(remote, results) {
                 switch result {
                 case .success(.readSeq(let answered)):
                     store.markRead(id, upTo: policy == .roaming ? answered : asked)
@@ -55,27 +61,73 @@ extension IMClient {
         }, completion: completion)
     }
 
-    /// Deletes conversations on the server and here; each gets its own result.
+    /// When a deletion reaches the list: after the server agreed (V2), or at once (legacy, whose
+    /// calls answer synchronously).
+    package enum DeleteOrder: Sendable {
+        /// Ask the server first; a conversation leaves the list only if the server agreed.
+        case afterServer
+        /// Leave the list now, then tell the server; a failure there is logged (the next sync
+        /// brings the server's state back).
+        case immediately
+    }
+
+    /// Deletes conversations from the list, on the server and here; each gets its own result.
     ///
     /// A conversation that is not in the list gets 6004 and no request: deleting it on the server
-    /// would still move its cursors there.
-    /// - Parameter clearingMessages: also delete their messages (locally and on the server); without,
-    ///   the messages stay and come back, read, with the conversation.
+    /// would still move its cursors there. The legacy SYSTEM conversation is deleted here only.
+    /// - Parameters:
+    ///   - keepingLocalMessages: keep this device's messages (they come back, read, with the
+    ///     conversation); false deletes them.
+    ///   - clearingCloudMessages: also delete the user's cloud history of them.
+    ///   - order: whether the list changes after the server's answer or at once.
+    ///   - completion: on the callback queue; with `.immediately`, after the local deletion.
     package func deleteConversations(
-        _ ids: [ConversationID], clearingMessages: Bool,
+        _ ids: [ConversationID], keepingLocalMessages: Bool, clearingCloudMessages: Bool, order: DeleteOrder,
         completion: @escaping @Sendable (Result<[Result<Void, IMError>], IMError>) -> Void
     ) {
         let known = read { store in ids.map { store.conversation($0) != nil } }
-        let requested = zip(ids, known).filter(\.1).map(\.0)
-        execute(requested.map { .deleteConversation($0, clearingMessages: clearingMessages) }, apply: { store, results in
-            var answers = results.makeIterator()
-            return zip(ids, known).map { id, isKnown -> Result<Void, IMError> in
-                guard isKnown, let result = answers.next() else {
-                    return .failure(IMError(.invalidConversation, "conversation \(id) does not exist"))
+        let unknown: @Sendable (ConversationID) -> IMError = {
+            IMError(.invalidConversation, "conversation \($0) does not exist")
+        }
+        let requested = zip(ids, known).filter { $0.1 && $0.0.kind != .system }.map(\.0)
+        let requests = requested.map { IMRequest.deleteConversation($0, clearingMessages: clearingCloudMessages) }
+        switch order {
+        case .immediately:
+            let results = write { store in
+                zip(ids, known).map { id, isKnown -> Result<Void, IMError> in
+                    guard isKnown else { return .failure(unknown(id)) }
+                    store.delete(id, keepingMessages: keepingLocalMessages)
+                    return .success(())
                 }
-                return result.map { _ in store.delete(id, keepingMessages: !clearingMessages) }
             }
-        }, completion: completion)
+            for (id, request) in zip(requested, requests) {
+                perform(request) { [logger] result in
+                    if case .failure(let error) = result {
+                        logger.log(.warning, "deleting \(id) on the server failed: \(error)")
+                    }
+                }
+            }
+            deliver { completion(.success(results)) }
+        case .afterServer:
+            execute(requests, apply: { store, results in
+                var answers = results.makeIterator()
+                return zip(ids, known).map { id, isKnown -> Result<Void, IMError> in
+                    guard isKnown else { return .failure(unknown(id)) }
+                    let answer = id.kind == .system ? .success(.ok) : answers.next()!
+                    return answer.map { _ in store.delete(id, keepingMessages: keepingLocalMessages) }
+                }
+            }, completion: completion)
+        }
+    }
+
+    /// Sets or clears `marks` on conversations (the V2 marks; kept on this device); each gets its
+    /// own result (6004 for an unknown conversation), all in one batch.
+    package func setMarks(_ ids: [ConversationID], _ marks: ConversationMarks, enable: Bool) -> [Result<Void, IMError>] {
+        write { store in
+            ids.map { id -> Result<Void, IMError> in
+                Result { () throws(IMError) in try store.setMarks(id, marks, enable: enable) }
+            }
+        }
     }
 
     /// Saves or clears the draft of `id` locally (creating the conversation first when
@@ -114,11 +166,7 @@ extension IMClient {
         _ outgoing: OutgoingMessage, willSend: (Message) -> Void = { _ in },
         completion: @escaping @Sendable (Result<Message, IMError>) -> Void
     ) {
-        let pending = Message(
-            id: outgoing.id, seq: 0, random: outgoing.random, timestamp: clock(), sender: userID,
-            receiver: outgoing.receiver, content: outgoing.content, atUserIDs: outgoing.atUserIDs,
-            atAll: outgoing.atAll, isExcludedFromUnreadCount: outgoing.isExcludedFromUnreadCount,
-            isExcludedFromLastMessage: outgoing.isExcludedFromLastMessage, status: .sending)
+        let pending = Message(outgoing, seq: 0, timestamp: clock(), sender: userID, status: .sending)
         write { $0.addSending(pending) }
         willSend(pending)
         execute([.sendMessage(outgoing)], apply: { store, results throws(IMError) -> Message in
@@ -134,6 +182,25 @@ extension IMClient {
                 throw error
             }
         }, completion: completion)
+    }
+
+    /// A message to send from this user, with a new message ID (`<user>-<seconds>-<random>`, from
+    /// the session's clock) and random number.
+    package func outgoing(
+        to receiver: MessageReceiver, content: MessageContent, atUserIDs: [String] = [], atAll: Bool = false,
+        isExcludedFromUnreadCount: Bool = false, isExcludedFromLastMessage: Bool = false
+    ) -> OutgoingMessage {
+        let random = UInt32.random(in: 0...UInt32.max)
+        return OutgoingMessage(
+            id: "\(userID)-\(clock())-\(random)", random: random, receiver: receiver, content: content,
+            atUserIDs: atUserIDs, atAll: atAll, isExcludedFromUnreadCount: isExcludedFromUnreadCount,
+            isExcludedFromLastMessage: isExcludedFromLastMessage)
+    }
+
+    /// The stored messages of `id` on this device older than `beforeSeq` (nil: the newest), newest
+    /// first, at most `count`.
+    package func localHistory(_ id: ConversationID, before beforeSeq: UInt64?, count: Int) -> [Message] {
+        read { $0.messages(of: id, before: beforeSeq, count: count) }
     }
 
     /// Up to `count` messages of `id` older than `beforeSeq` (nil: the newest), newest first, from

@@ -1,3 +1,4 @@
+import IMTransportKit
 import Foundation
 
 /// The client's database: opening it at login, serving the list while the store is cold, warming

@@ -1,3 +1,4 @@
+import IMTransportKit
 import Foundation
 
 /// One logged-in user's engine: the store behind a lock, the server connection, and ordered events.

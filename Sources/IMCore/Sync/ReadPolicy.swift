@@ -1,5 +1,7 @@
+import IMTransportKit
+
 /// Who owns a device's read cursors: the server (reads roam between devices) or the device.
-public enum ReadPolicy: Sendable, Hashable {
+package enum ReadPolicy: Sendable, Hashable {
     /// The server's read cursor is the device's: reads made anywhere arrive as pushes and at every
     /// sync. The V2 API's behaviour, and the legacy API's with `disableAutoReport = true`.
     case roaming

@@ -1,4 +1,5 @@
 import IMCore
+import IMTransportKit
 
 /// Baseline B1: the vendor sample's app-side list, an array re-sorted on every event.
 ///

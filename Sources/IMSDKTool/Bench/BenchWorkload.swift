@@ -1,4 +1,5 @@
 import IMCore
+import IMTransportKit
 
 /// The benchmark's incoming messages, generated one at a time (nothing is pre-built, so a memory
 /// probe measures the subject, not the workload).

@@ -1,4 +1,5 @@
 import IMCore
+import IMTransportKit
 
 /// The check that keeps the comparison fair: every subject, given the same events, shows the same list.
 enum ListComparison {

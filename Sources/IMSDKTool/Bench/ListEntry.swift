@@ -1,4 +1,5 @@
 import IMCore
+import IMTransportKit
 
 /// One row of a conversation list as every benchmark subject reports it, so their lists compare.
 struct ListEntry: Equatable, Sendable, CustomStringConvertible {

@@ -1,5 +1,6 @@
 import Foundation
 import IMCore
+import IMTransportKit
 
 /// Baseline B2: SQL as the index, as other SDKs do it.
 ///

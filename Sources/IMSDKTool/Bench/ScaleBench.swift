@@ -1,5 +1,6 @@
 import Foundation
 import IMCore
+import IMTransportKit
 
 /// One scale of `imsdk bench`: our engine, B1 (`ArrayBaseline`) and B2 (`SQLBaseline`) given the
 /// same events, timed, and their lists compared.

@@ -1,5 +1,6 @@
 import Foundation
 import IMCore
+import IMTransportKit
 import XCTest
 
 /// The connection and statement layer: caching, configuration, transactions, binding and errors.

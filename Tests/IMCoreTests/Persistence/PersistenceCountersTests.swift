@@ -1,4 +1,5 @@
 import IMCore
+import IMTransportKit
 import XCTest
 
 /// The counters row and the recount computed by SQL from the conversation rows.

@@ -1,5 +1,6 @@
 import Foundation
 import IMCore
+import IMTransportKit
 import IMTestSupport
 
 /// Random model values that reach every field and edge the database must keep: nil and empty,

@@ -1,4 +1,5 @@
 import IMCore
+import IMTransportKit
 import XCTest
 
 /// Keyset paging over the `sort_key` index: every conversation once, largest sort key first.

@@ -1,5 +1,6 @@
 import Foundation
 import IMCore
+import IMTransportKit
 import XCTest
 
 /// A push sink that records, in arrival order, the pushes it receives and the notes a test adds

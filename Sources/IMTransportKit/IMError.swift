@@ -1,6 +1,8 @@
 /// An error with the vendor's numeric code and a readable message.
 ///
-/// The codes are the same in both API generations; facades pass `code` and `message` to `fail`.
+/// The codes are the same in both API generations and this is their one table: the facades' named
+/// constants (`V2TIMErrorCode`, the legacy `ERR_*`) are derived from it, and they pass `code` and
+/// `message` to `fail`.
 /// - Thread safety: a value type, `Sendable`.
 public struct IMError: Error, Hashable, Sendable, CustomStringConvertible {
     /// A vendor error code (an open set: server codes pass through).
@@ -8,6 +10,8 @@ public struct IMError: Error, Hashable, Sendable, CustomStringConvertible {
         public let rawValue: Int32
         public init(rawValue: Int32) { self.rawValue = rawValue }
 
+        /// Not an error: what the vendor's APIs report for success (`ERR_SUCC`).
+        public static let success = Code(rawValue: 0)
         public static let invalidConversation = Code(rawValue: 6004)
         public static let notInitialized = Code(rawValue: 6013)
         public static let notLoggedIn = Code(rawValue: 6014)

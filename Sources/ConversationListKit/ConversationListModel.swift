@@ -1,5 +1,6 @@
 import Foundation
-import IMCore
+import ImSDK_Plus
+import IMTransportKit
 
 /// A conversation list screen's model, built on the public V2 API only: it pages the list in with
 /// `getConversationList(nextSeq:count:)`, keeps it current with a `V2TIMConversationListener`, and

@@ -2,7 +2,8 @@ import Foundation
 
 /// The identity of a conversation inside the core: its kind and the peer user, group or nothing.
 ///
-/// The core never parses the public string forms (`"c2c_u"`, `"group_g"`); each facade maps them.
+/// The V2 string forms (`"c2c_u"`, `"group_g"`) are parsed in one place, IMCore's
+/// `ConversationID(stringForm:)`.
 /// Targets compare by their UTF-8 bytes, as the server and the database do: two IDs that differ
 /// only in Unicode normalisation are two conversations.
 /// - Thread safety: a value type, `Sendable`.

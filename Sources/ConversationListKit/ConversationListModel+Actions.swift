@@ -1,4 +1,6 @@
 import Foundation
+import ImSDK_Plus
+import IMTransportKit
 
 /// The actions a conversation list offers, each through the public V2 API.
 ///

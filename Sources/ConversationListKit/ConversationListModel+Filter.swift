@@ -1,4 +1,6 @@
 import Foundation
+import ImSDK_Plus
+import IMTransportKit
 
 extension ConversationListModel {
     /// Which conversations the model shows. The default shows every conversation.

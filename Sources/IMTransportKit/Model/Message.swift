@@ -69,6 +69,19 @@ public struct Message: Hashable, Sendable {
         self.status = status
     }
 
+    /// The message `outgoing` becomes once `sender` sends it: its ID, random, receiver, content,
+    /// mentions and exclusions as asked, with `seq`, `timestamp` and `status` as given (0, the local
+    /// time and `.sending` on the device that sends it; the next sequence, the server time and
+    /// `.sent` on the server).
+    public init(_ outgoing: OutgoingMessage, id: String? = nil, seq: UInt64, timestamp: UInt64, sender: String,
+                status: MessageDeliveryStatus) {
+        self.init(
+            id: id ?? outgoing.id, seq: seq, random: outgoing.random, timestamp: timestamp, sender: sender,
+            receiver: outgoing.receiver, content: outgoing.content, atUserIDs: outgoing.atUserIDs,
+            atAll: outgoing.atAll, isExcludedFromUnreadCount: outgoing.isExcludedFromUnreadCount,
+            isExcludedFromLastMessage: outgoing.isExcludedFromLastMessage, status: status)
+    }
+
     /// The conversation this message belongs to, seen by `selfUserID`.
     ///
     /// A C2C message belongs to the conversation with the other party: the receiver when I sent it,
@@ -77,17 +90,6 @@ public struct Message: Hashable, Sendable {
         switch receiver {
         case .group(let groupID): return .group(groupID)
         case .user(let userID): return .c2c(sender == selfUserID ? userID : sender)
-        }
-    }
-
-    /// Whether the message @-mentions `userID` or everyone; `nil` when it mentions neither.
-    public func atType(for userID: String) -> GroupAtType? {
-        let me = atUserIDs.contains(userID)
-        switch (me, atAll) {
-        case (true, true): return .atAllAtMe
-        case (true, false): return .atMe
-        case (false, true): return .atAll
-        case (false, false): return nil
         }
     }
 }

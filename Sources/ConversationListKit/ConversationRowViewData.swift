@@ -1,4 +1,6 @@
 import Foundation
+import ImSDK_Plus
+import IMTransportKit
 
 /// What a conversation list cell shows for one conversation, as a plain value.
 ///
@@ -65,7 +67,7 @@ public struct ConversationRowViewData: Equatable, Sendable {
             title: conversation.showName ?? "",
             avatarURL: conversation.faceUrl,
             lastMessageDigest: Self.digest(of: conversation),
-            time: conversation.draftText.nonEmpty != nil ? conversation.draftTimestamp : conversation.lastMessage?.timestamp,
+            time: nonEmpty(conversation.draftText) != nil ? conversation.draftTimestamp : conversation.lastMessage?.timestamp,
             unreadBadge: badge,
             isPinned: conversation.isPinned,
             isMuted: isMuted)
@@ -73,7 +75,7 @@ public struct ConversationRowViewData: Equatable, Sendable {
 
     private static func digest(of conversation: V2TIMConversation) -> String {
         let body: String
-        if let draft = conversation.draftText.nonEmpty {
+        if let draft = nonEmpty(conversation.draftText) {
             body = "[Draft] " + draft
         } else if let message = conversation.lastMessage {
             switch message.elemType {
@@ -101,4 +103,10 @@ extension V2TIMConversation {
 extension V2TIMConversationMarkType {
     /// The mark as a bit of `V2TIMConversation.marks`.
     var bits: UInt64 { UInt64(rawValue) }
+}
+
+/// The string, unless it is nil or empty.
+private func nonEmpty(_ string: String?) -> String? {
+    guard let string, !string.isEmpty else { return nil }
+    return string
 }

@@ -1,6 +1,7 @@
 import XCTest
 import IMTestSupport
 import IMReferenceServer
+import ConversationListKit
 import ImSDK_Plus
 
 final class ConversationListModelTests: XCTestCase {

@@ -1,0 +1,309 @@
+import Foundation
+import IMReferenceServer
+import IMTransportKit
+
+/// One SDK instance: init and uninit, the login state machine, the settings the next login uses
+/// (transport, storage, read policy, logging, callback queue), and the gate every call goes through
+/// (6013 before init, 6014 when not logged in, 6015 while a login runs).
+///
+/// Both API facades are clients of one session: `V2TIMManager.sharedInstance()` and the legacy
+/// `TIMManager` drive `IMSession.shared`, so a login through either is the login of both, over one
+/// `IMClient` (store, connection, events). Each facade observes the session's events and turns them
+/// into its own listener calls; neither keeps session state of its own.
+/// - Thread safety: every method may be called from any thread. State is behind one lock that is
+///   never held while calling out; completions and observers run on the callback queue, one at a
+///   time, in the order the session produced them.
+package final class IMSession: Sendable {
+    /// The process-wide session (both facades' shared instance).
+    package static let shared = IMSession()
+
+    /// The login state; the raw values are both generations' (LOGINED 1, LOGINING 2, LOGOUT 3).
+    package enum Status: Int, Sendable {
+        case loggedIn = 1
+        case loggingIn = 2
+        case loggedOut = 3
+    }
+
+    /// Where a login keeps its local store.
+    package enum Storage: Sendable, Hashable {
+        /// A database file per (app ID, user) in `directory`; nil: the per-user default directory.
+        case disk(directory: String?)
+        /// Nothing is written; every login starts empty and syncs from the server.
+        case memory
+
+        /// The database file of `userID` under app `appID`; nil for `.memory`.
+        package func databasePath(appID: Int32, userID: String) -> String? {
+            guard case .disk(let directory) = self else { return nil }
+            return ConversationDatabase.path(
+                directory: directory ?? ConversationDatabase.defaultDirectory(), appID: appID, userID: userID)
+        }
+    }
+
+    /// What `initialize` is given: nil fields keep the session's current value (a transport is
+    /// forgotten when the app ID changes).
+    package struct Options: Sendable {
+        package var transport: (any IMTransport)?
+        package var callbackQueue: DispatchQueue?
+        package var checksInvariants: Bool?
+        package var storage: Storage?
+        package var syncsDrafts: Bool?
+        package var logger: IMLogger
+
+        package init(
+            transport: (any IMTransport)? = nil, callbackQueue: DispatchQueue? = nil, checksInvariants: Bool? = nil,
+            storage: Storage? = nil, syncsDrafts: Bool? = nil, logger: IMLogger
+        ) {
+            self.transport = transport
+            self.callbackQueue = callbackQueue
+            self.checksInvariants = checksInvariants
+            self.storage = storage
+            self.syncsDrafts = syncsDrafts
+            self.logger = logger
+        }
+    }
+
+    /// An observer of every event of the logged-in client.
+    package typealias Observer = @Sendable (IMClient, ClientEvent) -> Void
+
+    private struct State: Sendable {
+        var appID: Int32?
+        var transport: (any IMTransport)?
+        var checksInvariants = false
+        var queue: DispatchQueue
+        var client: IMClient?
+        var status: Status = .loggedOut
+        /// Who owns read cursors in the next login (the legacy API's auto report sets it).
+        var readPolicy: ReadPolicy = .roaming
+        var logger: IMLogger = .silent
+        var storage: Storage = .disk(directory: nil)
+        var warmsUpInBackground = true
+        var syncsDrafts = false
+        var observers: [Observer] = []
+        var unInitObservers: [@Sendable () -> Void] = []
+    }
+
+    private let state: Locked<State>
+
+    /// A new, independent session (another device in the same process).
+    package init() {
+        state = Locked(State(queue: IMSession.defaultQueue()))
+    }
+
+    /// The callback queue when none is configured: the main queue on Apple platforms (as the vendor
+    /// SDK), a serial queue of the session's elsewhere, where nothing may be running the main queue.
+    private static func defaultQueue() -> DispatchQueue {
+        #if canImport(Darwin)
+        return .main
+        #else
+        return DispatchQueue(label: "ImSDK.callbacks")
+        #endif
+    }
+
+    // MARK: - Init
+
+    /// Initialises the session for `appID`.
+    ///
+    /// Calling it again with the same app ID is harmless: it succeeds, keeps the session, and keeps
+    /// the transport and callback queue unless `options` names new ones.
+    /// - Returns: true on success; false for an app ID of 0 or less, or a different app ID while
+    ///   logged in.
+    package func initialize(appID: Int32, _ options: Options) -> Bool {
+        guard appID > 0 else { return false }
+        return state.withLock { state in
+            if let current = state.appID, current != appID, state.client != nil { return false }
+            let again = state.appID == appID
+            state.appID = appID
+            if let transport = options.transport { state.transport = transport } else if !again { state.transport = nil }
+            if let queue = options.callbackQueue { state.queue = queue }
+            state.checksInvariants = options.checksInvariants ?? state.checksInvariants
+            if let storage = options.storage { state.storage = storage }
+            state.syncsDrafts = options.syncsDrafts ?? state.syncsDrafts
+            state.logger = options.logger
+            return true
+        }
+    }
+
+    /// Logs out if needed, forgets the app ID and every setting, then tells the uninit observers
+    /// (on the calling thread).
+    package func unInitialize() {
+        let (client, observers) = state.withLock { state -> (IMClient?, [@Sendable () -> Void]) in
+            let kept = state
+            // Everything but the observers (they stay for the life of the session) and the
+            // invariant check (a debugging switch that outlives an uninit, as it always has).
+            state = State(queue: Self.defaultQueue())
+            state.observers = kept.observers
+            state.unInitObservers = kept.unInitObservers
+            state.checksInvariants = kept.checksInvariants
+            return (kept.client, kept.unInitObservers)
+        }
+        client?.stop()
+        observers.forEach { $0() }
+    }
+
+    /// Sets who owns read cursors, where log lines go and where the store is kept, for logins
+    /// started after this call (the legacy `TIMUserConfig`).
+    package func configureNextLogin(readPolicy: ReadPolicy, logger: IMLogger, storage: Storage) {
+        state.withLock { state in
+            state.readPolicy = readPolicy
+            state.logger = logger
+            state.storage = storage
+        }
+    }
+
+    /// Whether later logins load a cold store in the background (tests turn it off).
+    package func setWarmsUpInBackground(_ enabled: Bool) {
+        state.withLock { $0.warmsUpInBackground = enabled }
+    }
+
+    // MARK: - Login
+
+    /// Logs in `userID` and syncs from the server; `completion` runs on the callback queue after the
+    /// sync.
+    ///
+    /// Fails with 6013 before `initialize`, 6017 for an empty user ID, 6015 while another login
+    /// runs, and with the server's code when it refuses. Logging in as the user already logged in
+    /// succeeds at once; logging in as another user logs the first one out. With no transport
+    /// configured, the session talks to the embedded `IMReferenceServer.shared`.
+    package func login(userID: String, userSig: String, completion: @escaping @Sendable (Result<Void, IMError>) -> Void) {
+        enum Step { case fail(DispatchQueue, IMError), done(DispatchQueue), start(IMClient, IMClient?) }
+        let step: Step = state.withLock { state in
+            guard let appID = state.appID else {
+                return .fail(state.queue, IMError(.notInitialized, "call initSDK before login"))
+            }
+            guard !userID.isEmpty else { return .fail(state.queue, IMError(.invalidParameters, "userID is empty")) }
+            if state.status == .loggingIn {
+                return .fail(state.queue, IMError(.inProgress, "a login is in progress"))
+            }
+            if let client = state.client, client.userID == userID { return .done(state.queue) }
+            let previous = state.client
+            let client = IMClient(
+                userID: userID, transport: state.transport ?? IMReferenceServer.shared,
+                callbackQueue: state.queue, readPolicy: state.readPolicy, logger: state.logger,
+                databasePath: state.storage.databasePath(appID: appID, userID: userID),
+                warmsUpInBackground: state.warmsUpInBackground, syncsDrafts: state.syncsDrafts,
+                checksInvariants: state.checksInvariants, clock: { UInt64(Date().timeIntervalSince1970) })
+            state.client = client
+            state.status = .loggingIn
+            return .start(client, previous)
+        }
+        switch step {
+        case .fail(let queue, let error):
+            queue.async { completion(.failure(error)) }
+        case .done(let queue):
+            queue.async { completion(.success(())) }
+        case .start(let client, let previous):
+            previous?.stop()
+            client.addObserver { [weak self, weak client] event in
+                guard let self, let client else { return }
+                self.dispatch(event, from: client)
+            }
+            client.start(userSig: userSig) { [self] result in
+                let current = state.withLock { state -> Bool in
+                    guard state.client === client else { return false }
+                    switch result {
+                    case .success: state.status = .loggedIn
+                    case .failure:
+                        state.status = .loggedOut
+                        state.client = nil
+                    }
+                    return true
+                }
+                switch (result, current) {
+                case (.success, true): completion(.success(()))
+                case (.failure(let error), _): completion(.failure(error))
+                case (.success, false):
+                    completion(.failure(IMError(.notLoggedIn, "logged out before the login finished")))
+                }
+            }
+        }
+    }
+
+    /// Logs out: closes the connection; later calls fail with 6014 until the next login.
+    /// `completion` runs on the callback queue: success, or 6013 before `initialize`.
+    package func logout(completion: @escaping @Sendable (Result<Void, IMError>) -> Void) {
+        let (client, queue, initialized) = state.withLock { state in
+            defer {
+                state.client = nil
+                state.status = .loggedOut
+            }
+            return (state.client, state.queue, state.appID != nil)
+        }
+        client?.stop()
+        queue.async {
+            completion(initialized ? .success(()) : .failure(IMError(.notInitialized, "call initSDK before logout")))
+        }
+    }
+
+    /// The logged-in user, or nil (also while logging in).
+    package var loginUser: String? {
+        state.withLock { state in state.status == .loggedIn ? state.client?.userID : nil }
+    }
+
+    /// Logged in, logging in, or logged out.
+    package var status: Status { state.withLock { $0.status } }
+
+    /// Whether `initialize` succeeded and `unInitialize` was not called since.
+    package var isInitialized: Bool { state.withLock { $0.appID != nil } }
+
+    /// Whether a login is under way or done.
+    package var hasClient: Bool { state.withLock { $0.client != nil } }
+
+    /// The queue callbacks run on now (the configured one, else the default).
+    package var callbackQueue: DispatchQueue { state.withLock { $0.queue } }
+
+    // MARK: - The gate
+
+    /// The logged-in client, or the error a call made now fails with (6013 before `initialize`,
+    /// 6014 when not logged in), with the queue to report it on.
+    package func loggedInClient() -> (client: IMClient?, queue: DispatchQueue, error: IMError?) {
+        state.withLock { state in
+            guard state.appID != nil else {
+                return (nil, state.queue, IMError(.notInitialized, "call initSDK first"))
+            }
+            guard let client = state.client, state.status == .loggedIn else {
+                return (nil, state.queue, IMError(.notLoggedIn, "log in first"))
+            }
+            return (client, state.queue, nil)
+        }
+    }
+
+    /// Runs `body` with the logged-in client; 6013/6014, or the error `body` throws (its argument
+    /// checks), goes to `failure` on the callback queue instead.
+    package func withClient(failure: @escaping @Sendable (IMError) -> Void, _ body: (IMClient) throws(IMError) -> Void) {
+        let (client, queue, error) = loggedInClient()
+        do throws(IMError) {
+            guard let client else { throw error! }
+            try body(client)
+        } catch {
+            queue.async { failure(error) }
+        }
+    }
+
+    /// Reports `error` to `failure` on the callback queue, whether or not anyone is logged in.
+    package func report(_ error: IMError, to failure: @escaping @Sendable (IMError) -> Void) {
+        callbackQueue.async { failure(error) }
+    }
+
+    // MARK: - Observers
+
+    /// Calls `observer` with every event of every later login's client, on the callback queue, for
+    /// the life of the session. Observers run in the order added; `first` puts one before the
+    /// others (the legacy facade hears of a batch before the V2 listeners, as it always has).
+    package func addObserver(first: Bool = false, _ observer: @escaping Observer) {
+        state.withLock { state in
+            if first { state.observers.insert(observer, at: 0) } else { state.observers.append(observer) }
+        }
+    }
+
+    /// Calls `observer` after every later `unInitialize`, on the calling thread.
+    package func addUnInitObserver(_ observer: @escaping @Sendable () -> Void) {
+        state.withLock { $0.unInitObservers.append(observer) }
+    }
+
+    /// Hands one event of `client` to the observers, unless `client` is no longer the session's.
+    /// Runs on the callback queue.
+    private func dispatch(_ event: ClientEvent, from client: IMClient) {
+        let observers = state.withLock { state in state.client === client ? state.observers : [] }
+        observers.forEach { $0(client, event) }
+    }
+}

@@ -1,0 +1,19 @@
+/// Something the server tells a connection without being asked.
+public enum IMPush: Hashable, Sendable {
+    /// A new message for this user (sent to them, to one of their groups, or by them from any of
+    /// their devices), with the conversation's profile as this user sees it.
+    case newMessage(Message, profile: ConversationProfile)
+    /// The user's read cursor moved (a read on any of the user's devices).
+    case readCursor(ConversationID, seq: UInt64)
+    /// The pin state changed (on any of the user's devices).
+    case pinned(ConversationID, Bool)
+    /// The receive option changed (on any of the user's devices).
+    case receiveOption(ConversationID, ReceiveOption)
+    /// The conversation was deleted (on any device of the user); with `clearingMessages` its
+    /// messages were deleted too, else devices keep theirs.
+    case conversationDeleted(ConversationID, clearingMessages: Bool)
+    /// A profile the conversation shows changed (nickname, remark, group name, face URL).
+    case profile(ConversationID, ConversationProfile)
+    /// The synced draft changed (on a device that syncs drafts).
+    case draft(ConversationID, DraftChange)
+}

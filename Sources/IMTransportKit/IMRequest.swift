@@ -1,0 +1,24 @@
+/// A request from a client to the server. Conversation IDs are from the requesting user's side.
+public enum IMRequest: Hashable, Sendable {
+    /// What changed for the user since `version` (0: everything) → `.changes`.
+    case syncChanges(since: UInt64)
+    /// Send a message → `.message` (the stored message with its sequence and server time).
+    case sendMessage(OutgoingMessage)
+    /// Move the read cursor up to `seq` (`UInt64.max`: everything) → `.readSeq` (the new cursor).
+    case markRead(ConversationID, upTo: UInt64)
+    /// Pin or unpin (at most 50 pinned) → `.ok`.
+    case setPinned(ConversationID, Bool)
+    /// Set the receive option of C2C or group conversations → `.ok`.
+    case setReceiveOption([ConversationID], ReceiveOption)
+    /// Remove the conversation from this user's list → `.ok`. With `clearingMessages` its history so
+    /// far is deleted for the user too; without, the history stays (a new message brings the
+    /// conversation back, with the old messages read).
+    case deleteConversation(ConversationID, clearingMessages: Bool)
+    /// Up to `count` messages with `seq < beforeSeq` (`nil`: the newest), newest first → `.messages`.
+    case history(ConversationID, beforeSeq: UInt64?, count: Int)
+    /// The profiles of these conversations → `.profiles` (unknown ones are left out).
+    case profiles([ConversationID])
+    /// Offer a draft change (devices that sync drafts) → `.draft` (the server's draft after it:
+    /// the offered one, or a newer one that wins).
+    case setDraft(ConversationID, DraftChange)
+}

@@ -1,0 +1,10 @@
+/// The server's answer to a request.
+public enum IMResponse: Hashable, Sendable {
+    case ok
+    case changes(IMChanges)
+    case message(Message)
+    case messages([Message])
+    case readSeq(UInt64)
+    case profiles([ConversationID: ConversationProfile])
+    case draft(DraftChange)
+}

@@ -1,0 +1,27 @@
+/// A message the client asks the server to send.
+public struct OutgoingMessage: Hashable, Sendable {
+    /// The client-made message ID; the server keeps it.
+    public var id: String
+    public var random: UInt32
+    public var receiver: MessageReceiver
+    public var content: MessageContent
+    public var atUserIDs: [String]
+    public var atAll: Bool
+    public var isExcludedFromUnreadCount: Bool
+    public var isExcludedFromLastMessage: Bool
+
+    public init(
+        id: String, random: UInt32 = 0, receiver: MessageReceiver, content: MessageContent,
+        atUserIDs: [String] = [], atAll: Bool = false,
+        isExcludedFromUnreadCount: Bool = false, isExcludedFromLastMessage: Bool = false
+    ) {
+        self.id = id
+        self.random = random
+        self.receiver = receiver
+        self.content = content
+        self.atUserIDs = atUserIDs
+        self.atAll = atAll
+        self.isExcludedFromUnreadCount = isExcludedFromUnreadCount
+        self.isExcludedFromLastMessage = isExcludedFromLastMessage
+    }
+}

@@ -1,0 +1,33 @@
+/// One conversation as the server keeps it for one user.
+public struct ServerConversation: Hashable, Sendable {
+    public var id: ConversationID
+    public var profile: ConversationProfile
+    /// The newest message that is not excluded from "last message".
+    public var lastMessage: Message?
+    /// The highest sequence delivered to this user in this conversation.
+    public var lastSeq: UInt64
+    /// The user's read cursor on the server.
+    public var readSeq: UInt64
+    /// The messages above the read cursor that count as unread for this user, oldest first.
+    public var unreadMessages: [Message]
+    public var isPinned: Bool
+    public var receiveOption: ReceiveOption
+    /// The synced draft (only for clients that sync drafts), nil when never synced.
+    public var draft: DraftChange?
+
+    public init(
+        id: ConversationID, profile: ConversationProfile, lastMessage: Message?, lastSeq: UInt64,
+        readSeq: UInt64, unreadMessages: [Message], isPinned: Bool, receiveOption: ReceiveOption,
+        draft: DraftChange? = nil
+    ) {
+        self.draft = draft
+        self.id = id
+        self.profile = profile
+        self.lastMessage = lastMessage
+        self.lastSeq = lastSeq
+        self.readSeq = readSeq
+        self.unreadMessages = unreadMessages
+        self.isPinned = isPinned
+        self.receiveOption = receiveOption
+    }
+}
