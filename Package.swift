@@ -80,7 +80,7 @@ let package = Package(
             dependencies: ["IMSDKTool", "ImSDK_Plus", "ConversationListKit", "IMReferenceServer", "IMCore", "IMTransportKit"]),
         .testTarget(
             name: "MigrationTests",
-            dependencies: ["ImSDK", "ImSDK_Plus", "ConversationListKit", "IMReferenceServer", "IMTestSupport"]),
+            dependencies: ["ImSDK", "ImSDK_Plus", "ConversationListKit", "IMReferenceServer", "IMTransportKit", "IMTestSupport"]),
         .testTarget(name: "IMConformanceTests", dependencies: ["IMConformance"]),
     ],
     swiftLanguageModes: [.v6]

@@ -101,7 +101,7 @@ public final class V2TIMGroupAtInfo: @unchecked Sendable {
 }
 
 /// A page of the conversation list, as the `async` variants return it.
-public final class V2TIMConversationResult: @unchecked Sendable {
+public final class V2TIMConversationResult: Sendable {
     /// The conversations of this page, in list order.
     public let conversationList: [V2TIMConversation]
     /// The position to pass for the next page.
@@ -133,7 +133,7 @@ public class V2TIMConversationListFilter {
 }
 
 /// The result of a batch operation for one conversation.
-public final class V2TIMConversationOperationResult: @unchecked Sendable {
+public final class V2TIMConversationOperationResult: Sendable {
     /// The conversation the result is for.
     public let conversationID: String?
     /// 0 on success, else the vendor error code.

@@ -6,9 +6,11 @@ import IMTransportKit
 ///
 /// Made by `createTextMessage(text:)` before sending (the SDK fills in `msgID`, `seq`, `timestamp`
 /// and `status` as it sends), or handed out by the SDK for received and stored messages.
-/// - Thread safety: like the vendor's object, not synchronised; the SDK only writes to a message
-///   it is sending, on its callback queue.
-public final class V2TIMMessage: @unchecked Sendable {
+/// - Thread safety: like the vendor's object, not synchronised and not `Sendable`. `sendMessage`
+///   writes `msgID`, `sender`, `isSelf` and `status` on the caller's thread before it returns, and
+///   the sent state (`seq`, `timestamp`, status) on the callback queue before `succ` or `fail`; read
+///   a message being sent from the callback queue.
+public final class V2TIMMessage {
     /// The unique message ID.
     public internal(set) var msgID: String?
     /// Server time once sent.
@@ -115,12 +117,12 @@ public final class V2TIMMessage: @unchecked Sendable {
 }
 
 /// The base of message elements.
-open class V2TIMElem: @unchecked Sendable {
+open class V2TIMElem {
     public init() {}
 }
 
 /// A text element.
-public final class V2TIMTextElem: V2TIMElem, @unchecked Sendable {
+public final class V2TIMTextElem: V2TIMElem {
     /// The text.
     public var text: String?
 
@@ -132,7 +134,7 @@ public final class V2TIMTextElem: V2TIMElem, @unchecked Sendable {
 }
 
 /// A custom (opaque data) element.
-public final class V2TIMCustomElem: V2TIMElem, @unchecked Sendable {
+public final class V2TIMCustomElem: V2TIMElem {
     /// The data.
     public var data: Data?
 

@@ -2,6 +2,7 @@ import IMTestSupport
 import ImSDK
 import ImSDK_Plus
 import IMReferenceServer
+import IMTransportKit
 import XCTest
 
 /// (d) Read reports: everything, or up to a message.
@@ -96,8 +97,8 @@ final class ReadSnippetTests: SnippetTestCase {
 
         let v2 = InboxScreen()
         let history = try await historyOfA()
-        let second = try XCTUnwrap(history.first { $0.seq == 2 }, file: file, line: line)
-        await onCallbackQueue { v2.markRead(upTo: second) }
+        let second = Unchecked(try XCTUnwrap(history.first { $0.seq == 2 }, file: file, line: line))
+        await onCallbackQueue { v2.markRead(upTo: second.value) }
         await settle()
         let afterV2 = try await unread("c2c_a")
         XCTAssertEqual(afterV2, expectedV2, "V2", file: file, line: line)
@@ -114,8 +115,8 @@ final class ReadSnippetTests: SnippetTestCase {
         let history: [V2TIMMessage] = try await callValue { succ, fail in
             V2TIMManager.sharedInstance().getGroupHistoryMessageList(groupID: "g", count: 3, lastMsg: nil, succ: succ, fail: fail)
         }
-        let second = try XCTUnwrap(history.first { $0.seq == 2 })
-        await onCallbackQueue { v2.markRead(upTo: second) }
+        let second = Unchecked(try XCTUnwrap(history.first { $0.seq == 2 }))
+        await onCallbackQueue { v2.markRead(upTo: second.value) }
         await settle()
         let count = try await unread("group_g")
         XCTAssertEqual(count, 1)

@@ -7,7 +7,7 @@ import Foundation
 /// - Thread safety: every method may be called from any thread. Store access is serialised by one
 ///   lock; events and every completion handed to `deliver` run on `callbackQueue`, one at a time, in
 ///   the order they were produced, and never while the lock is held.
-package final class IMClient: IMPushSink, @unchecked Sendable {
+package final class IMClient: IMPushSink, Sendable {
     // Invariant: mutable state lives in `state` and `observers`; everything else is immutable.
     package let userID: String
     package let transport: any IMTransport
@@ -35,7 +35,13 @@ package final class IMClient: IMPushSink, @unchecked Sendable {
         var connection: (any IMConnection)?
         var isClosed = false
         /// The store's database (every batch is written to it in one transaction), if any.
-        var database: ConversationDatabase?
+        var database: ConversationDatabase? {
+            get { confinedDatabase?.value }
+            set { confinedDatabase = newValue.map(Unchecked.init) }
+        }
+        /// The database connection is not `Sendable`: it is confined to this lock, which every use
+        /// of `database` holds.
+        var confinedDatabase: Unchecked<ConversationDatabase>? = nil
         /// The credential, for reconnects.
         var userSig = ""
         /// Whether a sync request is under way.
