@@ -40,7 +40,7 @@ let package = Package(
         .testTarget(name: "ImSDK_PlusTests", dependencies: ["ImSDK_Plus", "ImSDK", "IMCore", "IMReferenceServer", "IMTestSupport"]),
         .testTarget(name: "TIMAdapterTests", dependencies: ["TIMAdapter", "ImSDK_Plus", "IMTestSupport"]),
         .testTarget(name: "ImSDKTests", dependencies: ["ImSDK", "ImSDK_Plus", "IMCore", "IMReferenceServer", "IMTestSupport"]),
-        .testTarget(name: "IMSDKToolTests", dependencies: ["IMSDKTool", "ImSDK_Plus", "IMReferenceServer", "IMCore"]),
+        .testTarget(name: "IMSDKToolTests", dependencies: ["IMSDKTool", "ImSDK_Plus", "IMReferenceServer", "IMCore", "IMTestSupport"]),
         .testTarget(name: "MigrationTests", dependencies: ["ImSDK", "ImSDK_Plus", "IMReferenceServer", "IMTestSupport"]),
         .testTarget(name: "IMConformanceTests", dependencies: ["IMConformance"]),
     ],
