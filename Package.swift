@@ -77,7 +77,10 @@ let package = Package(
             ]),
         .testTarget(
             name: "IMSDKToolTests",
-            dependencies: ["IMSDKTool", "ImSDK_Plus", "ConversationListKit", "IMReferenceServer", "IMCore", "IMTransportKit"]),
+            dependencies: [
+                "IMSDKTool", "ImSDK_Plus", "ConversationListKit", "IMReferenceServer", "IMCore", "IMTransportKit",
+                "IMTestSupport",
+            ]),
         .testTarget(
             name: "MigrationTests",
             dependencies: ["ImSDK", "ImSDK_Plus", "ConversationListKit", "IMReferenceServer", "IMTransportKit", "IMTestSupport"]),

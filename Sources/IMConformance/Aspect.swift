@@ -3,7 +3,7 @@
 /// Each aspect is a list of rows (strings) that both APIs produce in the same normalised form:
 /// conversations are named by their V2 ID (`c2c_a`, `group_g`) and the legacy SYSTEM conversation,
 /// which the V2 API does not show, is left out.
-public enum Aspect: String, CaseIterable, Hashable, Comparable, Sendable {
+package enum Aspect: String, CaseIterable, Hashable, Comparable, Sendable {
     /// The outcome of the step's API call: `ok` or `error <code>` (legacy calls returning `Bool`:
     /// `false`).
     case result
@@ -33,7 +33,7 @@ public enum Aspect: String, CaseIterable, Hashable, Comparable, Sendable {
     /// `onRecvNewMessage`).
     case messageEvents
 
-    public static func < (lhs: Aspect, rhs: Aspect) -> Bool {
+    package static func < (lhs: Aspect, rhs: Aspect) -> Bool {
         allCases.firstIndex(of: lhs)! < allCases.firstIndex(of: rhs)!
     }
 }

@@ -5,15 +5,15 @@
 ///   `V2TIMManager.sharedInstance()`, one session), so runs are sequential and nothing else in the
 ///   process may use the SDK while `run` runs. Every run has its own `IMReferenceServer` and serial
 ///   callback queue; the SDK is uninitialised before and after each run.
-public struct ConformanceRunner: Sendable {
-    public var scenarios: [Scenario]
+package struct ConformanceRunner: Sendable {
+    package var scenarios: [Scenario]
 
-    public init(scenarios: [Scenario] = Scenario.suite) {
+    package init(scenarios: [Scenario] = Scenario.suite) {
         self.scenarios = scenarios
     }
 
     /// Runs every scenario in every mode, one run at a time; one report per scenario, in order.
-    public func run() async -> [ScenarioReport] {
+    package func run() async -> [ScenarioReport] {
         var reports: [ScenarioReport] = []
         for scenario in scenarios {
             reports.append(await run(scenario))
@@ -22,7 +22,7 @@ public struct ConformanceRunner: Sendable {
     }
 
     /// Runs `scenario` in every mode and compares the observations.
-    public func run(_ scenario: Scenario) async -> ScenarioReport {
+    package func run(_ scenario: Scenario) async -> ScenarioReport {
         var results: [Mode: Result<Observation, RunError>] = [:]
         for mode in Mode.allCases {
             results[mode] = await ScenarioRun(scenario: scenario, mode: mode).run()

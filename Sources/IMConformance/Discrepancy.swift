@@ -1,5 +1,5 @@
 /// One reason a scenario does not agree across modes.
-public enum Discrepancy: Hashable, Sendable, CustomStringConvertible {
+package enum Discrepancy: Hashable, Sendable, CustomStringConvertible {
     /// The scenario could not be run in this mode.
     case runFailed(Mode, RunError)
     /// Two modes that must agree recorded different numbers of steps.
@@ -15,7 +15,7 @@ public enum Discrepancy: Hashable, Sendable, CustomStringConvertible {
     /// A step's API call failed in this mode, and the scenario does not document it.
     case stepFailed(Mode, step: Int, title: String, outcome: String)
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .runFailed(let mode, let error):
             return "\(mode): could not run: \(error)"

@@ -3,16 +3,16 @@
 /// The aspect is left out of the agreement check between the two write APIs (at every step) and
 /// its rows after the final step must be exactly `legacy` when writing through the legacy API and
 /// exactly `v2` when writing through V2, whichever API reads them.
-public struct ExpectedDifference: Hashable, Sendable {
-    public var aspect: Aspect
+package struct ExpectedDifference: Hashable, Sendable {
+    package var aspect: Aspect
     /// The final rows of `aspect` with legacy writes.
-    public var legacy: [String]
+    package var legacy: [String]
     /// The final rows of `aspect` with V2 writes.
-    public var v2: [String]
+    package var v2: [String]
     /// Why they differ, with the documentation it comes from.
-    public var reason: String
+    package var reason: String
 
-    public init(_ aspect: Aspect, legacy: [String], v2: [String], because reason: String) {
+    package init(_ aspect: Aspect, legacy: [String], v2: [String], because reason: String) {
         self.aspect = aspect
         self.legacy = legacy
         self.v2 = v2
@@ -20,5 +20,5 @@ public struct ExpectedDifference: Hashable, Sendable {
     }
 
     /// The documented final rows for writes through `api`.
-    public func rows(for api: API) -> [String] { api == .legacy ? legacy : v2 }
+    package func rows(for api: API) -> [String] { api == .legacy ? legacy : v2 }
 }

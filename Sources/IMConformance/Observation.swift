@@ -1,8 +1,8 @@
 /// Everything the reads API showed during one run of a scenario: one snapshot per step.
-public struct Observation: Hashable, Sendable {
-    public var snapshots: [Snapshot]
+package struct Observation: Hashable, Sendable {
+    package var snapshots: [Snapshot]
 
-    public init(snapshots: [Snapshot]) {
+    package init(snapshots: [Snapshot]) {
         self.snapshots = snapshots
     }
 
@@ -12,7 +12,7 @@ public struct Observation: Hashable, Sendable {
     /// @-mentions), then `total:` their sum; `logged out` when nobody is; then every failed step;
     /// then the rows of each aspect of `extra` other than `order` and `unread`.
     /// - Complexity: O(size of the observation).
-    public func digest(showing extra: [Aspect] = []) -> String {
+    package func digest(showing extra: [Aspect] = []) -> String {
         guard let final = snapshots.last else { return "(no steps)" }
         var parts: [String] = []
         if final[.order] == Snapshot.loggedOut {

@@ -4,13 +4,13 @@
 /// agree (`yes` / `NO`). A scenario with expected differences gets a note number after its name;
 /// the notes say what differs and why. Every discrepancy of a scenario that does not agree is listed
 /// after the notes.
-public enum ReportTable {
+package enum ReportTable {
     private static let headers = (scenario: "Scenario", legacy: "Legacy", v2: "V2", agree: "Agree")
     private static let gap = "  "
 
     /// The table's lines, header first, then the notes and discrepancies.
     /// - Complexity: O(total length of the reports' text).
-    public static func lines(for reports: [ScenarioReport]) -> [String] {
+    package static func lines(for reports: [ScenarioReport]) -> [String] {
         var notes: [String] = []
         var noteCount = 0
         let cells = reports.map { report -> (scenario: String, legacy: String, v2: String, agree: String) in
@@ -46,7 +46,7 @@ public enum ReportTable {
     }
 
     /// The legend of the digests.
-    public static let legend = "Results: conversations in list order as name:unread (#g a group, ~ a draft, "
+    package static let legend = "Results: conversations in list order as name:unread (#g a group, ~ a draft, "
         + "@ unread @-mentions), total: their sum."
 
     /// The note of a scenario with expected differences: one line per difference.

@@ -2,7 +2,7 @@ extension Scenario {
     /// The cross-API conformance suite: every scenario must agree in every mode.
     ///
     /// Users are `a`, `b`, `c`; groups `g`. Message texts are the conversation's name and a number.
-    public static let suite: [Scenario] = [
+    package static let suite: [Scenario] = [
         Scenario("new messages from users", steps: [
             .receive(from: "a", count: 2),
             .receive(from: "b", count: 1),

@@ -3,9 +3,9 @@
 ///
 /// The users and groups a scenario needs follow from its steps: every user it names is registered
 /// on a fresh server, and each group it names holds "me" and every user who writes in it.
-public struct Scenario: Hashable, Sendable {
+package struct Scenario: Hashable, Sendable {
     /// How a login through the legacy API is configured (`TIMUserConfig.disableAutoReport`).
-    public enum LegacyLogin: Hashable, Sendable {
+    package enum LegacyLogin: Hashable, Sendable {
         /// `disableAutoReport = true`: unread messages stay unread on the server until read, as in
         /// the V2 API. The setting for scenarios where both APIs must agree.
         case disableAutoReport
@@ -15,17 +15,17 @@ public struct Scenario: Hashable, Sendable {
     }
 
     /// The logged-in user of every scenario.
-    public static let me = "me"
+    package static let me = "me"
 
-    public var name: String
-    public var steps: [Step]
+    package var name: String
+    package var steps: [Step]
     /// How logins through the legacy API are configured; logins through V2 have no such setting.
-    public var legacyLogin: LegacyLogin
+    package var legacyLogin: LegacyLogin
     /// Where legacy writes and V2 writes are documented to end differently. Each named aspect is left
     /// out of the agreement check and its final rows are checked against the documented ones instead.
-    public var expectedDifferences: [ExpectedDifference]
+    package var expectedDifferences: [ExpectedDifference]
 
-    public init(
+    package init(
         _ name: String, legacyLogin: LegacyLogin = .disableAutoReport, steps: [Step],
         expectedDifferences: [ExpectedDifference] = []
     ) {
@@ -36,7 +36,7 @@ public struct Scenario: Hashable, Sendable {
     }
 
     /// Every conversation the steps name, in conversation ID order.
-    public var targets: [Target] {
+    package var targets: [Target] {
         Array(Set(steps.flatMap(\.targets))).sorted()
     }
 

@@ -6,32 +6,32 @@
 ///   the aspects of the scenario's expected differences;
 /// - in those aspects, each mode's final rows are the documented ones for its writes;
 /// - no step's API call fails.
-public struct ScenarioReport: Sendable {
-    public let scenario: Scenario
+package struct ScenarioReport: Sendable {
+    package let scenario: Scenario
     /// What each mode observed, or why it could not run.
-    public let results: [Mode: Result<Observation, RunError>]
+    package let results: [Mode: Result<Observation, RunError>]
     /// Every disagreement found; empty when the scenario agrees.
-    public let discrepancies: [Discrepancy]
+    package let discrepancies: [Discrepancy]
 
     /// Compares `results` as the type's summary describes.
     /// - Complexity: O(total size of the observations).
-    public init(scenario: Scenario, results: [Mode: Result<Observation, RunError>]) {
+    package init(scenario: Scenario, results: [Mode: Result<Observation, RunError>]) {
         self.scenario = scenario
         self.results = results
         self.discrepancies = Self.discrepancies(of: scenario, in: results)
     }
 
     /// Whether every mode agrees.
-    public var agrees: Bool { discrepancies.isEmpty }
+    package var agrees: Bool { discrepancies.isEmpty }
 
     /// The digest of what the legacy API alone (legacy writes, legacy reads) observed.
-    public var legacyDigest: String { digest(of: .legacy) }
+    package var legacyDigest: String { digest(of: .legacy) }
 
     /// The digest of what the V2 API alone (V2 writes, V2 reads) observed.
-    public var v2Digest: String { digest(of: .v2) }
+    package var v2Digest: String { digest(of: .v2) }
 
     /// The digest of `mode`'s observation, showing the aspects of the expected differences.
-    public func digest(of mode: Mode) -> String {
+    package func digest(of mode: Mode) -> String {
         switch results[mode] {
         case .success(let observation)?: return observation.digest(showing: scenario.expectedDifferences.map(\.aspect))
         case .failure?: return "(could not run)"

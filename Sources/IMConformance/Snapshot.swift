@@ -1,20 +1,20 @@
 /// What the reads API showed after one step, normalised so that both APIs give equal values.
-public struct Snapshot: Hashable, Sendable {
+package struct Snapshot: Hashable, Sendable {
     /// The step's title.
-    public var title: String
+    package var title: String
     /// The rows of each aspect; an aspect with no rows may be missing.
-    public var rows: [Aspect: [String]]
+    package var rows: [Aspect: [String]]
 
     /// The `order` rows while nobody is logged in (the other list aspects are then left out).
-    public static let loggedOut = ["(logged out)"]
+    package static let loggedOut = ["(logged out)"]
 
-    public init(title: String, rows: [Aspect: [String]]) {
+    package init(title: String, rows: [Aspect: [String]]) {
         self.title = title
         self.rows = rows
     }
 
     /// The rows of `aspect` (empty when there are none).
-    public subscript(aspect: Aspect) -> [String] { rows[aspect] ?? [] }
+    package subscript(aspect: Aspect) -> [String] { rows[aspect] ?? [] }
 
     /// The aspects where `self` and `other` differ, in aspect order, leaving out `ignored`.
     func differingAspects(from other: Snapshot, ignoring ignored: Set<Aspect>) -> [Aspect] {

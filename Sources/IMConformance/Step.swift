@@ -6,9 +6,9 @@
 /// because both APIs are faces of one session.
 ///
 /// Message texts are made up from the conversation and a running number (`a-1`, `a-2`, `g-1`).
-public enum Step: Hashable, Sendable {
+package enum Step: Hashable, Sendable {
     /// What a group @-mention addresses.
-    public enum Mention: Hashable, Sendable {
+    package enum Mention: Hashable, Sendable {
         case me
         case all
         case meAndAll
@@ -63,7 +63,7 @@ public enum Step: Hashable, Sendable {
     case relogin
 
     /// A one-line description, for reports.
-    public var title: String {
+    package var title: String {
         switch self {
         case .receive(from: let from, count: let count): return "\(from) sends \(count)"
         case .receiveInGroup(from: let from, group: let group, count: let count):

@@ -1,11 +1,11 @@
 /// A conversation a scenario names, seen by the logged-in user ("me"): with a user, or a group.
-public enum Target: Hashable, Comparable, Sendable {
+package enum Target: Hashable, Comparable, Sendable {
     case c2c(String)
     case group(String)
 
     /// The V2 conversation ID (`"c2c_a"`, `"group_g"`): the name every observation uses, whichever
     /// API it was read through.
-    public var conversationID: String {
+    package var conversationID: String {
         switch self {
         case .c2c(let userID): return "c2c_" + userID
         case .group(let groupID): return "group_" + groupID
@@ -13,7 +13,7 @@ public enum Target: Hashable, Comparable, Sendable {
     }
 
     /// The name digests use: the user ID, or `#` and the group ID.
-    public var shortName: String {
+    package var shortName: String {
         switch self {
         case .c2c(let userID): return userID
         case .group(let groupID): return "#" + groupID
@@ -21,7 +21,7 @@ public enum Target: Hashable, Comparable, Sendable {
     }
 
     /// The target whose `conversationID` is `conversationID`; nil for another form.
-    public init?(conversationID: String) {
+    package init?(conversationID: String) {
         if conversationID.hasPrefix("c2c_") {
             self = .c2c(String(conversationID.dropFirst(4)))
         } else if conversationID.hasPrefix("group_") {
@@ -31,7 +31,7 @@ public enum Target: Hashable, Comparable, Sendable {
         }
     }
 
-    public static func < (lhs: Target, rhs: Target) -> Bool { lhs.conversationID < rhs.conversationID }
+    package static func < (lhs: Target, rhs: Target) -> Bool { lhs.conversationID < rhs.conversationID }
 }
 
 extension String {

@@ -4,7 +4,7 @@ import IMTransportKit
 import ImSDK_Plus
 
 /// What one call did, as a bad-input table compares it.
-public enum Outcome: Hashable, Sendable, CustomStringConvertible {
+package enum Outcome: Hashable, Sendable, CustomStringConvertible {
     /// `fail` ran with this code (and a returned status, if the method has one, agreed).
     case failed(Int32)
     /// `succ` ran; the text describes what it got (empty when nothing).
@@ -16,7 +16,7 @@ public enum Outcome: Hashable, Sendable, CustomStringConvertible {
     /// The call disagreed with itself (a returned status other than the code `fail` got).
     case inconsistent(String)
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .failed(let code): return "failed \(code)"
         case .succeeded(let text): return text.isEmpty ? "succeeded" : "succeeded \(text)"
@@ -28,7 +28,7 @@ public enum Outcome: Hashable, Sendable, CustomStringConvertible {
 }
 
 /// The kinds of argument a bad-input table tries, so its rows read as "method x argument class".
-public enum ArgumentClass: String, Sendable, CaseIterable {
+package enum ArgumentClass: String, Sendable, CaseIterable {
     case valid
     case empty
     case nilValue = "nil"
@@ -50,36 +50,36 @@ public enum ArgumentClass: String, Sendable, CaseIterable {
 }
 
 /// Strings that have broken text handling somewhere: one per odd argument class.
-public enum OddStrings {
+package enum OddStrings {
     /// `text` cut for a failure message: a 1 MB string must not flood the log.
-    public static func short(_ text: String) -> String {
+    package static func short(_ text: String) -> String {
         text.utf8.count <= 40 ? text : "\(text.prefix(20))...(\(text.utf8.count) bytes)"
     }
 
     /// One mebibyte of ASCII.
-    public static let huge = String(repeating: "x", count: 1 << 20)
+    package static let huge = String(repeating: "x", count: 1 << 20)
     /// "é" decomposed (e + combining acute): canonically equal to "\u{E9}", not byte-equal.
-    public static let nfd = "caf\u{65}\u{301}"
+    package static let nfd = "caf\u{65}\u{301}"
     /// A family emoji (one grapheme, many scalars).
-    public static let emoji = "👩‍👩‍👧‍👦"
+    package static let emoji = "👩‍👩‍👧‍👦"
     /// Hebrew text and a right-to-left override.
-    public static let rtl = "\u{202E}שלום"
+    package static let rtl = "\u{202E}שלום"
     /// A name with a zero-width space and a zero-width joiner inside.
-    public static let zeroWidth = "a\u{200B}b\u{200D}"
+    package static let zeroWidth = "a\u{200B}b\u{200D}"
     /// A name with a NUL byte in the middle (C strings would end there).
-    public static let nulByte = "a\u{0}b"
+    package static let nulByte = "a\u{0}b"
     /// SQL that would do harm if it were ever interpolated.
-    public static let sqlFragment = "'); DROP TABLE conversations;--"
+    package static let sqlFragment = "'); DROP TABLE conversations;--"
 
     /// Each odd class with its string, for rows that try them all.
-    public static let all: [(ArgumentClass, String)] = [
+    package static let all: [(ArgumentClass, String)] = [
         (.huge, huge), (.nfd, nfd), (.emoji, emoji), (.rtl, rtl), (.zeroWidth, zeroWidth),
         (.nulByte, nulByte), (.sqlFragment, sqlFragment),
     ]
 }
 
 /// Where in the SDK's life a row's call is made.
-public enum SessionPhase: String, Sendable, CaseIterable {
+package enum SessionPhase: String, Sendable, CaseIterable {
     case beforeInit = "before init"
     case beforeLogin = "before login"
     case loggedIn = "logged in"
@@ -91,16 +91,16 @@ public enum SessionPhase: String, Sendable, CaseIterable {
 /// One row of a bad-input table: a call with one kind of bad argument, in one phase, and what it
 /// must do. The runner also checks that the SDK's state is unchanged and that every callback-based
 /// call ended in exactly one callback.
-public struct BadInputRow: Sendable, CustomStringConvertible {
-    public let method: String
-    public let argument: ArgumentClass
-    public let phase: SessionPhase
-    public let expected: Outcome
-    public let run: @Sendable (CallRecorder) async -> Outcome
-    public let file: StaticString
-    public let line: UInt
+package struct BadInputRow: Sendable, CustomStringConvertible {
+    package let method: String
+    package let argument: ArgumentClass
+    package let phase: SessionPhase
+    package let expected: Outcome
+    package let run: @Sendable (CallRecorder) async -> Outcome
+    package let file: StaticString
+    package let line: UInt
 
-    public init(
+    package init(
         _ method: String, _ argument: ArgumentClass, _ phase: SessionPhase = .loggedIn, expect expected: Outcome,
         file: StaticString = #filePath, line: UInt = #line, _ run: @escaping @Sendable (CallRecorder) async -> Outcome
     ) {
@@ -113,7 +113,7 @@ public struct BadInputRow: Sendable, CustomStringConvertible {
         self.line = line
     }
 
-    public var description: String { "\(method) [\(argument.rawValue), \(phase.rawValue)]" }
+    package var description: String { "\(method) [\(argument.rawValue), \(phase.rawValue)]" }
 }
 
 /// Runs succ/fail calls for table rows: waits for the first callback (with a deadline, so a lost
@@ -121,20 +121,20 @@ public struct BadInputRow: Sendable, CustomStringConvertible {
 /// check afterwards that each call ended exactly once.
 ///
 /// - Thread safety: callbacks may run on any queue.
-public final class CallRecorder: @unchecked Sendable {
+package final class CallRecorder: @unchecked Sendable {
     private let probes = Locked<[Probe]>([])
     private let timeout: TimeInterval
 
-    public init(timeout: TimeInterval = 5) {
+    package init(timeout: TimeInterval = 5) {
         self.timeout = timeout
     }
 
     /// How many times each call so far ended (succ or fail), in call order.
-    public var callbackCounts: [Int] { probes.withLock { $0 }.map(\.count) }
+    package var callbackCounts: [Int] { probes.withLock { $0 }.map(\.count) }
 
     /// Calls `start` with a `succ` that takes a description of its result and a `fail`; returns the
     /// first of them to run.
-    public func callback(
+    package func callback(
         _ start: (_ succ: @escaping (String) -> Void, _ fail: @escaping (Int32, String?) -> Void) -> Void
     ) async -> Outcome {
         let probe = Probe()
@@ -144,13 +144,13 @@ public final class CallRecorder: @unchecked Sendable {
     }
 
     /// As `callback`, for a call without a result.
-    public func void(_ start: (_ succ: @escaping () -> Void, _ fail: @escaping (Int32, String?) -> Void) -> Void) async -> Outcome {
+    package func void(_ start: (_ succ: @escaping () -> Void, _ fail: @escaping (Int32, String?) -> Void) -> Void) async -> Outcome {
         await callback { succ, fail in start({ succ("") }, fail) }
     }
 
     /// A legacy call that returns a status and also reports to succ/fail: 0 when the call was
     /// accepted (the result still goes to succ or fail), else the code `fail` also gets.
-    public func status(
+    package func status(
         _ start: (_ succ: @escaping (String) -> Void, _ fail: @escaping (Int32, String?) -> Void) -> Int32
     ) async -> Outcome {
         var returned: Int32 = 0
@@ -211,7 +211,7 @@ public final class CallRecorder: @unchecked Sendable {
 
 extension CallRecorder {
     /// An `async throws` call: its result described, or the code of the `V2TIMError` it threw.
-    public func throwing(_ body: () async throws -> String) async -> Outcome {
+    package func throwing(_ body: () async throws -> String) async -> Outcome {
         do {
             return .succeeded(try await body())
         } catch let error as V2TIMError {

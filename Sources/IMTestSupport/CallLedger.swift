@@ -6,7 +6,7 @@ import IMTransportKit
 /// exactly one (`succ` or `fail`).
 ///
 /// - Thread safety: thread-safe; calls may begin on any thread and end on any queue.
-public final class CallLedger: @unchecked Sendable {
+package final class CallLedger: @unchecked Sendable {
     // Invariant: mutable state lives in `state`.
     private struct State {
         var names: [String] = []
@@ -16,10 +16,10 @@ public final class CallLedger: @unchecked Sendable {
 
     private let state = Locked(State())
 
-    public init() {}
+    package init() {}
 
     /// One call: `end` it from its callback; `wait` for it from a thread that needs its outcome.
-    public final class Call: @unchecked Sendable {
+    package final class Call: @unchecked Sendable {
         // Invariant: `index` and `ledger` are immutable; `outcome` is behind a lock, `done` is
         // signalled at the first ending.
         fileprivate let index: Int
@@ -33,7 +33,7 @@ public final class CallLedger: @unchecked Sendable {
         }
 
         /// Records that the call ended: successfully (`code` 0) or with the error `code`.
-        public func end(code: Int32 = 0) {
+        package func end(code: Int32 = 0) {
             ledger.state.withLock { state in
                 state.endings[index] += 1
                 if code != 0 { state.failures["\(state.names[index]) \(code)", default: 0] += 1 }
@@ -46,14 +46,14 @@ public final class CallLedger: @unchecked Sendable {
         }
 
         /// `end()` as a `succ` that has no result.
-        public var succ: @Sendable () -> Void { { self.end() } }
+        package var succ: @Sendable () -> Void { { self.end() } }
 
         /// `end(code:)` as a `fail`.
-        public var fail: @Sendable (Int32, String?) -> Void { { code, _ in self.end(code: code) } }
+        package var fail: @Sendable (Int32, String?) -> Void { { code, _ in self.end(code: code) } }
 
         /// Blocks until the call ended, at most `seconds`.
         /// - Returns: the code it ended with (0: success); nil if it did not end in time.
-        public func wait(seconds: Double) -> Int32? {
+        package func wait(seconds: Double) -> Int32? {
             guard done.wait(timeout: .now() + seconds) == .success else { return nil }
             done.signal()
             return outcome.withLock { $0 }
@@ -61,7 +61,7 @@ public final class CallLedger: @unchecked Sendable {
     }
 
     /// Records the start of a call named `name` (for failure messages).
-    public func begin(_ name: String) -> Call {
+    package func begin(_ name: String) -> Call {
         let index = state.withLock { state -> Int in
             state.names.append(name)
             state.endings.append(0)
@@ -71,21 +71,21 @@ public final class CallLedger: @unchecked Sendable {
     }
 
     /// The number of calls begun so far.
-    public var begun: Int { state.withLock { $0.names.count } }
+    package var begun: Int { state.withLock { $0.names.count } }
 
     /// The number of calls that ended at least once.
-    public var ended: Int { state.withLock { $0.endings.filter { $0 > 0 }.count } }
+    package var ended: Int { state.withLock { $0.endings.filter { $0 > 0 }.count } }
 
     /// The calls that have not ended (yet), by name.
-    public var open: [String] {
+    package var open: [String] {
         state.withLock { state in state.names.indices.filter { state.endings[$0] == 0 }.map { state.names[$0] } }
     }
 
     /// The calls that ended more than once, by name.
-    public var repeated: [String] {
+    package var repeated: [String] {
         state.withLock { state in state.names.indices.filter { state.endings[$0] > 1 }.map { state.names[$0] } }
     }
 
     /// How often each call name ended with each error code ("name code": count).
-    public var failures: [String: Int] { state.withLock { $0.failures } }
+    package var failures: [String: Int] { state.withLock { $0.failures } }
 }

@@ -4,13 +4,13 @@ import IMTransportKit
 import ImSDK_Plus
 
 /// Awaits a succ/fail API call that has no result; throws the `V2TIMError` that `fail` reported.
-public func call(_ start: (@escaping V2TIMSucc, @escaping V2TIMFail) -> Void) async throws {
+package func call(_ start: (@escaping V2TIMSucc, @escaping V2TIMFail) -> Void) async throws {
     try await callValue { (succ: @escaping (()) -> Void, fail) in start({ succ(()) }, fail) }
 }
 
 /// Awaits a succ/fail API call whose `succ` delivers a value; throws the `V2TIMError` that `fail`
 /// reported. The value is handed over as `handOver` does.
-public func callValue<T>(_ start: (@escaping (T) -> Void, @escaping V2TIMFail) -> Void) async throws -> T {
+package func callValue<T>(_ start: (@escaping (T) -> Void, @escaping V2TIMFail) -> Void) async throws -> T {
     try await handOver { (finish: @escaping @Sendable (Result<T, V2TIMError>) -> Void) in
         start({ finish(.success($0)) }, { code, desc in finish(.failure(V2TIMError(code: code, desc: desc ?? ""))) })
     }
@@ -22,7 +22,7 @@ public func callValue<T>(_ start: (@escaping (T) -> Void, @escaping V2TIMFail) -
 /// lock's ordering but not the one the Swift concurrency runtime makes on Linux (the runtime is not
 /// instrumented), and would report the caller's reads of what was built on the reporting thread as
 /// races.
-public func handOver<T, E: Error>(_ start: (@escaping @Sendable (Result<T, E>) -> Void) -> Void) async throws -> T {
+package func handOver<T, E: Error>(_ start: (@escaping @Sendable (Result<T, E>) -> Void) -> Void) async throws -> T {
     let outcome = HandOverSlot<Result<T, E>>()
     await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
         start { result in
@@ -34,7 +34,7 @@ public func handOver<T, E: Error>(_ start: (@escaping @Sendable (Result<T, E>) -
 }
 
 /// Awaits a call expected to fail and returns its code (or -1 if it succeeded).
-public func failureCode(_ start: (@escaping V2TIMSucc, @escaping V2TIMFail) -> Void) async -> Int32 {
+package func failureCode(_ start: (@escaping V2TIMSucc, @escaping V2TIMFail) -> Void) async -> Int32 {
     do {
         try await call(start)
         return -1
@@ -46,15 +46,15 @@ public func failureCode(_ start: (@escaping V2TIMSucc, @escaping V2TIMFail) -> V
 }
 
 /// A server clock that advances one second on every reading, for deterministic timestamps.
-public final class SteppingClock: @unchecked Sendable {
+package final class SteppingClock: @unchecked Sendable {
     private let now: Locked<UInt64>
 
-    public init(start: UInt64) {
+    package init(start: UInt64) {
         now = Locked(start)
     }
 
     /// The next second.
-    public func next() -> UInt64 {
+    package func next() -> UInt64 {
         now.withLock { value in
             value += 1
             return value

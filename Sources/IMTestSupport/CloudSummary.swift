@@ -7,10 +7,10 @@ import ImSDK_Plus
 /// One line per conversation, the same for the server's state and a device's list, so that tests
 /// can compare what a device shows with what the server holds: ID, unread count, pin, receive
 /// option, last message.
-public enum CloudSummary {
+package enum CloudSummary {
     /// The conversations of `userID` as `server` holds them (a sync from scratch by another
     /// device), sorted by ID.
-    public static func server(_ server: IMReferenceServer, userID: String) async throws -> [String] {
+    package static func server(_ server: IMReferenceServer, userID: String) async throws -> [String] {
         let device = try await RawDevice(userID: userID, transport: server)
         defer { device.close() }
         guard case .changes(let changes) = try await device.send(.syncChanges(since: 0)) else { return [] }
@@ -21,7 +21,7 @@ public enum CloudSummary {
     }
 
     /// The whole conversation list of `session` (paged through the V2 API), sorted by ID.
-    public static func device(_ session: V2TestSession) async throws -> [String] {
+    package static func device(_ session: V2TestSession) async throws -> [String] {
         try await session.walk().list.map { conversation in
             let id = conversation.type == .GROUP ? "group:\(conversation.groupID ?? "")" : "c2c:\(conversation.userID ?? "")"
             return line(id, unread: Int(conversation.unreadCount), pinned: conversation.isPinned,

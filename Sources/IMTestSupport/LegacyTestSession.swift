@@ -7,20 +7,20 @@ import ImSDK_Plus
 
 /// A legacy-API session against a private `IMReferenceServer`, for tests: `initSdk`,
 /// `setUserConfig` and `login` through `TIMManager`, with a private callback queue.
-public final class LegacyTestSession: @unchecked Sendable {
-    public let server: IMReferenceServer
-    public let manager: TIMManager
-    public let userID: String
-    public let userConfig = TIMUserConfig()
-    public let callbackQueue = DispatchQueue(label: "IMTestSupport.legacy-callbacks")
+package final class LegacyTestSession: @unchecked Sendable {
+    package let server: IMReferenceServer
+    package let manager: TIMManager
+    package let userID: String
+    package let userConfig = TIMUserConfig()
+    package let callbackQueue = DispatchQueue(label: "IMTestSupport.legacy-callbacks")
     /// Log lines the SDK wrote, in order.
-    public var logLines: [String] { log.withLock { $0 } }
+    package var logLines: [String] { log.withLock { $0 } }
     private let log = Locked<[String]>([])
 
     /// Registers `userID` and `peers` on `server` (a new one when nil), initialises the legacy SDK,
     /// sets the user configuration (`configure` may change it first) and logs in.
     /// - Parameter databaseDirectory: `TIMSdkConfig.dbPath` (used once `configure` turns storage on).
-    public init(
+    package init(
         userID: String = "me", peers: [String] = [], server: IMReferenceServer? = nil,
         databaseDirectory: String? = nil, configure: (TIMUserConfig) -> Void = { _ in }
     ) async throws {
@@ -45,7 +45,7 @@ public final class LegacyTestSession: @unchecked Sendable {
     }
 
     /// Logs in again as `userID` through the legacy API.
-    public func login() async throws {
+    package func login() async throws {
         let param = TIMLoginParam()
         param.identifier = userID
         param.userSig = "sig"
@@ -53,13 +53,13 @@ public final class LegacyTestSession: @unchecked Sendable {
     }
 
     /// Logs out through the legacy API.
-    public func logout() async throws {
+    package func logout() async throws {
         try await call { succ, fail in self.manager.logout(succ, fail: fail) }
     }
 
     /// Waits until every push the server produced so far is applied and every callback queued so
     /// far has run.
-    public func settle() async {
+    package func settle() async {
         if let client = V2TIMManager.sharedInstance().currentClient {
             await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
                 client.perform(.profiles([])) { _ in continuation.resume() }
@@ -71,12 +71,12 @@ public final class LegacyTestSession: @unchecked Sendable {
     }
 
     /// The receivers of the legacy list, in order.
-    public func receivers() -> [String] {
+    package func receivers() -> [String] {
         (manager.getConversationList() ?? []).map { $0.getReceiver() ?? "" }
     }
 
     /// Uninitialises the shared SDK.
-    public func tearDown() {
+    package func tearDown() {
         manager.unInit()
     }
 }

@@ -6,7 +6,7 @@ extension Message {
     ///
     /// The ID is derived from the receiver, sender and sequence, so the same arguments give the same
     /// message (a duplicate delivery).
-    public static func accepted(
+    package static func accepted(
         seq: UInt64, from sender: String, to receiver: MessageReceiver, at timestamp: UInt64 = 1_000,
         atUserIDs: [String] = [], atAll: Bool = false,
         excludedFromUnread: Bool = false, excludedFromLast: Bool = false
@@ -19,7 +19,7 @@ extension Message {
     }
 
     /// A message of `sender` still being sent: no sequence yet, status `.sending`.
-    public static func sending(
+    package static func sending(
         id: String, from sender: String, to receiver: MessageReceiver, at timestamp: UInt64,
         excludedFromLast: Bool = false
     ) -> Message {
@@ -30,7 +30,7 @@ extension Message {
     }
 
     /// This pending message as the server accepted it: sequence `seq`, server time `timestamp`.
-    public func acknowledged(seq: UInt64, at timestamp: UInt64) -> Message {
+    package func acknowledged(seq: UInt64, at timestamp: UInt64) -> Message {
         var message = self
         message.seq = seq
         message.timestamp = timestamp

@@ -4,12 +4,12 @@ import IMTransportKit
 
 /// Another device of a user, talking to the server directly (no SDK): for tests of what one device's
 /// actions do to the SDK on another.
-public final class RawDevice: IMPushSink, @unchecked Sendable {
+package final class RawDevice: IMPushSink, @unchecked Sendable {
     private let connection: Locked<(any IMConnection)?> = Locked(nil)
     private let received = Locked<[IMPush]>([])
 
     /// Connects as `userID` to `transport`.
-    public init(userID: String, transport: any IMTransport) async throws {
+    package init(userID: String, transport: any IMTransport) async throws {
         let opened: any IMConnection = try await handOver { finish in
             transport.connect(userID: userID, userSig: "sig", sink: self, completion: finish)
         }
@@ -17,19 +17,19 @@ public final class RawDevice: IMPushSink, @unchecked Sendable {
     }
 
     /// The pushes this device received so far.
-    public var pushes: [IMPush] { received.withLock { $0 } }
+    package var pushes: [IMPush] { received.withLock { $0 } }
 
-    public func receive(_ push: IMPush, version: UInt64) { received.withLock { $0.append(push) } }
+    package func receive(_ push: IMPush, version: UInt64) { received.withLock { $0.append(push) } }
 
     /// Sends `request` and returns the server's answer.
     @discardableResult
-    public func send(_ request: IMRequest) async throws -> IMResponse {
+    package func send(_ request: IMRequest) async throws -> IMResponse {
         guard let connection = connection.withLock({ $0 }) else { throw IMError(.notLoggedIn, "closed") }
         return try await handOver { finish in connection.send(request, completion: finish) }
     }
 
     /// Closes the connection.
-    public func close() {
+    package func close() {
         connection.withLock { $0 }?.close()
     }
 }

@@ -6,9 +6,9 @@ import ImSDK_Plus
 /// Records every V2 listener call, in order, for tests to inspect.
 ///
 /// - Thread safety: listener methods may run on any queue; reads take the same lock.
-public final class V2EventRecorder: V2TIMConversationListener, V2TIMAdvancedMsgListener, @unchecked Sendable {
+package final class V2EventRecorder: V2TIMConversationListener, V2TIMAdvancedMsgListener, @unchecked Sendable {
     /// One recorded listener call.
-    public enum Event: Equatable, Sendable {
+    package enum Event: Equatable, Sendable {
         case syncStarted
         case syncFinished
         case syncFailed
@@ -22,21 +22,21 @@ public final class V2EventRecorder: V2TIMConversationListener, V2TIMAdvancedMsgL
     private let log = Locked<[Event]>([])
     private let lastChanged = Locked<[String: V2TIMConversation]>([:])
 
-    public init() {}
+    package init() {}
 
     /// Everything recorded so far.
-    public var events: [Event] { log.withLock { $0 } }
+    package var events: [Event] { log.withLock { $0 } }
 
     /// Forgets what was recorded.
-    public func clear() { log.withLock { $0.removeAll() } }
+    package func clear() { log.withLock { $0.removeAll() } }
 
     /// The total-unread values announced so far, in order.
-    public var totals: [UInt64] {
+    package var totals: [UInt64] {
         events.compactMap { if case .total(let value) = $0 { return value } else { return nil } }
     }
 
     /// The last state announced (new or changed) for each conversation ID.
-    public func lastAnnounced(_ conversationID: String) -> V2TIMConversation? {
+    package func lastAnnounced(_ conversationID: String) -> V2TIMConversation? {
         lastChanged.withLock { $0[conversationID] }
     }
 
@@ -46,23 +46,23 @@ public final class V2EventRecorder: V2TIMConversationListener, V2TIMAdvancedMsgL
         lastChanged.withLock { map in for conversation in list { map[conversation.conversationID] = conversation } }
     }
 
-    public func onSyncServerStart() { record(.syncStarted) }
-    public func onSyncServerFinish() { record(.syncFinished) }
-    public func onSyncServerFailed() { record(.syncFailed) }
+    package func onSyncServerStart() { record(.syncStarted) }
+    package func onSyncServerFinish() { record(.syncFinished) }
+    package func onSyncServerFailed() { record(.syncFailed) }
 
-    public func onNewConversation(conversationList: [V2TIMConversation]) {
+    package func onNewConversation(conversationList: [V2TIMConversation]) {
         remember(conversationList)
         record(.new(conversationList.map(\.conversationID)))
     }
 
-    public func onConversationChanged(conversationList: [V2TIMConversation]) {
+    package func onConversationChanged(conversationList: [V2TIMConversation]) {
         remember(conversationList)
         record(.changed(conversationList.map(\.conversationID)))
     }
 
-    public func onTotalUnreadMessageCountChanged(totalUnreadCount: UInt64) { record(.total(totalUnreadCount)) }
+    package func onTotalUnreadMessageCountChanged(totalUnreadCount: UInt64) { record(.total(totalUnreadCount)) }
 
-    public func onConversationDeleted(conversationIDList: [String]) { record(.deleted(conversationIDList)) }
+    package func onConversationDeleted(conversationIDList: [String]) { record(.deleted(conversationIDList)) }
 
-    public func onRecvNewMessage(msg: V2TIMMessage) { record(.message(msg.textElem?.text ?? msg.msgID ?? "")) }
+    package func onRecvNewMessage(msg: V2TIMMessage) { record(.message(msg.textElem?.text ?? msg.msgID ?? "")) }
 }

@@ -8,19 +8,19 @@ import ImSDK_Plus
 ///
 /// Uses the process-wide `V2TIMManager.sharedInstance()` (as apps do) with its own server, a private
 /// callback queue and the recount check after every change; `tearDown()` logs out and uninitialises.
-public final class V2TestSession: @unchecked Sendable {
-    public let server: IMReferenceServer
-    public let manager: V2TIMManager
-    public let recorder = V2EventRecorder()
-    public let userID: String
-    public let callbackQueue = DispatchQueue(label: "IMTestSupport.callbacks")
+package final class V2TestSession: @unchecked Sendable {
+    package let server: IMReferenceServer
+    package let manager: V2TIMManager
+    package let recorder = V2EventRecorder()
+    package let userID: String
+    package let callbackQueue = DispatchQueue(label: "IMTestSupport.callbacks")
 
     /// Registers `userID` and `peers` on a new server, initialises the SDK and logs in.
     /// - Parameters:
     ///   - server: an existing server (its users already registered); nil makes one.
     ///   - transport: how to reach the server (a fault-injecting wrapper, say); nil: directly.
     ///   - instance: the SDK instance (another device: `V2TIMManager.makeInstance()`); nil: the shared one.
-    public init(
+    package init(
         userID: String = "me", peers: [String] = [], serverClock: (@Sendable () -> UInt64)? = nil,
         server existing: IMReferenceServer? = nil, transport: (any IMTransport)? = nil,
         instance: V2TIMManager? = nil, storage: V2TIMStorage = .memory, syncsDrafts: Bool = false
@@ -47,7 +47,7 @@ public final class V2TestSession: @unchecked Sendable {
 
     /// Waits until every push the server produced so far is applied and every callback queued so
     /// far has run.
-    public func settle() async {
+    package func settle() async {
         if let client = manager.currentClient {
             await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
                 client.perform(.profiles([])) { _ in continuation.resume() }
@@ -59,7 +59,7 @@ public final class V2TestSession: @unchecked Sendable {
     }
 
     /// Walks the whole list with `getConversationList` pages of `pageSize`.
-    public func walk(pageSize: Int32 = 50) async throws -> (list: [V2TIMConversation], pages: Int) {
+    package func walk(pageSize: Int32 = 50) async throws -> (list: [V2TIMConversation], pages: Int) {
         var list: [V2TIMConversation] = []
         var nextSeq: UInt64 = 0
         var pages = 0
@@ -73,17 +73,17 @@ public final class V2TestSession: @unchecked Sendable {
     }
 
     /// The conversation IDs of the whole list, in order.
-    public func listIDs() async throws -> [String] {
+    package func listIDs() async throws -> [String] {
         try await walk().list.map(\.conversationID)
     }
 
     /// Checks the core's counters and order against a recount (the check also runs after every batch).
-    public func checkInvariants() {
+    package func checkInvariants() {
         manager.currentClient?.read { $0._checkInvariants() }
     }
 
     /// Logs out and uninitialises the shared SDK.
-    public func tearDown() {
+    package func tearDown() {
         manager.removeConversationListener(listener: recorder)
         manager.removeAdvancedMsgListener(listener: recorder)
         manager.unInitSDK()

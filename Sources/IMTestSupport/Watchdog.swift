@@ -9,11 +9,11 @@ import IMTransportKit
 /// failure that names the test. Arm it at the start of a test that could deadlock and disarm it at
 /// the end (`defer { watchdog.disarm() }`).
 /// - Thread safety: `disarm()` may be called from any thread.
-public final class Watchdog: Sendable {
+package final class Watchdog: Sendable {
     private let disarmed = Locked(false)
 
     /// Starts the countdown: `what` must finish within `seconds`.
-    public init(seconds: TimeInterval = 30, _ what: String) {
+    package init(seconds: TimeInterval = 30, _ what: String) {
         DispatchQueue.global().asyncAfter(deadline: .now() + seconds) { [disarmed] in
             guard !disarmed.withLock({ $0 }) else { return }
             fatalError("\(what) did not finish within \(Int(seconds)) s: the SDK deadlocked or lost a callback")
@@ -21,7 +21,7 @@ public final class Watchdog: Sendable {
     }
 
     /// Stops the countdown.
-    public func disarm() {
+    package func disarm() {
         disarmed.withLock { $0 = true }
     }
 }

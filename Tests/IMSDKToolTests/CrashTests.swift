@@ -1,16 +1,16 @@
 import Foundation
 import XCTest
 import IMCore
+import IMTestSupport
 import IMTransportKit
 
 /// Kills `imsdk ingest` at random moments and checks that its database survives every time.
 final class CrashTests: XCTestCase {
     func test_sigkillAtRandomMoments_neverLosesAnAcknowledgedBatch_andTheCountersAgree() throws {
         let tool = try ToolProgram.url()
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("crash-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let path = directory.appendingPathComponent("me.sqlite").path
+        let directory = try TemporaryDirectory(prefix: "crash")
+        defer { directory.remove() }
+        let path = directory.file("me.sqlite")
         var generator = SystemRandomNumberGenerator()
         var acknowledged: Set<String> = []
         var killedWhileWriting = 0

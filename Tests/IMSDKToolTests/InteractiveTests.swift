@@ -2,6 +2,7 @@ import ConversationListKit
 import Foundation
 import XCTest
 import ImSDK_Plus
+import IMTestSupport
 @testable import IMSDKTool
 
 /// `imsdk demo --interactive`: its parts, and the real program driven in a terminal through tmux.
@@ -127,8 +128,9 @@ final class InteractiveTests: XCTestCase {
     func test_interactive_inATerminal_pinMovesTheRowFirst_newMessageChangesTheTotal_qQuits() throws {
         let tool = try ToolProgram.url()
         let tmux = try Tmux()
-        let statusFile = FileManager.default.temporaryDirectory.appendingPathComponent("imsdk-tui-\(UUID().uuidString)")
-        defer { try? FileManager.default.removeItem(at: statusFile) }
+        let directory = try TemporaryDirectory(prefix: "imsdk-tui")
+        defer { directory.remove() }
+        let statusFile = directory.url.appendingPathComponent("status")
         try tmux.start("'\(tool.path)' demo --interactive; echo $? > '\(statusFile.path)'")
         defer { tmux.kill() }
         let names = ["Weekend Hike", "Carol (design)", "Bob Li"]
@@ -241,8 +243,9 @@ private struct Tmux {
     /// the tmux server that `new-session` leaves behind never does.
     @discardableResult
     private func run(_ arguments: [String]) throws -> (code: Int32, output: String) {
-        let outputPath = FileManager.default.temporaryDirectory.appendingPathComponent("tmux-\(UUID().uuidString)").path
-        defer { try? FileManager.default.removeItem(atPath: outputPath) }
+        let directory = try TemporaryDirectory(prefix: "tmux")
+        defer { directory.remove() }
+        let outputPath = directory.file("output")
         #if os(Linux)
         var actions = posix_spawn_file_actions_t()
         #else

@@ -11,19 +11,19 @@ import ImSDK_Plus
 /// must report (status, `fail` code, or returned value); the runner checks that the list, unread
 /// counts, drafts and last messages are unchanged, and that each call ended in exactly one callback.
 final class LegacyBadInputTableTests: XCTestCase {
-    private var directory: URL!
+    private var directory: TemporaryDirectory!
     private var session: LegacyTestSession!
 
-    override func setUp() {
-        super.setUp()
-        directory = FileManager.default.temporaryDirectory.appendingPathComponent("legacy-bad-input-\(UUID().uuidString)")
+    override func setUpWithError() throws {
+        try super.setUpWithError()
+        directory = try TemporaryDirectory(prefix: "legacy-bad-input")
     }
 
     override func tearDown() {
         session?.tearDown()
         session = nil
         LegacyBadInput.kept.clear()
-        try? FileManager.default.removeItem(at: directory)
+        directory?.remove()
         super.tearDown()
     }
 

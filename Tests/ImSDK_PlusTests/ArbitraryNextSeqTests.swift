@@ -9,18 +9,18 @@ import IMTestSupport
 /// positions. A walk started anywhere returns a run of the list, in list order, each conversation at
 /// most once, and finishes; the warm store and the cold (database) path agree.
 final class ArbitraryNextSeqTests: XCTestCase {
-    private var directory: URL!
+    private var directory: TemporaryDirectory!
     private var session: V2TestSession!
 
-    override func setUp() {
-        super.setUp()
-        directory = FileManager.default.temporaryDirectory.appendingPathComponent("next-seq-\(UUID().uuidString)")
+    override func setUpWithError() throws {
+        try super.setUpWithError()
+        directory = try TemporaryDirectory(prefix: "next-seq")
     }
 
     override func tearDown() {
         session?.tearDown()
         session = nil
-        try? FileManager.default.removeItem(at: directory)
+        directory?.remove()
         super.tearDown()
     }
 

@@ -10,18 +10,18 @@ import IMReferenceServer
 /// (list, unread counts, pins, drafts, marks, total) and that each call ended in exactly one
 /// callback. Adding a case is adding a row.
 final class BadInputTableTests: XCTestCase {
-    private var directory: URL!
+    private var directory: TemporaryDirectory!
     private var session: V2TestSession!
 
-    override func setUp() {
-        super.setUp()
-        directory = FileManager.default.temporaryDirectory.appendingPathComponent("bad-input-\(UUID().uuidString)")
+    override func setUpWithError() throws {
+        try super.setUpWithError()
+        directory = try TemporaryDirectory(prefix: "bad-input")
     }
 
     override func tearDown() {
         session?.tearDown()
         session = nil
-        try? FileManager.default.removeItem(at: directory)
+        directory?.remove()
         super.tearDown()
     }
 

@@ -81,8 +81,8 @@ final class MultiDeviceTests: XCTestCase {
     }
 
     func test_aDeviceThatWasLoggedOut_catchesUpIncrementally() async throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("tablet-\(UUID().uuidString)")
-        defer { try? FileManager.default.removeItem(at: directory) }
+        let directory = try TemporaryDirectory(prefix: "tablet")
+        defer { directory.remove() }
         phone = try await V2TestSession(peers: ["a", "b", "c"])
         // The tablet keeps its store on disk, so its next login asks only for what changed.
         tablet = try await V2TestSession(server: phone.server, instance: V2TIMManager.makeInstance(),

@@ -10,18 +10,18 @@ import ImSDK
 /// control characters and odd unicode, through the database: after a cold start (the server emptied,
 /// so everything shown came from SQLite) they come back as plain text, byte for byte.
 final class OddIDPersistenceTests: XCTestCase {
-    private var directory: URL!
+    private var directory: TemporaryDirectory!
     private var session: V2TestSession!
 
-    override func setUp() {
-        super.setUp()
-        directory = FileManager.default.temporaryDirectory.appendingPathComponent("odd-ids-\(UUID().uuidString)")
+    override func setUpWithError() throws {
+        try super.setUpWithError()
+        directory = try TemporaryDirectory(prefix: "odd-ids")
     }
 
     override func tearDown() {
         session?.tearDown()
         session = nil
-        try? FileManager.default.removeItem(at: directory)
+        directory?.remove()
         super.tearDown()
     }
 

@@ -8,19 +8,19 @@ import ImSDK
 
 /// The local store on disk, through the public APIs: a restart loses nothing.
 final class PersistenceTests: XCTestCase {
-    private var directory: URL!
+    private var directory: TemporaryDirectory!
     private var session: V2TestSession!
 
-    override func setUp() {
-        super.setUp()
-        directory = FileManager.default.temporaryDirectory.appendingPathComponent("persistence-\(UUID().uuidString)")
+    override func setUpWithError() throws {
+        try super.setUpWithError()
+        directory = try TemporaryDirectory(prefix: "persistence")
     }
 
     override func tearDown() {
         session?.tearDown()
         session = nil
         TIMManager.sharedInstance().unInit()
-        try? FileManager.default.removeItem(at: directory)
+        directory?.remove()
         super.tearDown()
     }
 
@@ -153,7 +153,6 @@ final class PersistenceTests: XCTestCase {
         let server = IMReferenceServer()
         for user in ["me", "a"] { try server.registerUser(user, nickname: nil, faceURL: nil) }
         try server.sendText("hello", from: "a", toUser: "me")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         let path = databasePath("me")
         try Data(repeating: 0x5A, count: 4096).write(to: URL(fileURLWithPath: path))
 
@@ -210,18 +209,18 @@ final class PersistenceTests: XCTestCase {
 /// Cold start: after a login, the first page and the total come from the database while the store
 /// has loaded almost nothing.
 final class ColdStartTests: XCTestCase {
-    private var directory: URL!
+    private var directory: TemporaryDirectory!
     private var session: V2TestSession!
 
-    override func setUp() {
-        super.setUp()
-        directory = FileManager.default.temporaryDirectory.appendingPathComponent("cold-\(UUID().uuidString)")
+    override func setUpWithError() throws {
+        try super.setUpWithError()
+        directory = try TemporaryDirectory(prefix: "cold")
     }
 
     override func tearDown() {
         session?.tearDown()
         session = nil
-        try? FileManager.default.removeItem(at: directory)
+        directory?.remove()
         super.tearDown()
     }
 
@@ -287,8 +286,8 @@ final class ColdStartTests: XCTestCase {
 /// A database whose pages are damaged after it was written: found by the warm-up, reported, moved aside.
 final class DamagedDatabaseTests: XCTestCase {
     func test_aDamagedPage_isFoundByTheWarmUp_reported_andTheNextLoginStartsFresh() async throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("damaged-\(UUID().uuidString)")
-        defer { try? FileManager.default.removeItem(at: directory) }
+        let directory = try TemporaryDirectory(prefix: "damaged")
+        defer { directory.remove() }
         let peers = (0..<150).map { "p\($0)" }
         let session = try await V2TestSession(peers: peers, storage: .disk(directory: directory.path))
         defer { session.tearDown() }

@@ -2,6 +2,7 @@ import Foundation
 import IMReferenceServer
 import ImSDK
 import ImSDK_Plus
+import IMTestSupport
 import XCTest
 
 /// Runs the samples of MIGRATION.md against a private server, the way an app runs them: every call
@@ -13,14 +14,14 @@ class SnippetTestCase: XCTestCase {
     private(set) var server: IMReferenceServer!
 
     /// The directory the snippets' databases go to (the default directory, moved per test).
-    private var dataHome: URL!
+    private var dataHome: TemporaryDirectory!
 
-    override func setUp() {
-        super.setUp()
+    override func setUpWithError() throws {
+        try super.setUpWithError()
         TIMManager.sharedInstance().unInit()
         V2TIMManager.sharedInstance().unInitSDK()
         server = IMReferenceServer()
-        dataHome = FileManager.default.temporaryDirectory.appendingPathComponent("migration-\(UUID().uuidString)")
+        dataHome = try TemporaryDirectory(prefix: "migration")
         setenv("XDG_DATA_HOME", dataHome.path, 1)
     }
 
@@ -29,7 +30,7 @@ class SnippetTestCase: XCTestCase {
         V2TIMManager.sharedInstance().unInitSDK()
         server = nil
         unsetenv("XDG_DATA_HOME")
-        try? FileManager.default.removeItem(at: dataHome)
+        dataHome?.remove()
         super.tearDown()
     }
 

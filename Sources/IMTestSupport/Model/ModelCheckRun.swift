@@ -10,21 +10,21 @@ import Foundation
 /// swift run imsdk check --long 600 --steps 40   # ten minutes of 40-step sequences
 /// swift run imsdk check --seed 7 --sequences 1  # replay one seed
 /// ```
-public struct ModelCheckRun: Sendable {
+package struct ModelCheckRun: Sendable {
     /// What to run.
-    public struct Options: Hashable, Sendable {
+    package struct Options: Hashable, Sendable {
         /// The first seed; sequence `i` uses `seed + i`.
-        public var seed: UInt64
+        package var seed: UInt64
         /// Operations per sequence.
-        public var steps: Int
+        package var steps: Int
         /// Stop after this many sequences (nil: only the time limit stops the run).
-        public var sequences: Int?
+        package var sequences: Int?
         /// Stop once this many seconds have passed (checked between sequences).
-        public var timeLimit: Double?
+        package var timeLimit: Double?
         /// A deliberate model mistake (tests of the check itself).
-        public var flaw: ModelFlaw?
+        package var flaw: ModelFlaw?
 
-        public init(seed: UInt64, steps: Int = 20, sequences: Int? = 1000, timeLimit: Double? = nil, flaw: ModelFlaw? = nil) {
+        package init(seed: UInt64, steps: Int = 20, sequences: Int? = 1000, timeLimit: Double? = nil, flaw: ModelFlaw? = nil) {
             self.seed = seed
             self.steps = steps
             self.sequences = sequences
@@ -34,26 +34,26 @@ public struct ModelCheckRun: Sendable {
     }
 
     /// How far a run got.
-    public struct Summary: Sendable {
+    package struct Summary: Sendable {
         /// Sequences run (the failing one included).
-        public var sequences = 0
+        package var sequences = 0
         /// Operations applied and checked, over all sequences (shrinking replays not counted).
-        public var steps = 0
+        package var steps = 0
         /// Wall-clock seconds so far.
-        public var seconds = 0.0
+        package var seconds = 0.0
         /// The first failure, shrunk; nil when every sequence agreed with the model.
-        public var failure: ModelFailure?
+        package var failure: ModelFailure?
     }
 
-    public let options: Options
+    package let options: Options
 
-    public init(options: Options) {
+    package init(options: Options) {
         self.options = options
     }
 
     /// Runs the sequences; `progress` gets the summary after each one.
     /// - Throws: when a session cannot be set up (not a divergence).
-    public func run(progress: (Summary) -> Void = { _ in }) async throws -> Summary {
+    package func run(progress: (Summary) -> Void = { _ in }) async throws -> Summary {
         let checker = ModelChecker(flaw: options.flaw)
         let start = Date()
         var summary = Summary()

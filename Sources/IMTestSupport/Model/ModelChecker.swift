@@ -26,20 +26,20 @@ import ImSDK_Plus
 /// ones, replaying each candidate on a fresh session, and keeps every removal that still fails.
 ///
 /// - Thread safety: a value; one check at a time per process (it drives the shared SDK instance).
-public struct ModelChecker: Sendable {
+package struct ModelChecker: Sendable {
     /// A deliberate mistake of the model (tests that the check can fail); nil for the real check.
-    public var flaw: ModelFlaw?
+    package var flaw: ModelFlaw?
     /// The most replays one shrinking may take.
-    public var maximumShrinkReplays: Int
+    package var maximumShrinkReplays: Int
 
-    public init(flaw: ModelFlaw? = nil, maximumShrinkReplays: Int = 400) {
+    package init(flaw: ModelFlaw? = nil, maximumShrinkReplays: Int = 400) {
         self.flaw = flaw
         self.maximumShrinkReplays = maximumShrinkReplays
     }
 
     /// Runs `sequence`; on a divergence, shrinks it and returns the failure, else nil.
     /// - Throws: when the session cannot be set up (not a divergence).
-    public func run(_ sequence: ModelSequence) async throws -> ModelFailure? {
+    package func run(_ sequence: ModelSequence) async throws -> ModelFailure? {
         guard let divergence = try await check(sequence) else { return nil }
         let (shrunk, shrunkDivergence, replays) = try await shrink(sequence, failingWith: divergence)
         return ModelFailure(
@@ -48,7 +48,7 @@ public struct ModelChecker: Sendable {
     }
 
     /// Runs `sequence` once on a fresh session and returns the first divergence, or nil.
-    public func check(_ sequence: ModelSequence) async throws -> ModelDivergence? {
+    package func check(_ sequence: ModelSequence) async throws -> ModelDivergence? {
         let driver = try await ModelDriver.start(secondDevice: sequence.usesSecondDevice)
         defer { driver.stop() }
         var model = ReferenceModel(flaw: flaw)
@@ -93,7 +93,7 @@ public struct ModelChecker: Sendable {
     /// quarter, ... of the operations, down to single ones, each candidate replayed on a fresh
     /// session. Operations after the failing step are dropped first.
     /// - Returns: the shortest failing sequence found, its divergence, and the replays it took.
-    public func shrink(
+    package func shrink(
         _ sequence: ModelSequence, failingWith divergence: ModelDivergence
     ) async throws -> (ModelSequence, ModelDivergence, Int) {
         var operations = Array(sequence.operations.prefix(divergence.step))

@@ -2,18 +2,18 @@
 ///
 /// The model computes one from its plain state; the check builds one from each `V2TIMConversation`
 /// it gets (a page walk, `getConversation`, the last listener announcement) and compares the two.
-public struct ModelConversationState: Hashable, Sendable, CustomStringConvertible {
-    public var conversationID: String
-    public var unreadCount: Int
-    public var isPinned: Bool
-    public var draftText: String?
-    public var lastMessageText: String?
+package struct ModelConversationState: Hashable, Sendable, CustomStringConvertible {
+    package var conversationID: String
+    package var unreadCount: Int
+    package var isPinned: Bool
+    package var draftText: String?
+    package var lastMessageText: String?
     /// The `V2TIMReceiveMessageOpt` raw value.
-    public var receiveOption: Int
+    package var receiveOption: Int
     /// The `V2TIMGroupAtType` raw values of `groupAtInfolist`, oldest first.
-    public var atTypes: [Int]
+    package var atTypes: [Int]
 
-    public init(
+    package init(
         conversationID: String, unreadCount: Int, isPinned: Bool, draftText: String?, lastMessageText: String?,
         receiveOption: Int, atTypes: [Int]
     ) {
@@ -26,7 +26,7 @@ public struct ModelConversationState: Hashable, Sendable, CustomStringConvertibl
         self.atTypes = atTypes
     }
 
-    public var description: String {
+    package var description: String {
         var parts = ["\(conversationID) unread \(unreadCount)"]
         if isPinned { parts.append("pinned") }
         if let draftText { parts.append("draft \"\(draftText)\"") }

@@ -1,17 +1,17 @@
 /// The first place where the SDK disagreed with the reference model.
-public struct ModelDivergence: Error, Hashable, Sendable, CustomStringConvertible {
+package struct ModelDivergence: Error, Hashable, Sendable, CustomStringConvertible {
     /// The step after which it was seen: 1 for the first operation; 0 right after login.
-    public var step: Int
+    package var step: Int
     /// The operation of that step (nil at step 0).
-    public var operation: ModelOperation?
+    package var operation: ModelOperation?
     /// What was compared: "V2 list order (pages of 3)", "legacy getUnReadMessageNum() of p0", ...
-    public var observable: String
+    package var observable: String
     /// What the model says.
-    public var expected: String
+    package var expected: String
     /// What the SDK showed.
-    public var actual: String
+    package var actual: String
 
-    public init(step: Int, operation: ModelOperation?, observable: String, expected: String, actual: String) {
+    package init(step: Int, operation: ModelOperation?, observable: String, expected: String, actual: String) {
         self.step = step
         self.operation = operation
         self.observable = observable
@@ -19,7 +19,7 @@ public struct ModelDivergence: Error, Hashable, Sendable, CustomStringConvertibl
         self.actual = actual
     }
 
-    public var description: String {
+    package var description: String {
         let after = operation.map { "step \(step) (\($0))" } ?? "login"
         return "after \(after): \(observable)\n    expected: \(expected)\n    actual:   \(actual)"
     }

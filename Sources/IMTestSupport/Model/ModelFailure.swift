@@ -1,18 +1,18 @@
 import Foundation
 
 /// A failed model-based sequence: where it diverged, and the shortest sequence found that still does.
-public struct ModelFailure: Error, Sendable, CustomStringConvertible {
+package struct ModelFailure: Error, Sendable, CustomStringConvertible {
     /// The generated sequence that failed (its seed replays it).
-    public var sequence: ModelSequence
-    public var divergence: ModelDivergence
+    package var sequence: ModelSequence
+    package var divergence: ModelDivergence
     /// The sequence after shrinking: operations removed while it still failed.
-    public var shrunk: ModelSequence
+    package var shrunk: ModelSequence
     /// The divergence of the shrunk sequence.
-    public var shrunkDivergence: ModelDivergence
+    package var shrunkDivergence: ModelDivergence
     /// How many sequences the shrinking replayed.
-    public var replays: Int
+    package var replays: Int
 
-    public var description: String {
+    package var description: String {
         """
         Model-based check failed: seed \(sequence.seed), \(sequence.operations.count) steps
           \(divergence.description.replacingOccurrences(of: "\n", with: "\n  "))

@@ -1,6 +1,6 @@
 /// A deliberate mistake the reference model can be told to make, so tests can show that the
 /// model-based check notices a wrong expectation and shrinks it to a short sequence.
-public enum ModelFlaw: String, Hashable, Sendable, CaseIterable {
+package enum ModelFlaw: String, Hashable, Sendable, CaseIterable {
     /// Pinning counts as activity (the pinned band would no longer keep its activity order).
     case pinBumpsActivity
     /// Muted conversations count in the total unread.

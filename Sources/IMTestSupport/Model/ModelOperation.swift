@@ -3,7 +3,7 @@
 ///
 /// An operation is plain data, so a sequence can be printed, shrunk and replayed. Operations may
 /// name conversations that do not exist (any more): the model says which error the SDK must give.
-public enum ModelOperation: Hashable, Sendable, CustomStringConvertible {
+package enum ModelOperation: Hashable, Sendable, CustomStringConvertible {
     /// Server: `peer` sends me a C2C text, optionally excluded from the unread count.
     case peerSendsC2C(peer: String, text: String, excludedFromUnread: Bool)
     /// Server: `peer` sends a text to `group`, @-mentioning as `mention` says.
@@ -47,14 +47,14 @@ public enum ModelOperation: Hashable, Sendable, CustomStringConvertible {
     case secondDeviceSends(ModelTarget, text: String)
 
     /// Whether the operation needs the second device.
-    public var usesSecondDevice: Bool {
+    package var usesSecondDevice: Bool {
         switch self {
         case .secondDeviceRead, .secondDevicePin, .secondDeviceDelete, .secondDeviceSends: return true
         default: return false
         }
     }
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .peerSendsC2C(let peer, let text, let excluded):
             return "server: \(peer) sends \"\(text)\" to me" + (excluded ? " (excluded from unread)" : "")
@@ -103,7 +103,7 @@ public enum ModelOperation: Hashable, Sendable, CustomStringConvertible {
 }
 
 /// Whom a group message @-mentions.
-public enum ModelMention: Hashable, Sendable, CaseIterable {
+package enum ModelMention: Hashable, Sendable, CaseIterable {
     case none
     case me
     case all
@@ -112,9 +112,9 @@ public enum ModelMention: Hashable, Sendable, CaseIterable {
     case other
 
     /// Whether the message @-mentions me by name.
-    public var mentionsMe: Bool { self == .me || self == .meAndAll }
+    package var mentionsMe: Bool { self == .me || self == .meAndAll }
     /// Whether the message @-mentions everyone.
-    public var mentionsAll: Bool { self == .all || self == .meAndAll }
+    package var mentionsAll: Bool { self == .all || self == .meAndAll }
 
     fileprivate var suffix: String {
         switch self {
@@ -128,7 +128,7 @@ public enum ModelMention: Hashable, Sendable, CaseIterable {
 }
 
 /// The five V2 receive options, as the model reads their names.
-public enum ModelReceiveOption: Int, Hashable, Sendable, CaseIterable, CustomStringConvertible {
+package enum ModelReceiveOption: Int, Hashable, Sendable, CaseIterable, CustomStringConvertible {
     case receive = 0
     case doNotReceive = 1
     case receiveWithoutNotify = 2
@@ -137,13 +137,13 @@ public enum ModelReceiveOption: Int, Hashable, Sendable, CaseIterable, CustomStr
 
     /// REFERENCE: the total excludes NOT_RECEIVE_MESSAGE, RECEIVE_NOT_NOTIFY_MESSAGE and
     /// RECEIVE_NOT_NOTIFY_MESSAGE_EXCEPT_AT conversations (they keep their own count).
-    public var countsInTotal: Bool {
+    package var countsInTotal: Bool {
         self == .receive || self == .doNotReceiveExceptAt
     }
 
     /// "Not receive" gets nothing; "not receive except @" gets only messages that @-mention me
     /// or everyone; the others get everything.
-    public func delivers(mentioningMe: Bool) -> Bool {
+    package func delivers(mentioningMe: Bool) -> Bool {
         switch self {
         case .doNotReceive: return false
         case .doNotReceiveExceptAt: return mentioningMe
@@ -152,7 +152,7 @@ public enum ModelReceiveOption: Int, Hashable, Sendable, CaseIterable, CustomStr
     }
 
     /// The V2 case name.
-    public var description: String {
+    package var description: String {
         switch self {
         case .receive: return "RECEIVE_MESSAGE"
         case .doNotReceive: return "NOT_RECEIVE_MESSAGE"

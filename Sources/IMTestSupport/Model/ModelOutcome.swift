@@ -1,14 +1,14 @@
 /// What an operation returned, as the check compares it: success, an error code, or (the legacy
 /// `deleteConversation`) a Boolean.
-public enum ModelOutcome: Hashable, Sendable, CustomStringConvertible {
+package enum ModelOutcome: Hashable, Sendable, CustomStringConvertible {
     case ok
     case error(Int32)
     case returned(Bool)
 
     /// ERR_INVALID_CONVERSATION: the conversation does not exist.
-    public static let invalidConversation = ModelOutcome.error(6004)
+    package static let invalidConversation = ModelOutcome.error(6004)
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .ok: return "success"
         case .error(let code): return "error \(code)"

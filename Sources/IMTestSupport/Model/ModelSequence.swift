@@ -4,19 +4,19 @@
 /// The generator runs the reference model alongside, to aim most operations at conversations that
 /// exist (reads, pins, deletes, drafts) and at sequences that exist (group reads), while still
 /// sometimes naming missing ones (the SDK must fail with 6004).
-public struct ModelSequence: Hashable, Sendable, CustomStringConvertible {
+package struct ModelSequence: Hashable, Sendable, CustomStringConvertible {
     /// The seed the operations were generated from.
-    public let seed: UInt64
-    public var operations: [ModelOperation]
+    package let seed: UInt64
+    package var operations: [ModelOperation]
 
-    public init(seed: UInt64, operations: [ModelOperation]) {
+    package init(seed: UInt64, operations: [ModelOperation]) {
         self.seed = seed
         self.operations = operations
     }
 
     /// Generates `steps` operations from `seed`. About a third of the seeds also use a second
     /// device of the user.
-    public init(seed: UInt64, steps: Int) {
+    package init(seed: UInt64, steps: Int) {
         var random = SeededRandomGenerator(seed: seed)
         var model = ReferenceModel()
         let secondDevice = random.chance(35)
@@ -30,10 +30,10 @@ public struct ModelSequence: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// Whether any operation needs the second device (it is logged in from the start then).
-    public var usesSecondDevice: Bool { operations.contains(where: \.usesSecondDevice) }
+    package var usesSecondDevice: Bool { operations.contains(where: \.usesSecondDevice) }
 
     /// The operations, one numbered line each.
-    public var description: String {
+    package var description: String {
         operations.enumerated().map { "  \($0.offset + 1). \($0.element)" }.joined(separator: "\n")
     }
 

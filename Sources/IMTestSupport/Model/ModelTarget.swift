@@ -3,21 +3,21 @@
 /// The check's world is small on purpose (four peers, two groups that everyone is in), so random
 /// operations keep meeting the same conversations: deleted ones come back, pinned ones get new
 /// messages, reads race with sends.
-public enum ModelTarget: Hashable, Comparable, Sendable, CustomStringConvertible {
+package enum ModelTarget: Hashable, Comparable, Sendable, CustomStringConvertible {
     case user(String)
     case group(String)
 
     /// The logged-in user of every model-based sequence.
-    public static let me = "me"
+    package static let me = "me"
     /// The other users; each is a member of every group.
-    public static let peers = ["p0", "p1", "p2", "p3"]
+    package static let peers = ["p0", "p1", "p2", "p3"]
     /// The groups; members: `me` and every peer.
-    public static let groups = ["g0", "g1"]
+    package static let groups = ["g0", "g1"]
     /// Every conversation the check can touch.
-    public static let all: [ModelTarget] = peers.map(ModelTarget.user) + groups.map(ModelTarget.group)
+    package static let all: [ModelTarget] = peers.map(ModelTarget.user) + groups.map(ModelTarget.group)
 
     /// The V2 conversation ID: `"c2c_" + userID` or `"group_" + groupID`.
-    public var conversationID: String {
+    package var conversationID: String {
         switch self {
         case .user(let userID): return "c2c_" + userID
         case .group(let groupID): return "group_" + groupID
@@ -25,7 +25,7 @@ public enum ModelTarget: Hashable, Comparable, Sendable, CustomStringConvertible
     }
 
     /// The peer's user ID or the group ID (the legacy `receiver`).
-    public var receiver: String {
+    package var receiver: String {
         switch self {
         case .user(let userID): return userID
         case .group(let groupID): return groupID
@@ -33,10 +33,10 @@ public enum ModelTarget: Hashable, Comparable, Sendable, CustomStringConvertible
     }
 
     /// Whether this is a group conversation.
-    public var isGroup: Bool {
+    package var isGroup: Bool {
         if case .group = self { return true }
         return false
     }
 
-    public var description: String { conversationID }
+    package var description: String { conversationID }
 }

@@ -32,52 +32,52 @@
 /// - Drafts: set or cleared on existing conversations only (6004 otherwise), on this device only.
 ///
 /// - Thread safety: a value type.
-public struct ReferenceModel: Sendable {
+package struct ReferenceModel: Sendable {
     /// One message as the user has it.
-    public struct Message: Hashable, Sendable {
-        public var seq: UInt64
-        public var sender: String
-        public var text: String
-        public var mentionsMe = false
-        public var mentionsAll = false
-        public var isExcludedFromUnread = false
+    package struct Message: Hashable, Sendable {
+        package var seq: UInt64
+        package var sender: String
+        package var text: String
+        package var mentionsMe = false
+        package var mentionsAll = false
+        package var isExcludedFromUnread = false
     }
 
     /// One conversation in the user's list.
-    public struct Conversation: Hashable, Sendable {
-        public var target: ModelTarget
+    package struct Conversation: Hashable, Sendable {
+        package var target: ModelTarget
         /// The user's messages, oldest first.
-        public var messages: [Message]
+        package var messages: [Message]
         /// Messages up to this sequence are read.
-        public var readUpTo: UInt64
-        public var isPinned = false
-        public var draft: String?
+        package var readUpTo: UInt64
+        package var isPinned = false
+        package var draft: String?
         /// When the conversation was last active (a global count of activities).
-        public var lastActivity: Int
+        package var lastActivity: Int
     }
 
     /// The logged-in user.
-    public let me = ModelTarget.me
+    package let me = ModelTarget.me
     /// The deliberate mistake this model makes, if any (tests of the check itself).
-    public let flaw: ModelFlaw?
+    package let flaw: ModelFlaw?
     /// The conversations in the list, by target.
-    public private(set) var conversations: [ModelTarget: Conversation] = [:]
+    package private(set) var conversations: [ModelTarget: Conversation] = [:]
     /// Receive options set so far (absent: receive).
-    public private(set) var receiveOptions: [ModelTarget: ModelReceiveOption] = [:]
+    package private(set) var receiveOptions: [ModelTarget: ModelReceiveOption] = [:]
     /// Messages of conversations deleted through the legacy API, which keeps them.
     private var keptMessages: [ModelTarget: [Message]] = [:]
     /// The newest server sequence of each conversation (delivered to the user or not).
     private var serverSeqs: [ModelTarget: UInt64] = [:]
     private var activities = 0
 
-    public init(flaw: ModelFlaw? = nil) {
+    package init(flaw: ModelFlaw? = nil) {
         self.flaw = flaw
     }
 
     // MARK: - Operations
 
     /// Applies `operation` and returns what the SDK call must return.
-    public mutating func apply(_ operation: ModelOperation) -> ModelOutcome {
+    package mutating func apply(_ operation: ModelOperation) -> ModelOutcome {
         switch operation {
         case .peerSendsC2C(let peer, let text, let excluded):
             let target = ModelTarget.user(peer)
@@ -183,12 +183,12 @@ public struct ReferenceModel: Sendable {
     // MARK: - Observables, recomputed on every question
 
     /// The receive option of `target` (set or not, existing or not).
-    public func receiveOption(of target: ModelTarget) -> ModelReceiveOption {
+    package func receiveOption(of target: ModelTarget) -> ModelReceiveOption {
         receiveOptions[target] ?? .receive
     }
 
     /// The unread messages of `conversation`: from others, counted, after the read cursor.
-    public func unreadMessages(of conversation: Conversation) -> [Message] {
+    package func unreadMessages(of conversation: Conversation) -> [Message] {
         conversation.messages.filter { message in
             (message.sender != me || flaw == .ownMessagesAreUnread)
                 && !message.isExcludedFromUnread && message.seq > conversation.readUpTo
@@ -196,12 +196,12 @@ public struct ReferenceModel: Sendable {
     }
 
     /// The unread count of `target` (0 when it does not exist).
-    public func unreadCount(of target: ModelTarget) -> Int {
+    package func unreadCount(of target: ModelTarget) -> Int {
         conversations[target].map { unreadMessages(of: $0).count } ?? 0
     }
 
     /// The V2 total: the unread counts of the conversations whose receive option counts.
-    public var totalUnread: Int {
+    package var totalUnread: Int {
         conversations.values
             .filter { receiveOption(of: $0.target).countsInTotal || flaw == .mutedCountInTotal }
             .map { unreadMessages(of: $0).count }
@@ -210,12 +210,12 @@ public struct ReferenceModel: Sendable {
 
     /// Every unread message of every conversation, muted or not (the legacy sum of
     /// `getUnReadMessageNum()` over the list).
-    public var unreadInEveryConversation: Int {
+    package var unreadInEveryConversation: Int {
         conversations.values.map { unreadMessages(of: $0).count }.reduce(0, +)
     }
 
     /// The list: pinned first, then the others, each newest activity first.
-    public var orderedConversations: [Conversation] {
+    package var orderedConversations: [Conversation] {
         conversations.values.sorted { left, right in
             if left.isPinned != right.isPinned { return left.isPinned }
             return left.lastActivity > right.lastActivity
@@ -224,14 +224,14 @@ public struct ReferenceModel: Sendable {
 
     /// The `V2TIMGroupAtType` raw values of the unread messages of others that @-mention me or all
     /// (a message excluded from unread is no unread mention).
-    public func atTypes(of conversation: Conversation) -> [Int] {
+    package func atTypes(of conversation: Conversation) -> [Int] {
         unreadMessages(of: conversation)
             .filter { $0.sender != me && ($0.mentionsMe || $0.mentionsAll) }
             .map { $0.mentionsMe && $0.mentionsAll ? 3 : $0.mentionsAll ? 2 : 1 }
     }
 
     /// What the V2 API must show for `target`; nil when it is not in the list.
-    public func state(of target: ModelTarget) -> ModelConversationState? {
+    package func state(of target: ModelTarget) -> ModelConversationState? {
         guard let conversation = conversations[target] else { return nil }
         return ModelConversationState(
             conversationID: target.conversationID, unreadCount: unreadMessages(of: conversation).count,
@@ -242,27 +242,27 @@ public struct ReferenceModel: Sendable {
 
     /// The sequences of the local messages of `target`, newest first, as many as `getLocalMessage`
     /// with a count of `ReferenceModel.localMessageCount` returns.
-    public func localMessageSeqs(of target: ModelTarget) -> [UInt64] {
+    package func localMessageSeqs(of target: ModelTarget) -> [UInt64] {
         (conversations[target]?.messages ?? []).reversed().prefix(Self.localMessageCount).map(\.seq)
     }
 
     /// Whether `getLocalMessage` must show the message `seq` of `target` as read (`isReaded()`).
-    public func isRead(seq: UInt64, in target: ModelTarget) -> Bool {
+    package func isRead(seq: UInt64, in target: ModelTarget) -> Bool {
         guard let conversation = conversations[target],
               let message = conversation.messages.first(where: { $0.seq == seq }) else { return false }
         return message.sender == me || seq <= conversation.readUpTo
     }
 
     /// Whether the message `seq` of `target` is excluded from the unread count.
-    public func isExcludedFromUnread(seq: UInt64, in target: ModelTarget) -> Bool {
+    package func isExcludedFromUnread(seq: UInt64, in target: ModelTarget) -> Bool {
         conversations[target]?.messages.first { $0.seq == seq }?.isExcludedFromUnread ?? false
     }
 
     /// How many local messages the legacy read asks for.
-    public static let localMessageCount = 20
+    package static let localMessageCount = 20
 
     /// The newest server sequence of `target` (0 before its first message), for generating reads.
-    public func serverSeq(of target: ModelTarget) -> UInt64 {
+    package func serverSeq(of target: ModelTarget) -> UInt64 {
         serverSeqs[target] ?? 0
     }
 

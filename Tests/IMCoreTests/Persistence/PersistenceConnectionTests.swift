@@ -1,14 +1,20 @@
 import Foundation
 import IMCore
+import IMTestSupport
 import IMTransportKit
 import XCTest
 
 /// The connection and statement layer: caching, configuration, transactions, binding and errors.
 final class PersistenceConnectionTests: XCTestCase {
-    private var directory = TemporaryDirectory()
+    private var directory: TemporaryDirectory!
+
+    override func setUpWithError() throws {
+        try super.setUpWithError()
+        directory = try TemporaryDirectory(prefix: "imcore-persistence")
+    }
 
     override func tearDown() {
-        directory.remove()
+        directory?.remove()
         super.tearDown()
     }
 
@@ -25,7 +31,6 @@ final class PersistenceConnectionTests: XCTestCase {
     }
 
     func test_fileConnection_usesWALNormalSyncAndForeignKeys() throws {
-        try FileManager.default.createDirectory(atPath: directory.path, withIntermediateDirectories: true)
         let connection = try SQLiteConnection(path: directory.file("wal.sqlite"))
         XCTAssertEqual(try scalar(connection, "PRAGMA journal_mode"), "wal")
         XCTAssertEqual(try scalar(connection, "PRAGMA synchronous"), "1", "NORMAL")

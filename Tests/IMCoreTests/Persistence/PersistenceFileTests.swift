@@ -7,10 +7,15 @@ import XCTest
 /// Database files: per-user paths, permissions, WAL, reopening, recovery from corruption, and the
 /// refusal of a newer schema.
 final class PersistenceFileTests: XCTestCase {
-    private var directory = TemporaryDirectory()
+    private var directory: TemporaryDirectory!
+
+    override func setUpWithError() throws {
+        try super.setUpWithError()
+        directory = try TemporaryDirectory(prefix: "imcore-persistence")
+    }
 
     override func tearDown() {
-        directory.remove()
+        directory?.remove()
         super.tearDown()
     }
 
@@ -130,7 +135,6 @@ final class PersistenceFileTests: XCTestCase {
 
     func test_garbageFiles_openAsCorrupt_withoutCrashing() throws {
         var random = SeededRandomGenerator(seed: 11)
-        try files.createDirectory(atPath: directory.path, withIntermediateDirectories: true)
         for size in [1, 50, 99, 100, 512, 4096, 100_000] {
             let path = directory.file("garbage-\(size).sqlite")
             let bytes = (0..<size).map { _ in UInt8.random(in: 0...255, using: &random) }
@@ -144,7 +148,6 @@ final class PersistenceFileTests: XCTestCase {
 
     func test_garbageFile_isMovedAsideWithItsWAL_andAFreshDatabaseOpens() throws {
         let path = directory.file("im.sqlite")
-        try files.createDirectory(atPath: directory.path, withIntermediateDirectories: true)
         let garbage = Data((0..<8192).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ 7) })
         XCTAssertTrue(files.createFile(atPath: path, contents: garbage))
         XCTAssertTrue(files.createFile(atPath: path + "-wal", contents: Data("wal garbage".utf8)))

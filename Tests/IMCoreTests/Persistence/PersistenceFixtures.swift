@@ -108,17 +108,3 @@ struct PersistenceFixtures {
         }
     }
 }
-
-/// A fresh directory under the temporary directory, removed by `remove()`.
-struct TemporaryDirectory {
-    let path: String
-
-    init() {
-        path = FileManager.default.temporaryDirectory
-            .appendingPathComponent("imcore-persistence-\(UUID().uuidString)").path
-    }
-
-    func file(_ name: String) -> String { path + "/" + name }
-
-    func remove() { try? FileManager.default.removeItem(atPath: path) }
-}

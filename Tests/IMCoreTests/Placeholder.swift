@@ -1,2 +1,0 @@
-import IMTransportKit
-import XCTest
