@@ -37,7 +37,7 @@ let package = Package(
         // conversions between the two generations.
         .target(
             name: "ImSDK",
-            dependencies: ["TIMAdapter", "IMCore", "IMTransportKit", "ImSDK_Plus", "ConversationListKit"]),
+            dependencies: ["TIMAdapter", "IMTransportKit", "ImSDK_Plus", "ConversationListKit"]),
         // ConversationListModel, its diffs and rows, on the public V2 API only.
         .target(name: "ConversationListKit", dependencies: ["ImSDK_Plus", "IMTransportKit"]),
         // The `imsdk` command-line program. Its module is not called `imsdk`: that name would clash

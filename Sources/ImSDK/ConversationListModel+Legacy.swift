@@ -1,3 +1,4 @@
+import IMTransportKit
 import ConversationListKit
 import ImSDK_Plus
 import TIMAdapter

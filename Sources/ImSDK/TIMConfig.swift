@@ -1,5 +1,4 @@
 import Dispatch
-import IMCore
 import IMTransportKit
 
 /// SDK-wide settings for `initSdk(_:)`.

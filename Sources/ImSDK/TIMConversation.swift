@@ -1,5 +1,4 @@
 import Foundation
-import IMCore
 import IMTransportKit
 import TIMAdapter
 
@@ -29,8 +28,7 @@ public final class TIMConversation: Sendable {
 
     /// The group's name (groups only; nil otherwise or when unknown).
     public func getGroupName() -> String! {
-        guard id.kind == .group else { return nil }
-        return bridge.snapshot(of: id)?.profile.name
+        bridge.state(of: id)?.groupName
     }
 
     /// The logged-in user.
@@ -40,7 +38,7 @@ public final class TIMConversation: Sendable {
 
     /// The number of unread messages (0 when the conversation has none or does not exist).
     public func getUnReadMessageNum() -> Int32 {
-        Int32(clamping: bridge.snapshot(of: id)?.unreadCount ?? 0)
+        Int32(clamping: bridge.state(of: id)?.unreadCount ?? 0)
     }
 
     /// Marks `fromMsg` and everything before it read; nil marks everything up to the newest message.
@@ -72,7 +70,7 @@ public final class TIMConversation: Sendable {
 
     /// The newest message, or nil.
     public func getLastMsg() -> TIMMessage! {
-        guard let selfUserID = bridge.selfUserID, let last = bridge.snapshot(of: id)?.lastMessage else { return nil }
+        guard let selfUserID = bridge.selfUserID, let last = bridge.state(of: id)?.lastMessage else { return nil }
         return TIMMessage(last, selfUserID: selfUserID)
     }
 
@@ -145,14 +143,14 @@ public final class TIMConversation: Sendable {
     public func setDraft(_ draft: TIMMessageDraft?) -> Int32 {
         let code = bridge.setDraft(id, text: draft?.text)
         if code == 0, let draft {
-            draft.savedAt = bridge.snapshot(of: id)?.draft.map { Date(timeIntervalSince1970: TimeInterval($0.timestamp)) }
+            draft.savedAt = bridge.state(of: id)?.draft.map { Date(timeIntervalSince1970: TimeInterval($0.timestamp)) }
         }
         return code
     }
 
     /// The saved draft, or nil.
     public func getDraft() -> TIMMessageDraft! {
-        guard let draft = bridge.snapshot(of: id)?.draft else { return nil }
+        guard let draft = bridge.state(of: id)?.draft else { return nil }
         let result = TIMMessageDraft()
         let elem = TIMTextElem()
         elem.text = draft.text
@@ -163,10 +161,10 @@ public final class TIMConversation: Sendable {
 
     /// The unread @-mentions (groups), oldest first.
     public func getGroupAtInfoList() -> [TIMGroupAtInfo]! {
-        (bridge.snapshot(of: id)?.groupAtInfos ?? []).map { info in
+        (bridge.state(of: id)?.mentions ?? []).map { mention in
             let legacy = TIMGroupAtInfo()
-            legacy.seq = info.seq
-            legacy.atType = TIMGroupAtType(rawValue: Int(info.type.rawValue)) ?? .AT_ME
+            legacy.seq = mention.seq
+            legacy.atType = TIMGroupAtType(rawValue: mention.type) ?? .AT_ME
             return legacy
         }
     }

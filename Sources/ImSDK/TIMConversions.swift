@@ -1,5 +1,5 @@
 import Foundation
-import IMCore
+import IMTransportKit
 import IMTransportKit
 import ImSDK_Plus
 import TIMAdapter
@@ -11,9 +11,7 @@ extension V2TIMConversation {
     /// The V2 view of a legacy conversation, in its current state; nil for SYSTEM (the V2 API has
     /// no such conversation), when it does not exist yet, or when nobody is logged in.
     public convenience init?(legacy: TIMConversation) {
-        guard legacy.id.kind != .system, let selfUserID = LegacyBridge.shared.selfUserID,
-              let conversation = LegacyBridge.shared.snapshot(of: legacy.id) else { return nil }
-        self.init(conversation, selfUserID: selfUserID)
+        self.init(legacy.id, of: V2TIMManager.sharedInstance())
     }
 }
 
@@ -37,7 +35,7 @@ extension V2TIMMessage {
     /// The V2 view of a legacy message the SDK made, sent or received; nil for one still being built.
     public convenience init?(legacy: TIMMessage) {
         guard let stored = legacy.stored, let selfUserID = LegacyBridge.shared.selfUserID else { return nil }
-        let readSeq = legacy.conversationID.flatMap { LegacyBridge.shared.snapshot(of: $0)?.readSeq } ?? 0
+        let readSeq = legacy.conversationID.flatMap { LegacyBridge.shared.state(of: $0)?.readSeq } ?? 0
         self.init(stored, selfUserID: selfUserID, readSeq: readSeq)
     }
 }
@@ -53,7 +51,7 @@ extension TIMMessage {
 extension V2TIMGroupAtInfo {
     /// The V2 form of a legacy @-mention.
     public convenience init(legacy: TIMGroupAtInfo) {
-        self.init(GroupAtInfo(seq: legacy.seq, type: GroupAtType(rawValue: Int32(legacy.atType.rawValue)) ?? .atMe))
+        self.init(seq: legacy.seq, atType: V2TIMGroupAtType(legacy: legacy.atType))
     }
 }
 

@@ -1,5 +1,4 @@
 import Foundation
-import IMCore
 import IMTransportKit
 import TIMAdapter
 
@@ -173,9 +172,9 @@ extension TIMManager: LegacyEventSink {
         refreshListener()?.onRefresh()
     }
 
-    package func legacyRefresh(conversations: [Conversation], selfUserID: String) {
+    package func legacyRefresh(conversations: [ConversationID]) {
         guard let listener = refreshListener() else { return }
-        let list = conversations.map { TIMConversation($0.id) }
+        let list = conversations.map(TIMConversation.init)
         listener.onRefreshConversations(list)
         listener.onRefreshConversations(Optional(list))
         listener.onRefreshConversations(Optional(list.map { $0 as Any }))

@@ -1,5 +1,4 @@
 import Foundation
-import IMCore
 import IMTransportKit
 import TIMAdapter
 

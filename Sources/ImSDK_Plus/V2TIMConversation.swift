@@ -48,6 +48,14 @@ public final class V2TIMConversation: @unchecked Sendable {
     /// An empty conversation; the SDK hands out filled ones.
     public init() {}
 
+    /// The V2 view of conversation `id` of `manager`'s session now; nil for SYSTEM (the V2 API has
+    /// no such conversation), when it does not exist, or when nobody is logged in.
+    package convenience init?(_ id: ConversationID, of manager: V2TIMManager) {
+        guard id.kind != .system, let client = manager.currentClient,
+              let conversation = client.read({ $0.conversation(id) }) else { return nil }
+        self.init(conversation, selfUserID: client.userID)
+    }
+
     package init(_ conversation: Conversation, selfUserID: String) {
         conversationID = conversation.id.stringForm
         switch conversation.id.kind {
@@ -94,9 +102,13 @@ public final class V2TIMGroupAtInfo: @unchecked Sendable {
 
     public init() {}
 
-    package init(_ info: GroupAtInfo) {
-        seq = info.seq
-        atType = V2TIMGroupAtType(rawValue: Int(info.type.rawValue)) ?? .AT_ME
+    package init(seq: UInt64, atType: V2TIMGroupAtType) {
+        self.seq = seq
+        self.atType = atType
+    }
+
+    package convenience init(_ info: GroupAtInfo) {
+        self.init(seq: info.seq, atType: V2TIMGroupAtType(rawValue: Int(info.type.rawValue)) ?? .AT_ME)
     }
 }
 

@@ -161,9 +161,9 @@ package final class LegacyBridge: Sendable {
         Int32(clamping: client?.read { $0.count } ?? 0)
     }
 
-    /// The current state of `id`, or nil when it does not exist (or nobody is logged in).
-    package func snapshot(of id: ConversationID) -> Conversation? {
-        client?.read { $0.conversation(id) }
+    /// What the legacy API shows of `id` now, or nil when it does not exist (or nobody is logged in).
+    package func state(of id: ConversationID) -> LegacyConversationState? {
+        client?.read { $0.conversation(id) }.map(LegacyConversationState.init)
     }
 
     /// The logged-in user, for messages' `isSelf`.
@@ -267,7 +267,7 @@ package final class LegacyBridge: Sendable {
         case .changes(let batch):
             if !batch.newMessages.isEmpty { sink.legacyNewMessages(batch.newMessages, selfUserID: client.userID) }
             let refreshed = batch.added + batch.changed
-            if !refreshed.isEmpty { sink.legacyRefresh(conversations: refreshed, selfUserID: client.userID) }
+            if !refreshed.isEmpty { sink.legacyRefresh(conversations: refreshed.map(\.id)) }
         case .syncStarted, .syncFailed:
             break
         }

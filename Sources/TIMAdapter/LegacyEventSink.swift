@@ -1,4 +1,4 @@
-import IMCore
+import IMTransportKit
 import IMTransportKit
 
 /// Receives the legacy-shaped events the adapter makes of each core event, on the callback queue.
@@ -9,7 +9,7 @@ package protocol LegacyEventSink: AnyObject, Sendable {
     func legacyRefresh()
     /// Conversations appeared or changed in one batch: the added ones, then the changed ones, each in
     /// the order the V2 API announces them (`TIMRefreshListener.onRefreshConversations`).
-    func legacyRefresh(conversations: [Conversation], selfUserID: String)
+    func legacyRefresh(conversations: [ConversationID])
     /// Messages arrived in one batch, in order (`TIMMessageListener.onNewMessage`).
     func legacyNewMessages(_ messages: [Message], selfUserID: String)
     /// The SDK was uninitialised through either API: forget the legacy configuration objects.

@@ -1,4 +1,3 @@
-import IMTransportKit
 import Foundation
 
 /// Where the SDK's log lines go: a level filter and a sink, both chosen by the facade's config.

@@ -1,4 +1,3 @@
-import IMTransportKit
 
 /// Listeners held weakly, in the order added, each once: what both facades keep of the objects
 /// apps register (the vendor's SDK holds listeners weakly too).
