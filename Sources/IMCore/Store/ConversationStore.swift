@@ -10,6 +10,13 @@ import IMTransportKit
 /// conversation from a `ColdSource` the first time an operation touches it, until
 /// `completeWarmUp(with:)` hands it every other one. While cold, the ordered index holds only the
 /// loaded conversations, so the owner serves the list from the database (`isComplete`).
+///
+/// Every operation that changes a conversation runs as the body of `touching(_:_:)`, which loads
+/// that conversation first; the body gets the store as its `inout` parameter, so the operation
+/// cannot reach the store before the load. The mutation core (`create`, `modify`) asserts that the
+/// conversation was touched, so a mutation that bypasses `touching(_:_:)` traps in debug builds on
+/// a cold store. Reads do not touch: they `peek`, looking into the cold source without keeping what
+/// they find, so the warm-up still restores what was only read.
 /// - Thread safety: a value type; the owner (`IMClient`) serialises access behind its lock.
 package struct ConversationStore: Sendable {
     /// The user whose conversations these are.
@@ -125,6 +132,24 @@ package struct ConversationStore: Sendable {
     private mutating func load(_ id: ConversationID) {
         guard let coldSource, coldTouched.insert(id).inserted, let stored = coldSource.load(id) else { return }
         restore(stored, counting: false)
+    }
+
+    /// Runs `body`, an operation that changes `id`, on this store after loading `id` into it: the
+    /// one entry point of every mutation by ID (see the type's notes on cold stores).
+    ///
+    /// Loading is no change (no batch, no counter moves), so it comes first even when `body` then
+    /// rejects the operation; `body` validates before it changes anything.
+    /// - Complexity: O(1) when the store is complete, else one `ColdSource` lookup the first time.
+    private mutating func touching<Result, Failure: Error>(
+        _ id: ConversationID, _ body: (inout Self) throws(Failure) -> Result
+    ) throws(Failure) -> Result {
+        load(id)
+        return try body(&self)
+    }
+
+    /// Whether an operation may change `id`: the store is complete, or `touching(_:_:)` loaded it.
+    private func isTouched(_ id: ConversationID) -> Bool {
+        coldSource == nil || coldTouched.contains(id)
     }
 
     /// The state of `id`, looking into the cold source without keeping what it finds.
@@ -260,43 +285,44 @@ package struct ConversationStore: Sendable {
     /// - Complexity: O(log n) for an in-order arrival.
     package mutating func receive(_ message: Message, profile: ConversationProfile? = nil, isNew: Bool = true) {
         let id = message.conversationID(selfUserID: selfUserID)
-        load(id)
-        let slot: Int
-        if let existing = entries.slot(of: id) {
-            if entries[slot: existing].access({ $0.log.contains(seq: message.seq) }) { return }
-            slot = existing
-        } else {
-            slot = create(id, profile: profile, activity: message.timestamp)
+        touching(id) { store in
+            let slot: Int
+            if let existing = store.entries.slot(of: id) {
+                if store.entries[slot: existing].access({ $0.log.contains(seq: message.seq) }) { return }
+                slot = existing
+            } else {
+                slot = store.create(id, profile: profile, activity: message.timestamp)
+            }
+            let me = store.selfUserID
+            let isMine = message.sender == me
+            let isUnread = !isMine && message.seq > store.entries[slot: slot].access { $0.conversation.readSeq }
+            let countsAsUnread = isUnread && !message.isExcludedFromUnreadCount
+            var acceptedPending = false
+            store.modify(id, at: slot) { conversation, log in
+                if let profile { conversation.profile = profile }
+                if isMine, log.removePending(id: message.id) != nil {
+                    acceptedPending = true
+                    if conversation.lastMessage?.id == message.id { conversation.lastMessage = nil }
+                }
+                _ = log.insert(message, countsAsUnread: countsAsUnread)
+                conversation.unreadCount = log.unreadCount
+                conversation.lastSeq = max(conversation.lastSeq, message.seq)
+                // An @ is an unread mention: a message that does not count as unread makes none.
+                if countsAsUnread, case .group = message.receiver, let type = message.atType(for: me) {
+                    conversation.groupAtInfos.append(GroupAtInfo(seq: message.seq, type: type))
+                    conversation.groupAtInfos.sort { $0.seq < $1.seq }
+                }
+                guard !message.isExcludedFromLastMessage, Self.isNewer(message, than: conversation.lastMessage) else {
+                    return nil
+                }
+                conversation.lastMessage = message
+                conversation.marks.remove(.hide)
+                return message.timestamp
+            }
+            if acceptedPending { store.recorder.recordStorage(.removePending(id: message.id)) }
+            store.recorder.recordStorage(.store(message, in: id, countsAsUnread: countsAsUnread))
+            if isNew { store.recorder.noteNewMessage(message) }
         }
-        let me = selfUserID
-        let isMine = message.sender == me
-        let isUnread = !isMine && message.seq > entries[slot: slot].access { $0.conversation.readSeq }
-        let countsAsUnread = isUnread && !message.isExcludedFromUnreadCount
-        var acceptedPending = false
-        modify(id, at: slot) { conversation, log in
-            if let profile { conversation.profile = profile }
-            if isMine, log.removePending(id: message.id) != nil {
-                acceptedPending = true
-                if conversation.lastMessage?.id == message.id { conversation.lastMessage = nil }
-            }
-            _ = log.insert(message, countsAsUnread: countsAsUnread)
-            conversation.unreadCount = log.unreadCount
-            conversation.lastSeq = max(conversation.lastSeq, message.seq)
-            // An @ is an unread mention: a message that does not count as unread makes none.
-            if countsAsUnread, case .group = message.receiver, let type = message.atType(for: me) {
-                conversation.groupAtInfos.append(GroupAtInfo(seq: message.seq, type: type))
-                conversation.groupAtInfos.sort { $0.seq < $1.seq }
-            }
-            guard !message.isExcludedFromLastMessage, Self.isNewer(message, than: conversation.lastMessage) else {
-                return nil
-            }
-            conversation.lastMessage = message
-            conversation.marks.remove(.hide)
-            return message.timestamp
-        }
-        if acceptedPending { recorder.recordStorage(.removePending(id: message.id)) }
-        recorder.recordStorage(.store(message, in: id, countsAsUnread: countsAsUnread))
-        if isNew { recorder.noteNewMessage(message) }
     }
 
     /// Whether `message` should replace `current` as the last message.
@@ -310,31 +336,33 @@ package struct ConversationStore: Sendable {
     /// - Complexity: O(log n).
     package mutating func addSending(_ message: Message) {
         let id = message.conversationID(selfUserID: selfUserID)
-        load(id)
-        createIfNeeded(id, profile: nil, activity: message.timestamp)
-        modify(id) { conversation, log in
-            log.addPending(message)
-            guard !message.isExcludedFromLastMessage else { return nil }
-            conversation.lastMessage = message
-            conversation.marks.remove(.hide)
-            return message.timestamp
+        touching(id) { store in
+            store.createIfNeeded(id, profile: nil, activity: message.timestamp)
+            store.modify(id) { conversation, log in
+                log.addPending(message)
+                guard !message.isExcludedFromLastMessage else { return nil }
+                conversation.lastMessage = message
+                conversation.marks.remove(.hide)
+                return message.timestamp
+            }
+            store.recorder.recordStorage(.store(message, in: id, countsAsUnread: false))
         }
-        recorder.recordStorage(.store(message, in: id, countsAsUnread: false))
     }
 
     /// Records that sending the pending message `message.id` failed.
     package mutating func failSending(_ message: Message) {
         let id = message.conversationID(selfUserID: selfUserID)
-        load(id)
-        guard entries.slot(of: id) != nil else { return }
-        var failed = message
-        failed.status = .failed
-        modify(id) { conversation, log in
-            log.updatePending(failed)
-            if conversation.lastMessage?.id == failed.id { conversation.lastMessage = failed }
-            return nil
+        touching(id) { store in
+            guard store.entries.slot(of: id) != nil else { return }
+            var failed = message
+            failed.status = .failed
+            store.modify(id) { conversation, log in
+                log.updatePending(failed)
+                if conversation.lastMessage?.id == failed.id { conversation.lastMessage = failed }
+                return nil
+            }
+            store.recorder.recordStorage(.store(failed, in: id, countsAsUnread: false))
         }
-        recorder.recordStorage(.store(failed, in: id, countsAsUnread: false))
     }
 
     // MARK: - Read state
@@ -345,20 +373,21 @@ package struct ConversationStore: Sendable {
     ///   the user makes does in the V2 API (a cursor synced from the server does not).
     /// - Complexity: O(log m + a), a being the @-infos dropped.
     package mutating func markRead(_ id: ConversationID, upTo seq: UInt64, clearingMark: Bool = true) {
-        load(id)
-        guard let current = entries.conversation(id) else { return }
-        let cursor = min(seq, current.lastSeq)
-        if cursor <= current.readSeq && !(clearingMark && current.marks.contains(.unread)) { return }
-        modify(id) { conversation, log in
-            if cursor > conversation.readSeq {
-                conversation.readSeq = cursor
-                conversation.readTimestamp = log.newestMessage(atOrBelow: cursor)?.timestamp ?? conversation.readTimestamp
-                log.markRead(upTo: cursor)
-                conversation.unreadCount = log.unreadCount
-                conversation.groupAtInfos.removeAll { $0.seq <= cursor }
+        touching(id) { store in
+            guard let current = store.entries.conversation(id) else { return }
+            let cursor = min(seq, current.lastSeq)
+            if cursor <= current.readSeq && !(clearingMark && current.marks.contains(.unread)) { return }
+            store.modify(id) { conversation, log in
+                if cursor > conversation.readSeq {
+                    conversation.readSeq = cursor
+                    conversation.readTimestamp = log.newestMessage(atOrBelow: cursor)?.timestamp ?? conversation.readTimestamp
+                    log.markRead(upTo: cursor)
+                    conversation.unreadCount = log.unreadCount
+                    conversation.groupAtInfos.removeAll { $0.seq <= cursor }
+                }
+                if clearingMark { conversation.marks.remove(.unread) }
+                return nil
             }
-            if clearingMark { conversation.marks.remove(.unread) }
-            return nil
         }
     }
 
@@ -367,79 +396,86 @@ package struct ConversationStore: Sendable {
     /// Pins or unpins `id`. Throws `invalidParameters` past `maxPinned`, `invalidConversation` when unknown.
     /// - Complexity: O(log n).
     package mutating func setPinned(_ id: ConversationID, _ pinned: Bool) throws(IMError) {
-        load(id)
-        try checkCanPin(id, pinned)
-        modify(id) { conversation, _ in
-            conversation.isPinned = pinned
-            return nil
+        try touching(id) { store throws(IMError) in
+            try store.checkCanPin(id, pinned)
+            store.modify(id) { conversation, _ in
+                conversation.isPinned = pinned
+                return nil
+            }
         }
     }
 
     /// Applies a pin state the server already accepted (another device pinned): the server enforces
     /// the limit, so none is checked here. Unknown conversations are ignored; the next sync brings them.
     package mutating func applyServerPin(_ id: ConversationID, _ pinned: Bool) {
-        load(id)
-        modify(id) { conversation, _ in
-            conversation.isPinned = pinned
-            return nil
+        touching(id) { store in
+            store.modify(id) { conversation, _ in
+                conversation.isPinned = pinned
+                return nil
+            }
         }
     }
 
     /// Sets the receive option of `id`; kept for later when the conversation does not exist yet.
     package mutating func setReceiveOption(_ id: ConversationID, _ option: ReceiveOption) {
-        load(id)
-        guard entries.slot(of: id) != nil else {
-            presetReceiveOptions[id] = option
-            return
-        }
-        modify(id) { conversation, _ in
-            conversation.receiveOption = option
-            return nil
+        touching(id) { store in
+            guard store.entries.slot(of: id) != nil else {
+                store.presetReceiveOptions[id] = option
+                return
+            }
+            store.modify(id) { conversation, _ in
+                conversation.receiveOption = option
+                return nil
+            }
         }
     }
 
     /// Sets or clears the draft of `id`; setting one counts as activity.
     package mutating func setDraft(_ id: ConversationID, _ draft: Draft?) throws(IMError) {
-        load(id)
-        guard entries.slot(of: id) != nil else { throw Self.unknown(id) }
-        modify(id) { conversation, _ in
-            conversation.draft = draft
-            return draft?.timestamp
+        try touching(id) { store throws(IMError) in
+            guard store.entries.slot(of: id) != nil else { throw Self.unknown(id) }
+            store.modify(id) { conversation, _ in
+                conversation.draft = draft
+                return draft?.timestamp
+            }
         }
     }
 
     /// Takes a draft change from another device (drafts synced), creating the conversation when
     /// needed; a change that shows the same draft changes nothing.
     package mutating func applyRemoteDraft(_ id: ConversationID, _ change: DraftChange) {
-        load(id)
-        if entries.slot(of: id) == nil {
-            guard change.text != nil else { return }
-            createIfNeeded(id, profile: nil, activity: 0)
-        }
-        guard entries.conversation(id)?.draft != change.draft else { return }
-        modify(id) { conversation, _ in
-            conversation.draft = change.draft
-            return change.draft?.timestamp
+        touching(id) { store in
+            if store.entries.slot(of: id) == nil {
+                guard change.text != nil else { return }
+                store.createIfNeeded(id, profile: nil, activity: 0)
+            }
+            guard store.entries.conversation(id)?.draft != change.draft else { return }
+            store.modify(id) { conversation, _ in
+                conversation.draft = change.draft
+                return change.draft?.timestamp
+            }
         }
     }
 
     /// Sets (`enable`) or clears the marks `marks` on `id`.
     package mutating func setMarks(_ id: ConversationID, _ marks: ConversationMarks, enable: Bool) throws(IMError) {
-        load(id)
-        guard entries.slot(of: id) != nil else { throw Self.unknown(id) }
-        modify(id) { conversation, _ in
-            if enable { conversation.marks.formUnion(marks) } else { conversation.marks.subtract(marks) }
-            return nil
+        try touching(id) { store throws(IMError) in
+            guard store.entries.slot(of: id) != nil else { throw Self.unknown(id) }
+            store.modify(id) { conversation, _ in
+                if enable { conversation.marks.formUnion(marks) } else { conversation.marks.subtract(marks) }
+                return nil
+            }
         }
     }
 
     /// Replaces the profile of `id` (nickname, remark, group name, face URL).
     package mutating func setProfile(_ id: ConversationID, _ profile: ConversationProfile) {
-        load(id)
-        guard entries.slot(of: id) != nil else { return }
-        modify(id) { conversation, _ in
-            conversation.profile = profile
-            return nil
+        touching(id) { store in
+            guard store.entries.slot(of: id) != nil else { return }
+            store.modify(id) { conversation, _ in
+                conversation.profile = profile
+                return nil
+            }
         }
     }
 
@@ -448,25 +484,26 @@ package struct ConversationStore: Sendable {
     /// Kept messages come back, all read, when the conversation is created again (a new message).
     /// - Complexity: O(log n).
     package mutating func delete(_ id: ConversationID, keepingMessages: Bool = false) {
-        load(id)
-        guard let current = entries.removeValue(forKey: id) else { return }
-        recorder.touch(id, current: current.conversation)
-        counters -= UnreadCounters(contributionOf: current.conversation)
-        order.removeValue(forKey: current.conversation.sortKey)
-        recorder.recordStorage(.delete(id, keepingMessages: keepingMessages))
-        // The receive option belongs to the peer or group, not to the conversation: a conversation
-        // that comes back gets it again (in memory; after a restart the server's push brings it).
-        if current.conversation.receiveOption != .receive {
-            presetReceiveOptions[id] = current.conversation.receiveOption
+        touching(id) { store in
+            guard let current = store.entries.removeValue(forKey: id) else { return }
+            store.recorder.touch(id, current: current.conversation)
+            store.counters -= UnreadCounters(contributionOf: current.conversation)
+            store.order.removeValue(forKey: current.conversation.sortKey)
+            store.recorder.recordStorage(.delete(id, keepingMessages: keepingMessages))
+            // The receive option belongs to the peer or group, not to the conversation: a conversation
+            // that comes back gets it again (in memory; after a restart the server's push brings it).
+            if current.conversation.receiveOption != .receive {
+                store.presetReceiveOptions[id] = current.conversation.receiveOption
+            }
+            if keepingMessages {
+                var log = current.log
+                log.markRead(upTo: .max)
+                store.keptLogs[id] = log
+            } else {
+                store.keptLogs[id] = nil
+            }
+            store.unreadIDs.remove(id)
         }
-        if keepingMessages {
-            var log = current.log
-            log.markRead(upTo: .max)
-            keptLogs[id] = log
-        } else {
-            keptLogs[id] = nil
-        }
-        unreadIDs.remove(id)
     }
 
     /// Applies the server's view of one conversation (at login or reconnect).
@@ -476,19 +513,20 @@ package struct ConversationStore: Sendable {
     /// `takingReadCursor` or when the conversation is new here (a device that owns its cursors keeps
     /// them).
     package mutating func applyServerState(_ server: ServerConversation, takingReadCursor: Bool = true) {
-        load(server.id)
-        let isNew = entries.slot(of: server.id) == nil
-        createIfNeeded(server.id, profile: server.profile, activity: server.lastMessage?.timestamp ?? 0)
-        modify(server.id) { conversation, _ in
-            conversation.profile = server.profile
-            conversation.receiveOption = server.receiveOption
-            conversation.lastSeq = max(conversation.lastSeq, server.lastSeq)
-            conversation.isPinned = server.isPinned
-            return nil
+        touching(server.id) { store in
+            let isNew = store.entries.slot(of: server.id) == nil
+            store.createIfNeeded(server.id, profile: server.profile, activity: server.lastMessage?.timestamp ?? 0)
+            store.modify(server.id) { conversation, _ in
+                conversation.profile = server.profile
+                conversation.receiveOption = server.receiveOption
+                conversation.lastSeq = max(conversation.lastSeq, server.lastSeq)
+                conversation.isPinned = server.isPinned
+                return nil
+            }
+            for message in server.unreadMessages { store.receive(message, isNew: false) }
+            if let last = server.lastMessage { store.receive(last, isNew: false) }
+            if takingReadCursor || isNew { store.markRead(server.id, upTo: server.readSeq, clearingMark: false) }
         }
-        for message in server.unreadMessages { receive(message, isNew: false) }
-        if let last = server.lastMessage { receive(last, isNew: false) }
-        if takingReadCursor || isNew { markRead(server.id, upTo: server.readSeq, clearingMark: false) }
     }
 
     // MARK: - Mutation core
@@ -500,8 +538,7 @@ package struct ConversationStore: Sendable {
     /// Creates `id` empty, with no messages, when it does not exist (a legacy conversation handle
     /// that gets a draft before any message).
     package mutating func createIfMissing(_ id: ConversationID) {
-        load(id)
-        createIfNeeded(id, profile: nil, activity: 0)
+        touching(id) { $0.createIfNeeded(id, profile: nil, activity: 0) }
     }
 
     private mutating func createIfNeeded(_ id: ConversationID, profile: ConversationProfile?, activity: UInt64) {
@@ -511,6 +548,7 @@ package struct ConversationStore: Sendable {
 
     /// Creates `id`, which does not exist, and returns the position of its entry.
     private mutating func create(_ id: ConversationID, profile: ConversationProfile?, activity: UInt64) -> Int {
+        assert(isTouched(id), "\(id) created outside touching(_:_:)")
         recorder.touch(id, current: nil)
         var conversation = Conversation(id: id, profile: profile ?? ConversationProfile())
         // (Both maps are almost always empty: skip hashing the ID then.)
@@ -543,6 +581,7 @@ package struct ConversationStore: Sendable {
     private mutating func modify(
         _ id: ConversationID, at slot: Int, _ body: (inout Conversation, inout MessageLog) -> UInt64?
     ) {
+        assert(isTouched(id), "\(id) changed outside touching(_:_:)")
         // Every access below changes the entry in place: reading it through the dictionary would copy it.
         let firstTouch = recorder.isUntouched(id)
         var before: Conversation?

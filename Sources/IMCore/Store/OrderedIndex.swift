@@ -18,7 +18,7 @@ package struct OrderedIndex<Value> {
     /// The fewest entries a non-root leaf, or children a non-root internal node, may hold.
     static var minOccupancy: Int { maxOccupancy / 2 }
 
-    private var root: Node
+    private(set) var root: Node
 
     /// The number of entries.
     ///
@@ -163,25 +163,6 @@ package struct OrderedIndex<Value> {
         return (node.keys[ascending], node.values[ascending])
     }
 
-    /// Checks every structural invariant of the tree and traps on the first violation.
-    ///
-    /// Keys strictly increase within and across nodes, each internal node's per-child largest keys
-    /// and counts match its children, every non-root node is within its occupancy bounds, all leaves
-    /// are at the same depth and the entries add up to `count`.
-    /// - Complexity: O(n).
-    package func _checkInvariants() {
-        if root.isLeaf {
-            precondition(root.keys.count <= Self.maxOccupancy, "root leaf overfull")
-        } else {
-            precondition(
-                (2...Self.maxOccupancy).contains(root.children.count),
-                "internal root has \(root.children.count) children"
-            )
-        }
-        let summary = Self.checkSubtree(root, isRoot: true, above: nil)
-        precondition(summary.count == count, "count is \(count), tree holds \(summary.count)")
-    }
-
     private mutating func makeRootUnique() {
         if !isKnownUniquelyReferenced(&root) {
             root = root.copy()
@@ -209,47 +190,6 @@ package struct OrderedIndex<Value> {
         }
         return true
     }
-
-    /// Checks the subtree at `node`, whose keys must all be above `above`; returns its entry count,
-    /// largest key and height.
-    private static func checkSubtree(
-        _ node: Node, isRoot: Bool, above: UInt64?
-    ) -> (count: Int, maxKey: UInt64?, height: Int) {
-        let occupancy = node.keys.count
-        if !isRoot {
-            precondition(
-                (minOccupancy...maxOccupancy).contains(occupancy),
-                "non-root node holds \(occupancy), outside \(minOccupancy)...\(maxOccupancy)"
-            )
-        }
-        for slot in node.keys.indices.dropFirst() {
-            precondition(node.keys[slot - 1] < node.keys[slot], "keys not strictly increasing in a node")
-        }
-        if let above, let smallest = node.keys.first {
-            precondition(above < smallest, "keys not strictly increasing across nodes")
-        }
-        if node.isLeaf {
-            precondition(node.values.count == occupancy, "leaf has \(node.values.count) values, \(occupancy) keys")
-            precondition(node.children.isEmpty && node.counts.isEmpty, "leaf has children")
-            return (occupancy, node.keys.last, 0)
-        }
-        precondition(node.values.isEmpty, "internal node has values")
-        precondition(node.children.count == occupancy, "\(node.children.count) children, \(occupancy) keys")
-        precondition(node.counts.count == occupancy, "internal node has \(node.counts.count) counts, \(occupancy) keys")
-        var total = 0
-        var height: Int?
-        var previous = above
-        for slot in node.children.indices {
-            let child = checkSubtree(node.children[slot], isRoot: false, above: previous)
-            precondition(child.maxKey == node.keys[slot], "separator key differs from the child's largest key")
-            precondition(child.count == node.counts[slot], "subtree count \(node.counts[slot]), actual \(child.count)")
-            precondition(height == nil || height == child.height, "leaves at different depths")
-            height = child.height
-            total += child.count
-            previous = child.maxKey
-        }
-        return (total, node.keys.last, (height ?? 0) + 1)
-    }
 }
 
 // Nodes are reference types with mutable arrays, so the compiler cannot prove this. It holds because
@@ -271,7 +211,7 @@ extension OrderedIndex {
         @exclusivity(unchecked) var children: [Node]
         @exclusivity(unchecked) var counts: [Int]
 
-        private init(isLeaf: Bool, keys: [UInt64], values: [Value], children: [Node], counts: [Int]) {
+        init(isLeaf: Bool, keys: [UInt64], values: [Value], children: [Node], counts: [Int]) {
             self.isLeaf = isLeaf
             self.keys = keys
             self.values = values
@@ -302,155 +242,6 @@ extension OrderedIndex {
                 if keys[middle] < key { low = middle + 1 } else { high = middle }
             }
             return low
-        }
-
-        /// Inserts or replaces in this uniquely referenced subtree; returns the replaced value and,
-        /// if the node overflowed, the new right sibling split off it with its entry count.
-        func insert(_ value: Value, forKey key: UInt64) -> (old: Value?, split: (node: Node, count: Int)?) {
-            if isLeaf {
-                let slot = lowerBound(key)
-                if slot < keys.count, keys[slot] == key {
-                    let old = values[slot]
-                    values[slot] = value
-                    return (old, nil)
-                }
-                keys.insert(key, at: slot)
-                values.insert(value, at: slot)
-                return (nil, splitIfOverfull())
-            }
-            let slot = Swift.min(lowerBound(key), keys.count - 1)
-            makeChildUnique(slot)
-            let (old, childSplit) = children[slot].insert(value, forKey: key)
-            if old == nil { counts[slot] += 1 }
-            if let childSplit {
-                children.insert(childSplit.node, at: slot + 1)
-                keys.insert(childSplit.node.keys[childSplit.node.keys.count - 1], at: slot + 1)
-                counts.insert(childSplit.count, at: slot + 1)
-                counts[slot] -= childSplit.count
-            }
-            keys[slot] = children[slot].keys[children[slot].keys.count - 1]
-            return (old, splitIfOverfull())
-        }
-
-        /// Removes `key` from this uniquely referenced subtree and returns its value (nil when absent:
-        /// nothing changes but copies of shared nodes on the path); a child left below minimum
-        /// occupancy borrows from or merges with a neighbour.
-        func remove(_ key: UInt64) -> Value? {
-            let slot = lowerBound(key)
-            if isLeaf {
-                guard slot < keys.count, keys[slot] == key else { return nil }
-                keys.remove(at: slot)
-                return values.remove(at: slot)
-            }
-            guard slot < keys.count else { return nil }
-            makeChildUnique(slot)
-            guard let old = children[slot].remove(key) else { return nil }
-            counts[slot] -= 1
-            let child = children[slot]
-            keys[slot] = child.keys[child.keys.count - 1]
-            if child.keys.count < OrderedIndex.minOccupancy {
-                rebalanceChild(at: slot)
-            }
-            return old
-        }
-
-        private func makeChildUnique(_ slot: Int) {
-            if !isKnownUniquelyReferenced(&children[slot]) {
-                children[slot] = children[slot].copy()
-            }
-        }
-
-        /// Splits off the upper half if this node holds more than the maximum.
-        private func splitIfOverfull() -> (node: Node, count: Int)? {
-            guard keys.count > OrderedIndex.maxOccupancy else { return nil }
-            let middle = keys.count / 2
-            let upperKeys = Array(keys[middle...])
-            keys.removeSubrange(middle...)
-            if isLeaf {
-                let upperValues = Array(values[middle...])
-                values.removeSubrange(middle...)
-                return (Node(leafKeys: upperKeys, values: upperValues), upperKeys.count)
-            }
-            let upperChildren = Array(children[middle...])
-            let upperCounts = Array(counts[middle...])
-            children.removeSubrange(middle...)
-            counts.removeSubrange(middle...)
-            let upper = Node(isLeaf: false, keys: upperKeys, values: [], children: upperChildren, counts: upperCounts)
-            return (upper, upperCounts.reduce(0, +))
-        }
-
-        /// Restores minimum occupancy of the uniquely referenced child at `slot` from a neighbour.
-        private func rebalanceChild(at slot: Int) {
-            if slot > 0 {
-                let left = slot - 1
-                makeChildUnique(left)
-                if children[left].keys.count > OrderedIndex.minOccupancy {
-                    moveLastEntry(from: left, to: slot)
-                } else {
-                    mergeChild(at: slot, into: left)
-                }
-            } else {
-                let right = slot + 1
-                if children[right].keys.count > OrderedIndex.minOccupancy {
-                    makeChildUnique(right)
-                    moveFirstEntry(from: right, to: slot)
-                } else {
-                    mergeChild(at: right, into: slot)
-                }
-            }
-        }
-
-        /// Moves the last entry (or child) of the child at `source` to the front of its right neighbour.
-        private func moveLastEntry(from source: Int, to target: Int) {
-            let donor = children[source]
-            let receiver = children[target]
-            let moved: Int
-            receiver.keys.insert(donor.keys.removeLast(), at: 0)
-            if donor.isLeaf {
-                receiver.values.insert(donor.values.removeLast(), at: 0)
-                moved = 1
-            } else {
-                receiver.children.insert(donor.children.removeLast(), at: 0)
-                moved = donor.counts.removeLast()
-                receiver.counts.insert(moved, at: 0)
-            }
-            counts[source] -= moved
-            counts[target] += moved
-            keys[source] = donor.keys[donor.keys.count - 1]
-        }
-
-        /// Moves the first entry (or child) of the child at `source` to the end of its left neighbour.
-        private func moveFirstEntry(from source: Int, to target: Int) {
-            let donor = children[source]
-            let receiver = children[target]
-            let moved: Int
-            receiver.keys.append(donor.keys.removeFirst())
-            if donor.isLeaf {
-                receiver.values.append(donor.values.removeFirst())
-                moved = 1
-            } else {
-                receiver.children.append(donor.children.removeFirst())
-                moved = donor.counts.removeFirst()
-                receiver.counts.append(moved)
-            }
-            counts[source] -= moved
-            counts[target] += moved
-            keys[target] = receiver.keys[receiver.keys.count - 1]
-        }
-
-        /// Appends the child at `source` to its left neighbour at `target` and drops it.
-        private func mergeChild(at source: Int, into target: Int) {
-            let donor = children[source]
-            let receiver = children[target]
-            receiver.keys.append(contentsOf: donor.keys)
-            receiver.values.append(contentsOf: donor.values)
-            receiver.children.append(contentsOf: donor.children)
-            receiver.counts.append(contentsOf: donor.counts)
-            keys[target] = keys[source]
-            counts[target] += counts[source]
-            keys.remove(at: source)
-            counts.remove(at: source)
-            children.remove(at: source)
         }
     }
 }
