@@ -1,3 +1,6 @@
+import IMCore
+import IMTransportKit
+
 /// A conversation a scenario names, seen by the logged-in user ("me"): with a user, or a group.
 package enum Target: Hashable, Comparable, Sendable {
     case c2c(String)
@@ -5,10 +8,13 @@ package enum Target: Hashable, Comparable, Sendable {
 
     /// The V2 conversation ID (`"c2c_a"`, `"group_g"`): the name every observation uses, whichever
     /// API it was read through.
-    package var conversationID: String {
+    package var conversationID: String { id.stringForm }
+
+    /// The core's identity of the conversation.
+    package var id: ConversationID {
         switch self {
-        case .c2c(let userID): return "c2c_" + userID
-        case .group(let groupID): return "group_" + groupID
+        case .c2c(let userID): return .c2c(userID)
+        case .group(let groupID): return .group(groupID)
         }
     }
 
@@ -22,12 +28,10 @@ package enum Target: Hashable, Comparable, Sendable {
 
     /// The target whose `conversationID` is `conversationID`; nil for another form.
     package init?(conversationID: String) {
-        if conversationID.hasPrefix("c2c_") {
-            self = .c2c(String(conversationID.dropFirst(4)))
-        } else if conversationID.hasPrefix("group_") {
-            self = .group(String(conversationID.dropFirst(6)))
-        } else {
-            return nil
+        switch try? ConversationID(stringForm: conversationID) {
+        case let id? where id.kind == .c2c: self = .c2c(id.target)
+        case let id? where id.kind == .group: self = .group(id.target)
+        default: return nil
         }
     }
 
@@ -38,6 +42,6 @@ extension String {
     /// The row text with every conversation ID shortened to its digest name (`c2c_a` to `a`,
     /// `group_g` to `#g`).
     var shortenedConversationIDs: String {
-        replacingOccurrences(of: "c2c_", with: "").replacingOccurrences(of: "group_", with: "#")
+        replacingOccurrences(of: ConversationID.c2cPrefix, with: "").replacingOccurrences(of: ConversationID.groupPrefix, with: "#")
     }
 }

@@ -149,11 +149,12 @@ package final class LegacyBridge: Sendable {
         return LegacyIDs.conversationID(type: type, receiver: receiver)
     }
 
-    /// Every listed conversation, SYSTEM included, in list order (`getConversationList`); hidden
-    /// ones are left out, as V2 lists leave them out. Empty when logged out.
+    /// Every conversation, SYSTEM included, in list order (`getConversationList`): the legacy API
+    /// has no hide mark, so hidden ones are listed too (`Conversation.isListed(includingHidden:)`
+    /// with true; MIGRATION.md). Empty when logged out.
     /// - Complexity: O(n).
     package func conversations() -> [Conversation] {
-        client?.allConversations().filter { $0.isListed() } ?? []
+        client?.allConversations() ?? []
     }
 
     /// The number of conversations (`conversationCount`).

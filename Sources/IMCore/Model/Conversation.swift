@@ -63,8 +63,8 @@ package struct Conversation: Hashable, Sendable {
     }
 
     /// Whether list calls show the conversation: one hidden by the user (the hide mark) is left out
-    /// until a new message unhides it, unless the caller asks for hidden ones by that mark. The one
-    /// rule of both API generations (V2 pages and filters, the legacy list).
+    /// until a new message unhides it, unless the caller includes hidden ones (a V2 filter on the
+    /// hide mark; the legacy list, which has no such mark). The one rule both facades apply.
     package func isListed(includingHidden: Bool = false) -> Bool {
         includingHidden || !marks.contains(.hide)
     }

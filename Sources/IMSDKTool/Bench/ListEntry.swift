@@ -13,10 +13,6 @@ struct ListEntry: Equatable, Sendable, CustomStringConvertible {
 
     /// The public ID of `id`, as an app keys its conversations.
     static func key(_ id: ConversationID) -> String {
-        switch id.kind {
-        case .c2c: return "c2c_" + id.target
-        case .group: return "group_" + id.target
-        case .system: return "system"
-        }
+        id.kind == .system ? "system" : id.stringForm
     }
 }

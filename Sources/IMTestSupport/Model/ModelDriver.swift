@@ -164,7 +164,7 @@ final class ModelDriver: @unchecked Sendable {
     }
 
     private static func send(_ text: String, to target: ModelTarget, through manager: V2TIMManager) async -> ModelOutcome {
-        let message = SendableBox(manager.createTextMessage(text: text)!)
+        let message = Unchecked(manager.createTextMessage(text: text)!)
         let code = await failureCode { succ, fail in
             _ = manager.sendMessage(
                 message: message.value, receiver: target.isGroup ? nil : target.receiver,
@@ -188,7 +188,7 @@ final class ModelDriver: @unchecked Sendable {
             guard newest < messages.count else { return .ok }
             message = messages[newest]
         }
-        let boxed = SendableBox(message)
+        let boxed = Unchecked(message)
         let code = await failureCode { conversation.setReadMessage(boxed.value, succ: $0, fail: $1) }
         return code == -1 ? .ok : .error(code)
     }
@@ -204,10 +204,4 @@ final class ModelDriver: @unchecked Sendable {
             }, fail: { code, desc in fail(code, desc) })
         }
     }
-}
-
-/// Carries SDK objects that are not `Sendable` (messages, as the vendor's are) across an `await`.
-struct SendableBox<Value>: @unchecked Sendable {
-    let value: Value
-    init(_ value: Value) { self.value = value }
 }

@@ -1,3 +1,6 @@
+import IMCore
+import IMTransportKit
+
 /// A conversation the model-based check can touch: the C2C conversation with a peer, or a group's.
 ///
 /// The check's world is small on purpose (four peers, two groups that everyone is in), so random
@@ -19,8 +22,8 @@ package enum ModelTarget: Hashable, Comparable, Sendable, CustomStringConvertibl
     /// The V2 conversation ID: `"c2c_" + userID` or `"group_" + groupID`.
     package var conversationID: String {
         switch self {
-        case .user(let userID): return "c2c_" + userID
-        case .group(let groupID): return "group_" + groupID
+        case .user(let userID): return ConversationID.c2c(userID).stringForm
+        case .group(let groupID): return ConversationID.group(groupID).stringForm
         }
     }
 
