@@ -3,7 +3,8 @@ import Foundation
 
 /// One logged-in user's engine: the store behind a lock, the server connection, and ordered events.
 ///
-/// Both API facades sit on an `IMClient`; neither keeps conversation state of its own.
+/// The `IMSession` of the logged-in user owns it; both API facades reach it through that session
+/// and keep no conversation state of their own.
 /// - Thread safety: every method may be called from any thread. Store access is serialised by one
 ///   lock; events and every completion handed to `deliver` run on `callbackQueue`, one at a time, in
 ///   the order they were produced, and never while the lock is held.
