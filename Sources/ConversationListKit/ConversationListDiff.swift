@@ -1,6 +1,5 @@
 import Foundation
 import ImSDK_Plus
-import IMTransportKit
 
 /// How a list of rows changed in one batch, in the shape of a `UITableView` batch update.
 ///

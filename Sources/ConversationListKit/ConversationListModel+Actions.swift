@@ -1,6 +1,5 @@
 import Foundation
 import ImSDK_Plus
-import IMTransportKit
 
 /// The actions a conversation list offers, each through the public V2 API.
 ///

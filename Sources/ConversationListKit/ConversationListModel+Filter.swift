@@ -1,6 +1,5 @@
 import Foundation
 import ImSDK_Plus
-import IMTransportKit
 
 extension ConversationListModel {
     /// Which conversations the model shows. The default shows every conversation.

@@ -1,6 +1,5 @@
 import Foundation
 import ImSDK_Plus
-import IMTransportKit
 
 /// What a conversation list cell shows for one conversation, as a plain value.
 ///

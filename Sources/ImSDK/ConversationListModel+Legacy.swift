@@ -1,4 +1,3 @@
-import IMTransportKit
 import ConversationListKit
 import ImSDK_Plus
 import TIMAdapter

@@ -1,6 +1,5 @@
 import Foundation
 import IMCore
-import IMTransportKit
 import IMReferenceServer
 import XCTest
 

@@ -2,7 +2,6 @@ import Foundation
 import XCTest
 import IMCore
 import IMTestSupport
-import IMTransportKit
 
 /// Kills `imsdk ingest` at random moments and checks that its database survives every time.
 final class CrashTests: XCTestCase {

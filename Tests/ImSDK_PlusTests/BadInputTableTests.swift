@@ -1,6 +1,5 @@
 import XCTest
 import IMCore
-import IMTransportKit
 import IMTestSupport
 import IMReferenceServer
 @testable import ImSDK_Plus

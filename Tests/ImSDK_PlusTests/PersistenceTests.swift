@@ -1,6 +1,5 @@
 import XCTest
 import IMCore
-import IMTransportKit
 import IMReferenceServer
 import IMTestSupport
 import ImSDK

@@ -1,5 +1,5 @@
-import IMTransportKit
 import Foundation
+import IMTransportKit
 
 /// The state of one conversation, as the store holds it and hands it out (a snapshot value).
 ///

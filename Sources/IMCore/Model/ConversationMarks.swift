@@ -1,5 +1,3 @@
-import IMTransportKit
-
 /// The marks set on a conversation, as a 64-bit set (V2 mark types are single bits).
 package struct ConversationMarks: OptionSet, Hashable, Sendable {
     package let rawValue: UInt64

@@ -1,5 +1,3 @@
-import IMTransportKit
-
 /// What an unread group @-mention addressed.
 package enum GroupAtType: Int32, Hashable, Sendable {
     case atMe = 1

@@ -1,5 +1,3 @@
-import IMTransportKit
-
 /// How order keys are built: activity time in seconds in the high bits, an arrival counter below.
 ///
 /// A key is `seconds << 31 | counter << 3` (63 bits); bit 63 is reserved for the pinned band in

@@ -1,4 +1,3 @@
-import IMTransportKit
 import Foundation
 
 /// The binary forms of the list columns: little-endian, fixed-width lengths, exact for any value.

@@ -1,4 +1,3 @@
-import IMTransportKit
 import Foundation
 
 /// Where databases live on disk: per-user paths, the default directory, creating and moving files.

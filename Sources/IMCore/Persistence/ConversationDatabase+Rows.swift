@@ -1,5 +1,5 @@
-import IMTransportKit
 import Foundation
+import IMTransportKit
 
 /// How conversations and messages map to rows: column lists, the values bound, and decoding.
 extension ConversationDatabase {

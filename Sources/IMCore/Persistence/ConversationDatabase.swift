@@ -1,5 +1,5 @@
-import IMTransportKit
 import Foundation
+import IMTransportKit
 
 /// The conversations, messages and counters of one user, on disk: the typed API the store persists through.
 ///

@@ -1,5 +1,5 @@
-import IMTransportKit
 import Foundation
+import IMTransportKit
 
 /// Reads the columns of the current row in order, decoding model values; a value the model cannot
 /// hold (an unknown enum code, a malformed blob) throws `.corrupt`.

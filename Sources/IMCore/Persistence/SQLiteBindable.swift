@@ -1,4 +1,3 @@
-import IMTransportKit
 import Foundation
 
 /// A value that can be bound to a statement parameter, so `execute`/`query` take a list of them.

@@ -1,4 +1,3 @@
-import IMTransportKit
 import CSQLite
 
 /// One open SQLite database: configuration, the statement cache, transactions and error checking.

@@ -1,4 +1,3 @@
-import IMTransportKit
 import CSQLite
 import Foundation
 

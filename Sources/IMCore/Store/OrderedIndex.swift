@@ -1,5 +1,3 @@
-import IMTransportKit
-
 /// The ordered index of the conversation store: unique `UInt64` keys mapped to values, iterated
 /// from the largest key down (the top of the conversation list first).
 ///

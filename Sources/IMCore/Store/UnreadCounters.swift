@@ -1,5 +1,3 @@
-import IMTransportKit
-
 /// The store's counters, maintained by deltas: every mutation subtracts a conversation's old
 /// contribution and adds its new one; nothing rescans.
 ///

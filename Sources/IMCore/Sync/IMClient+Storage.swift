@@ -1,5 +1,5 @@
-import IMTransportKit
 import Foundation
+import IMTransportKit
 
 /// The client's database: opening it at login, serving the list while the store is cold, warming
 /// the store up, and writing every batch.

@@ -1,5 +1,5 @@
-import IMTransportKit
 import Foundation
+import IMTransportKit
 
 /// One logged-in user's engine: the store behind a lock, the server connection, and ordered events.
 ///

@@ -1,5 +1,3 @@
-import IMTransportKit
-
 /// Who owns a device's read cursors: the server (reads roam between devices) or the device.
 package enum ReadPolicy: Sendable, Hashable {
     /// The server's read cursor is the device's: reads made anywhere arrive as pushes and at every

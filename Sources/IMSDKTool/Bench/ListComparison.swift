@@ -1,5 +1,4 @@
 import IMCore
-import IMTransportKit
 
 /// The check that keeps the comparison fair: every subject, given the same events, shows the same list.
 enum ListComparison {

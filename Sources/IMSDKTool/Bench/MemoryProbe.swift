@@ -1,6 +1,5 @@
 import Foundation
 import IMCore
-import IMTransportKit
 
 /// Peak memory of one subject, measured in a process of its own.
 ///

@@ -1,7 +1,6 @@
 import Foundation
 import IMCore
 import IMTestSupport
-import IMTransportKit
 import XCTest
 
 /// The connection and statement layer: caching, configuration, transactions, binding and errors.

@@ -1,5 +1,4 @@
 import IMCore
-import IMTransportKit
 import XCTest
 
 /// The counters row and the recount computed by SQL from the conversation rows.

@@ -1,5 +1,4 @@
 import IMCore
-import IMTransportKit
 import XCTest
 
 /// Keyset paging over the `sort_key` index: every conversation once, largest sort key first.
