@@ -22,10 +22,13 @@ extension ConversationID {
         guard let string, !string.isEmpty else {
             throw IMError(.invalidParameters, "conversationID is empty")
         }
-        if string.hasPrefix(Self.c2cPrefix), string.count > Self.c2cPrefix.count {
-            self = .c2c(String(string.dropFirst(Self.c2cPrefix.count)))
-        } else if string.hasPrefix(Self.groupPrefix), string.count > Self.groupPrefix.count {
-            self = .group(String(string.dropFirst(Self.groupPrefix.count)))
+        // The target is what follows the prefix (found without counting the whole string: IDs
+        // may be long).
+        if string.hasPrefix(Self.c2cPrefix), case let target = string.dropFirst(Self.c2cPrefix.count), !target.isEmpty {
+            self = .c2c(String(target))
+        } else if string.hasPrefix(Self.groupPrefix), case let target = string.dropFirst(Self.groupPrefix.count),
+                  !target.isEmpty {
+            self = .group(String(target))
         } else {
             throw IMError(.invalidParameters, "conversationID \"\(string)\" is not c2c_<userID> or group_<groupID>")
         }
