@@ -160,6 +160,7 @@ public final class V2TIMManager: Sendable {
         case .syncStarted: conversationListeners.forEach { $0.onSyncServerStart() }
         case .syncFinished: conversationListeners.forEach { $0.onSyncServerFinish() }
         case .syncFailed: conversationListeners.forEach { $0.onSyncServerFailed() }
+        case .connection: break
         case .changes(let batch):
             if !messageListeners.isEmpty {
                 for message in batch.newMessages {

@@ -269,7 +269,7 @@ package final class LegacyBridge: Sendable {
             if !batch.newMessages.isEmpty { sink.legacyNewMessages(batch.newMessages, selfUserID: client.userID) }
             let refreshed = batch.added + batch.changed
             if !refreshed.isEmpty { sink.legacyRefresh(conversations: refreshed.map(\.id)) }
-        case .syncStarted, .syncFailed:
+        case .syncStarted, .syncFailed, .connection:
             break
         }
     }

@@ -10,4 +10,25 @@ package enum ClientEvent: Sendable {
     case syncFailed(IMError)
     /// One atomic batch of changes.
     case changes(ChangeBatch)
+    /// The connection to the server changed state (the SDK listeners: V2 `V2TIMSDKListener`,
+    /// legacy `TIMConnListener` and `TIMUserStatusListener`).
+    case connection(ConnectionEvent)
+}
+
+/// What happened to the connection of a login.
+package enum ConnectionEvent: Sendable, Hashable {
+    /// A connection is being opened: at login (`reconnect` false) or after a loss (true).
+    case connecting(reconnect: Bool)
+    /// The connection is open (the sync follows).
+    case connected
+    /// An attempt to open a connection failed; another follows with backoff when `reconnect` (a
+    /// failed first attempt fails the login instead).
+    case connectFailed(IMError, reconnect: Bool)
+    /// An open connection was lost (network, server restart); reconnecting follows.
+    case disconnected(IMError)
+    /// Another login of the same user took over (the server's login policy, or an admin kick):
+    /// the session is logged out.
+    case kickedOffline
+    /// The server expired the login's signature: the session is logged out.
+    case userSigExpired
 }
