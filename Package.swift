@@ -24,20 +24,23 @@ let package = Package(
         // The transport seam: the transport protocols, requests, responses and pushes, the values
         // they carry, and the error type with the vendor's codes.
         .target(name: "IMTransportKit"),
+        // The error-code constants of the vendor's `TIMErrorCode.h` (`ERR_SUCC`, ...), re-exported by
+        // both facades as the vendor's umbrella headers make them visible.
+        .target(name: "TIMErrorCode", dependencies: ["IMTransportKit"]),
         // The server with the vendor's cloud semantics (the embedded default transport).
         .target(name: "IMReferenceServer", dependencies: ["IMTransportKit"]),
         // The shared engine under both APIs: session, model, store, persistence, sync, events. It
         // picks the embedded server when an app configures no transport.
         .target(name: "IMCore", dependencies: ["CSQLite", "IMTransportKit", "IMReferenceServer"]),
         // The V2 API facade.
-        .target(name: "ImSDK_Plus", dependencies: ["IMCore", "IMTransportKit"]),
+        .target(name: "ImSDK_Plus", dependencies: ["IMCore", "IMTransportKit", "TIMErrorCode"]),
         // Legacy semantics over the shared core.
         .target(name: "TIMAdapter", dependencies: ["IMCore", "IMTransportKit"]),
         // The legacy TIM API facade; ImSDK_Plus and ConversationListKit only for the public
         // conversions between the two generations.
         .target(
             name: "ImSDK",
-            dependencies: ["TIMAdapter", "IMTransportKit", "ImSDK_Plus", "ConversationListKit"]),
+            dependencies: ["TIMAdapter", "IMTransportKit", "TIMErrorCode", "ImSDK_Plus", "ConversationListKit"]),
         // ConversationListModel, its diffs and rows, on the public V2 API only.
         .target(name: "ConversationListKit", dependencies: ["ImSDK_Plus", "IMTransportKit"]),
         // The `imsdk` command-line program. Its module is not called `imsdk`: that name would clash

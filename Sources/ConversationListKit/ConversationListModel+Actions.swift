@@ -103,8 +103,9 @@ extension ConversationListModel {
             manager.markConversation(
                 conversationIDList: [conversationID], markType: NSNumber(value: mark), enableMark: enable,
                 succ: { results in
-                    if let failed = results.first(where: { $0.resultCode != 0 }) {
-                        continuation.resume(throwing: V2TIMError(code: failed.resultCode, desc: failed.resultInfo ?? ""))
+                    if let failed = results?.first(where: { $0.resultCode != 0 }) {
+                        continuation.resume(throwing: V2TIMError(code: Int32(clamping: failed.resultCode),
+                                                                 desc: failed.resultInfo ?? ""))
                     } else {
                         continuation.resume()
                     }

@@ -102,7 +102,7 @@ public final class ConversationListModel: @unchecked Sendable {
         guard let start else { return false }
         return try await withCheckedThrowingContinuation { continuation in
             manager.getConversationList(nextSeq: start.seq, count: pageSize, succ: { list, nextSeq, isFinished in
-                self.merge(page: list, nextSeq: nextSeq, isFinished: isFinished, generation: start.generation)
+                self.merge(page: list ?? [], nextSeq: nextSeq, isFinished: isFinished, generation: start.generation)
                 continuation.resume(returning: !isFinished)
             }, fail: { code, desc in
                 self.state.withLock { state in

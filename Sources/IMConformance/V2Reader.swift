@@ -67,7 +67,7 @@ extension V2TIMManager {
     func history(of target: Target) async throws -> [(seq: UInt64, timestamp: UInt64)] {
         try await withCheckedThrowingContinuation { continuation in
             let succ: V2TIMMessageListSucc = { messages in
-                continuation.resume(returning: messages.map { ($0.seq, UInt64($0.timestamp?.timeIntervalSince1970 ?? 0)) })
+                continuation.resume(returning: (messages ?? []).map { ($0.seq, UInt64($0.timestamp?.timeIntervalSince1970 ?? 0)) })
             }
             let fail: V2TIMFail = { code, desc in
                 continuation.resume(throwing: V2TIMError(code: code, desc: desc ?? ""))

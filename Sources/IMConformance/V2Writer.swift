@@ -22,7 +22,7 @@ struct V2Writer: Writer {
     }
 
     func logout() async -> StepOutcome {
-        await outcome { succ, fail in manager.logout(succ, fail: fail) }
+        await outcome { succ, fail in manager.logout(succ: succ, fail: fail) }
     }
 
     func send(_ text: String, to target: Target) async throws -> StepOutcome {

@@ -8,6 +8,18 @@ package func call(_ start: (@escaping V2TIMSucc, @escaping V2TIMFail) -> Void) a
     try await callValue { (succ: @escaping (()) -> Void, fail) in start({ succ(()) }, fail) }
 }
 
+/// Awaits a succ/fail API call whose `succ` delivers an optional value, as the vendor's block
+/// parameters are; throws the `V2TIMError` that `fail` reported, and fails the test's expectation of
+/// a value (code -1) when `succ` got nil.
+@_disfavoredOverload
+package func callValue<T>(_ start: (@escaping (T?) -> Void, @escaping V2TIMFail) -> Void) async throws -> T {
+    try await callValue { (succ: @escaping (T) -> Void, fail: @escaping V2TIMFail) in
+        start({ value in
+            if let value { succ(value) } else { fail(-1, "succ was called with nil") }
+        }, fail)
+    }
+}
+
 /// Awaits a succ/fail API call whose `succ` delivers a value; throws the `V2TIMError` that `fail`
 /// reported. The value is handed over as `handOver` does.
 package func callValue<T>(_ start: (@escaping (T) -> Void, @escaping V2TIMFail) -> Void) async throws -> T {

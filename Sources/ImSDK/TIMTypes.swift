@@ -72,23 +72,3 @@ public enum TIMConversationRefreshReason: Int, Sendable {
     case RECEIVE_MSG_REVOKE = 6
     case RECEIVE_MSG_RECEIPT = 7
 }
-
-/// A legacy error code, as the C enum of the headers imports: compare `code == ERR_X.rawValue`.
-/// The numbers are `IMError.Code`'s (one table for both generations).
-public struct ERROR_CODE: RawRepresentable, Hashable, Sendable {
-    public let rawValue: Int32
-    public init(rawValue: Int32) { self.rawValue = rawValue }
-}
-
-public let ERR_SUCC = ERROR_CODE(rawValue: IMError.Code.success.rawValue)
-public let ERR_INVALID_CONVERSATION = ERROR_CODE(rawValue: IMError.Code.invalidConversation.rawValue)
-public let ERR_SDK_NOT_INITIALIZED = ERROR_CODE(rawValue: IMError.Code.notInitialized.rawValue)
-public let ERR_SDK_NOT_LOGGED_IN = ERROR_CODE(rawValue: IMError.Code.notLoggedIn.rawValue)
-public let ERR_IN_PROGESS = ERROR_CODE(rawValue: IMError.Code.inProgress.rawValue)
-public let ERR_INVALID_PARAMETERS = ERROR_CODE(rawValue: IMError.Code.invalidParameters.rawValue)
-public let ERR_NO_PREVIOUS_LOGIN = ERROR_CODE(rawValue: IMError.Code.noPreviousLogin.rawValue)
-public let ERR_USER_SIG_EXPIRED = ERROR_CODE(rawValue: IMError.Code.userSigExpired.rawValue)
-public let ERR_LOGIN_KICKED_OFF_BY_OTHER = ERROR_CODE(rawValue: IMError.Code.kickedOff.rawValue)
-public let ERR_SDK_INTERFACE_NOT_SUPPORT = ERROR_CODE(rawValue: IMError.Code.interfaceNotSupported.rawValue)
-/// The `#define` of the headers.
-public let ERR_IMSDK_KICKED_BY_OTHERS: Int32 = IMError.Code.kickedOff.rawValue

@@ -2,51 +2,58 @@ import Foundation
 import IMCore
 import IMTransportKit
 
-/// One conversation as the V2 API shows it: a read-only snapshot taken when it was handed out.
+/// One conversation as the V2 API shows it: a snapshot taken when it was handed out.
 ///
-/// - Thread safety: immutable after creation, so it may be passed between threads.
-public final class V2TIMConversation: @unchecked Sendable {
+/// An open `NSObject` subclass, as the vendor declares it (apps subclass it). Object-typed
+/// properties are implicitly unwrapped, which accepts both the code written against the 5.x-8.x
+/// headers (`conversation.lastMessage.msgID`) and against the annotated ones (`if let id =
+/// conversation.conversationID`); the SDK sets `conversationID` and `showName` on every
+/// conversation it hands out, and the others when they have a value.
+/// - Thread safety: not changed after the SDK hands it out, so it may be passed between threads.
+open class V2TIMConversation: NSObject, @unchecked Sendable {
     /// C2C or GROUP.
-    public private(set) var type: V2TIMConversationType = .UNKNOWN
+    public internal(set) var type: V2TIMConversationType = .UNKNOWN
     /// `"c2c_" + userID` or `"group_" + groupID`.
-    public private(set) var conversationID: String = ""
+    public internal(set) var conversationID: String!
     /// The peer of a C2C conversation.
-    public private(set) var userID: String?
+    public internal(set) var userID: String!
     /// The group of a group conversation.
-    public private(set) var groupID: String?
+    public internal(set) var groupID: String!
     /// The group's type ("Work", "Public", "Meeting", "AVChatRoom", ...).
-    public private(set) var groupType: String?
+    public internal(set) var groupType: String!
     /// C2C: friend remark, else nickname, else user ID. Group: group name, else group ID.
-    public private(set) var showName: String?
+    public internal(set) var showName: String!
     /// The peer's or the group's face URL.
-    public private(set) var faceUrl: String?
+    public internal(set) var faceUrl: String!
     /// Unread messages from others.
-    public private(set) var unreadCount: Int32 = 0
+    public internal(set) var unreadCount: Int32 = 0
     /// How messages of this conversation are received.
-    public private(set) var recvOpt: V2TIMReceiveMessageOpt = .RECEIVE_MESSAGE
+    public internal(set) var recvOpt: V2TIMReceiveMessageOpt = .RECEIVE_MESSAGE
     /// The newest message that is not excluded from "last message".
-    public private(set) var lastMessage: V2TIMMessage?
-    /// Unread @-mentions of me or of everyone, oldest first.
-    public private(set) var groupAtInfolist: [V2TIMGroupAtInfo]?
+    public internal(set) var lastMessage: V2TIMMessage!
+    /// Unread @-mentions of me or of everyone, oldest first (empty when none).
+    public internal(set) var groupAtInfolist: [V2TIMGroupAtInfo]!
     /// The draft text, if one is saved (on this device, or synced when `syncsDrafts`).
-    public private(set) var draftText: String?
+    public internal(set) var draftText: String!
     /// When the draft was saved.
-    public private(set) var draftTimestamp: Date?
+    public internal(set) var draftTimestamp: Date!
     /// Whether the conversation is pinned to the top.
-    public private(set) var isPinned = false
+    public internal(set) var isPinned = false
     /// Grows with activity (messages, drafts); larger keys sort first among unpinned conversations.
-    public private(set) var orderKey: UInt = 0
-    /// The marks set on the conversation, one `NSNumber` per bit.
-    public private(set) var markList: [NSNumber]?
-    /// Custom data of the conversation.
-    public private(set) var customData: Data?
+    public internal(set) var orderKey: UInt = 0
+    /// The marks set on the conversation, one `NSNumber` per bit (empty when none).
+    public internal(set) var markList: [NSNumber]!
+    /// Custom data of the conversation (`setConversationCustomData`).
+    public internal(set) var customData: Data!
+    /// The conversation groups it belongs to (conversation groups are not supported yet: empty).
+    public internal(set) var conversationGroupList: [String]!
     /// The server time (seconds) of the newest message I have read (C2C).
-    public private(set) var c2cReadTimestamp: UInt64 = 0
+    public internal(set) var c2cReadTimestamp: UInt = 0
     /// The sequence of the newest message I have read (groups).
-    public private(set) var groupReadSequence: UInt64 = 0
+    public internal(set) var groupReadSequence: UInt = 0
 
     /// An empty conversation; the SDK hands out filled ones.
-    public init() {}
+    public override init() {}
 
     /// The V2 view of conversation `id` of `manager`'s session now; nil for SYSTEM (the V2 API has
     /// no such conversation), when it does not exist, or when nobody is logged in.
@@ -57,6 +64,7 @@ public final class V2TIMConversation: @unchecked Sendable {
     }
 
     package init(_ conversation: Conversation, selfUserID: String) {
+        super.init()
         conversationID = conversation.id.stringForm
         switch conversation.id.kind {
         case .c2c:
@@ -88,21 +96,23 @@ public final class V2TIMConversation: @unchecked Sendable {
             marks & (1 << UInt64(bit)) != 0 ? NSNumber(value: UInt64(1) << UInt64(bit)) : nil
         }
         customData = conversation.customData
-        c2cReadTimestamp = conversation.readTimestamp
-        groupReadSequence = conversation.readSeq
+        conversationGroupList = []
+        c2cReadTimestamp = UInt(truncatingIfNeeded: conversation.readTimestamp)
+        groupReadSequence = UInt(truncatingIfNeeded: conversation.readSeq)
     }
 }
 
-/// An unread @-mention in a group conversation.
-public final class V2TIMGroupAtInfo: @unchecked Sendable {
+/// An unread @-mention in a group conversation. An open `NSObject` subclass, as the vendor's.
+open class V2TIMGroupAtInfo: NSObject, @unchecked Sendable {
     /// The sequence of the message that mentioned.
-    public private(set) var seq: UInt64 = 0
+    public internal(set) var seq: UInt64 = 0
     /// What it mentioned.
-    public private(set) var atType: V2TIMGroupAtType = .AT_ME
+    public internal(set) var atType: V2TIMGroupAtType = .AT_ME
 
-    public init() {}
+    public override init() {}
 
     package init(seq: UInt64, atType: V2TIMGroupAtType) {
+        super.init()
         self.seq = seq
         self.atType = atType
     }
@@ -129,33 +139,37 @@ public final class V2TIMConversationResult: Sendable {
 }
 
 /// Which conversations `getConversationListByFilter` returns; unset fields do not filter.
-public class V2TIMConversationListFilter {
+open class V2TIMConversationListFilter: NSObject {
     /// Only this kind; `.UNKNOWN` (the default) means every kind.
     public var type: V2TIMConversationType = .UNKNOWN
-    /// Only conversations carrying every mark of this set (0: no mark filter).
-    public var markType: UInt64 = 0
+    /// Only conversations carrying every mark of this set (0: no mark filter); a
+    /// `V2TIMConversationMarkType` raw value or custom bits.
+    public var markType: UInt = 0
     /// Only conversations with unread messages.
     public var hasUnreadCount = false
     /// Only conversations with unread @-mentions.
     public var hasGroupAtInfo = false
     /// Conversation groups are not supported yet: a non-empty value fails with 7013.
-    public var conversationGroup: String?
+    public var conversationGroup: String!
 
-    public init() {}
+    public override init() {}
 }
 
 /// The result of a batch operation for one conversation.
-public final class V2TIMConversationOperationResult: Sendable {
+open class V2TIMConversationOperationResult: NSObject, @unchecked Sendable {
     /// The conversation the result is for.
-    public let conversationID: String?
-    /// 0 on success, else the vendor error code.
-    public let resultCode: Int32
-    /// A readable description of the result.
-    public let resultInfo: String?
+    public var conversationID: String!
+    /// 0 (`ERR_SUCC`) on success, else the vendor error code.
+    public var resultCode: Int = 0
+    /// A readable description of the result (nil on success).
+    public var resultInfo: String!
+
+    public override init() {}
 
     init(conversationID: String, resultCode: Int32, resultInfo: String?) {
+        super.init()
         self.conversationID = conversationID
-        self.resultCode = resultCode
+        self.resultCode = Int(resultCode)
         self.resultInfo = resultInfo
     }
 }

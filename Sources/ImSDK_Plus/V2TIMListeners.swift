@@ -1,39 +1,259 @@
-/// Conversation events. Every method is optional (an empty default implementation).
+import Foundation
+
+// Listener protocols. Each event has several spellings in real code: the labelled forms of the
+// current headers, the unlabelled forms Swift gave the headers without `NS_SWIFT_NAME`, each with
+// the parameter as `[X]`, `[X]!` or `[X]?`. Swift matches a method to a protocol requirement only
+// when even the `!`/`?` of its parameters agrees, so every spelling is a requirement of its own
+// (with an empty default implementation) and the SDK calls every one of them: whichever a class
+// implements is called, once per event, also when it implements several. The `?` forms cannot sit
+// in the same protocol as the `!` forms (Swift treats the two as one signature), so each listener is
+// the composition of two protocols; adopt it by its name (`V2TIMConversationListener`) as usual.
+
+/// Conversation events; every method is optional. Held weakly; called on the SDK's callback queue
+/// (see `V2TIMSDKConfig.callbackQueue`).
 ///
-/// Held weakly; called on the SDK's callback queue (see `V2TIMSDKConfig.callbackQueue`).
-public protocol V2TIMConversationListener: AnyObject {
+/// Events: `onSyncServerStart`, `onSyncServerFinish`, `onSyncServerFailed`; `onNewConversation`,
+/// `onConversationChanged`, `onConversationDeleted` (each in six spellings);
+/// `onTotalUnreadMessageCountChanged` (after the first `getTotalUnreadMessageCount`);
+/// `onUnreadMessageCountChangedByFilter` / `onUnreadMessageCountChanged(by:totalUnreadCount:)` (for
+/// each filter passed to `subscribeUnreadMessageCountByFilter`). The conversation-group events
+/// (`onConversationGroupCreated`, ...) are not called: conversation groups are not supported yet.
+public typealias V2TIMConversationListener = _V2TIMConversationListener & _V2TIMConversationListenerNullable
+
+/// The `[X]` and `[X]!` spellings of `V2TIMConversationListener` (adopt `V2TIMConversationListener`).
+public protocol _V2TIMConversationListener: AnyObject {
     /// A sync with the server started (after login or reconnect).
     func onSyncServerStart()
-    /// The sync finished; changes it brought arrived as new/changed events.
+    /// The sync finished; the changes it brought arrived as new/changed/deleted events.
     func onSyncServerFinish()
-    /// The sync failed.
+    /// The sync failed (it is retried).
     func onSyncServerFailed()
+
     /// Conversations appeared.
     func onNewConversation(conversationList: [V2TIMConversation])
+    func onNewConversation(conversationList: [V2TIMConversation]!)
+    func onNewConversation(_ conversationList: [V2TIMConversation])
+    func onNewConversation(_ conversationList: [V2TIMConversation]!)
+
     /// Conversations changed (unread count, last message, pin, draft, ...).
     func onConversationChanged(conversationList: [V2TIMConversation])
+    func onConversationChanged(conversationList: [V2TIMConversation]!)
+    func onConversationChanged(_ conversationList: [V2TIMConversation])
+    func onConversationChanged(_ conversationList: [V2TIMConversation]!)
+
+    /// Conversations were deleted (on this device or another of the user's).
+    func onConversationDeleted(conversationIDList: [String])
+    func onConversationDeleted(conversationIDList: [String]!)
+    func onConversationDeleted(_ conversationIDList: [String])
+    func onConversationDeleted(_ conversationIDList: [String]!)
+
     /// The total unread count changed (only after `getTotalUnreadMessageCount` was called once).
     func onTotalUnreadMessageCountChanged(totalUnreadCount: UInt64)
-    /// Conversations were deleted.
-    func onConversationDeleted(conversationIDList: [String])
+    func onTotalUnreadMessageCountChanged(_ totalUnreadCount: UInt64)
+
+    /// The unread count of a subscribed filter changed (`subscribeUnreadMessageCountByFilter`).
+    func onUnreadMessageCountChangedByFilter(filter: V2TIMConversationListFilter, totalUnreadCount: UInt64)
+    func onUnreadMessageCountChangedByFilter(filter: V2TIMConversationListFilter!, totalUnreadCount: UInt64)
+    func onUnreadMessageCountChanged(by filter: V2TIMConversationListFilter, totalUnreadCount: UInt64)
+    func onUnreadMessageCountChanged(by filter: V2TIMConversationListFilter!, totalUnreadCount: UInt64)
 }
 
-extension V2TIMConversationListener {
+/// The `[X]?` spellings of `V2TIMConversationListener` (adopt `V2TIMConversationListener`).
+public protocol _V2TIMConversationListenerNullable: AnyObject {
+    func onNewConversation(conversationList: [V2TIMConversation]?)
+    func onNewConversation(_ conversationList: [V2TIMConversation]?)
+    func onConversationChanged(conversationList: [V2TIMConversation]?)
+    func onConversationChanged(_ conversationList: [V2TIMConversation]?)
+    func onConversationDeleted(conversationIDList: [String]?)
+    func onConversationDeleted(_ conversationIDList: [String]?)
+    func onUnreadMessageCountChangedByFilter(filter: V2TIMConversationListFilter?, totalUnreadCount: UInt64)
+    func onUnreadMessageCountChanged(by filter: V2TIMConversationListFilter?, totalUnreadCount: UInt64)
+}
+
+extension _V2TIMConversationListener {
     public func onSyncServerStart() {}
     public func onSyncServerFinish() {}
     public func onSyncServerFailed() {}
     public func onNewConversation(conversationList: [V2TIMConversation]) {}
+    public func onNewConversation(conversationList: [V2TIMConversation]!) {}
+    public func onNewConversation(_ conversationList: [V2TIMConversation]) {}
+    public func onNewConversation(_ conversationList: [V2TIMConversation]!) {}
     public func onConversationChanged(conversationList: [V2TIMConversation]) {}
-    public func onTotalUnreadMessageCountChanged(totalUnreadCount: UInt64) {}
+    public func onConversationChanged(conversationList: [V2TIMConversation]!) {}
+    public func onConversationChanged(_ conversationList: [V2TIMConversation]) {}
+    public func onConversationChanged(_ conversationList: [V2TIMConversation]!) {}
     public func onConversationDeleted(conversationIDList: [String]) {}
+    public func onConversationDeleted(conversationIDList: [String]!) {}
+    public func onConversationDeleted(_ conversationIDList: [String]) {}
+    public func onConversationDeleted(_ conversationIDList: [String]!) {}
+    public func onTotalUnreadMessageCountChanged(totalUnreadCount: UInt64) {}
+    public func onTotalUnreadMessageCountChanged(_ totalUnreadCount: UInt64) {}
+    public func onUnreadMessageCountChangedByFilter(filter: V2TIMConversationListFilter, totalUnreadCount: UInt64) {}
+    public func onUnreadMessageCountChangedByFilter(filter: V2TIMConversationListFilter!, totalUnreadCount: UInt64) {}
+    public func onUnreadMessageCountChanged(by filter: V2TIMConversationListFilter, totalUnreadCount: UInt64) {}
+    public func onUnreadMessageCountChanged(by filter: V2TIMConversationListFilter!, totalUnreadCount: UInt64) {}
 }
 
-/// Message events. Every method is optional. Held weakly; called on the SDK's callback queue.
-public protocol V2TIMAdvancedMsgListener: AnyObject {
+extension _V2TIMConversationListenerNullable {
+    public func onNewConversation(conversationList: [V2TIMConversation]?) {}
+    public func onNewConversation(_ conversationList: [V2TIMConversation]?) {}
+    public func onConversationChanged(conversationList: [V2TIMConversation]?) {}
+    public func onConversationChanged(_ conversationList: [V2TIMConversation]?) {}
+    public func onConversationDeleted(conversationIDList: [String]?) {}
+    public func onConversationDeleted(_ conversationIDList: [String]?) {}
+    public func onUnreadMessageCountChangedByFilter(filter: V2TIMConversationListFilter?, totalUnreadCount: UInt64) {}
+    public func onUnreadMessageCountChanged(by filter: V2TIMConversationListFilter?, totalUnreadCount: UInt64) {}
+}
+
+/// Message events; every method is optional. Held weakly; called on the SDK's callback queue.
+///
+/// `onRecvNewMessage` (six spellings) hears messages from other users and messages the user sent
+/// from another device, never the sends of this device. Revokes, receipts and modifications
+/// (`onRecvMessageRevoked`, `onRecvC2CReadReceipt`, `onRecvMessageReadReceipts`,
+/// `onRecvMessageModified`) are not called yet: those features do not exist here yet.
+public typealias V2TIMAdvancedMsgListener = _V2TIMAdvancedMsgListener & _V2TIMAdvancedMsgListenerNullable
+
+/// The `X` and `X!` spellings of `V2TIMAdvancedMsgListener` (adopt `V2TIMAdvancedMsgListener`).
+public protocol _V2TIMAdvancedMsgListener: AnyObject {
     /// A message arrived (from another user, or sent by me on another device).
     func onRecvNewMessage(msg: V2TIMMessage)
+    func onRecvNewMessage(msg: V2TIMMessage!)
+    func onRecvNewMessage(_ msg: V2TIMMessage)
+    func onRecvNewMessage(_ msg: V2TIMMessage!)
 }
 
-extension V2TIMAdvancedMsgListener {
+/// The `X?` spellings of `V2TIMAdvancedMsgListener` (adopt `V2TIMAdvancedMsgListener`).
+public protocol _V2TIMAdvancedMsgListenerNullable: AnyObject {
+    func onRecvNewMessage(msg: V2TIMMessage?)
+    func onRecvNewMessage(_ msg: V2TIMMessage?)
+}
+
+extension _V2TIMAdvancedMsgListener {
     public func onRecvNewMessage(msg: V2TIMMessage) {}
+    public func onRecvNewMessage(msg: V2TIMMessage!) {}
+    public func onRecvNewMessage(_ msg: V2TIMMessage) {}
+    public func onRecvNewMessage(_ msg: V2TIMMessage!) {}
+}
+
+extension _V2TIMAdvancedMsgListenerNullable {
+    public func onRecvNewMessage(msg: V2TIMMessage?) {}
+    public func onRecvNewMessage(_ msg: V2TIMMessage?) {}
+}
+
+/// SDK and connection events; every method is optional. Held weakly (`addIMSDKListener(listener:)`
+/// or the 5.x `initSDK(_:config:listener:)`); called on the SDK's callback queue.
+///
+/// They follow the connection of the login: `onConnecting` when a connection is being opened (at
+/// login and at every reconnect), `onConnectSuccess` when it is open, `onConnectFailed` when an
+/// attempt failed or an open connection was lost (the SDK retries), `onKickedOffline` when another
+/// login of the user on the same platform took over, `onUserSigExpired` when the server expired the
+/// signature (after either of the last two the SDK is logged out: log in again).
+/// `onSelfInfoUpdated` and the user-status events are not called: user profiles are not part of
+/// this package yet.
+public typealias V2TIMSDKListener = _V2TIMSDKListener & _V2TIMSDKListenerNullable
+
+/// The main spellings of `V2TIMSDKListener` (adopt `V2TIMSDKListener`).
+public protocol _V2TIMSDKListener: AnyObject {
+    /// A connection to the server is being opened.
+    func onConnecting()
+    /// The connection is open.
+    func onConnectSuccess()
+    /// Opening the connection failed, or an open one was lost; the SDK retries.
+    func onConnectFailed(_ code: Int32, err: String!)
+    /// Another login of this user took over; the SDK is logged out.
+    func onKickedOffline()
+    /// The signature expired while online; the SDK is logged out.
+    func onUserSigExpired()
+}
+
+/// The `String?` spelling of `onConnectFailed` (current headers; adopt `V2TIMSDKListener`).
+public protocol _V2TIMSDKListenerNullable: AnyObject {
+    func onConnectFailed(_ code: Int32, err: String?)
+}
+
+extension _V2TIMSDKListener {
+    public func onConnecting() {}
+    public func onConnectSuccess() {}
+    public func onConnectFailed(_ code: Int32, err: String!) {}
+    public func onKickedOffline() {}
+    public func onUserSigExpired() {}
+}
+
+extension _V2TIMSDKListenerNullable {
+    public func onConnectFailed(_ code: Int32, err: String?) {}
+}
+
+// MARK: - Calling every spelling
+
+/// Calls every spelling of one event on one listener, each once. Each half of a listener is
+/// addressed through its own protocol, so the `!` and `?` forms never compete in overload resolution.
+enum Spellings {
+    static func newConversations(_ list: [V2TIMConversation], to listener: any V2TIMConversationListener) {
+        let main: any _V2TIMConversationListener = listener, nullable: any _V2TIMConversationListenerNullable = listener
+        let optional: [V2TIMConversation]? = list
+        main.onNewConversation(conversationList: list)
+        main.onNewConversation(conversationList: optional)
+        main.onNewConversation(list)
+        main.onNewConversation(optional)
+        nullable.onNewConversation(conversationList: optional)
+        nullable.onNewConversation(optional)
+    }
+
+    static func changedConversations(_ list: [V2TIMConversation], to listener: any V2TIMConversationListener) {
+        let main: any _V2TIMConversationListener = listener, nullable: any _V2TIMConversationListenerNullable = listener
+        let optional: [V2TIMConversation]? = list
+        main.onConversationChanged(conversationList: list)
+        main.onConversationChanged(conversationList: optional)
+        main.onConversationChanged(list)
+        main.onConversationChanged(optional)
+        nullable.onConversationChanged(conversationList: optional)
+        nullable.onConversationChanged(optional)
+    }
+
+    static func deletedConversations(_ list: [String], to listener: any V2TIMConversationListener) {
+        let main: any _V2TIMConversationListener = listener, nullable: any _V2TIMConversationListenerNullable = listener
+        let optional: [String]? = list
+        main.onConversationDeleted(conversationIDList: list)
+        main.onConversationDeleted(conversationIDList: optional)
+        main.onConversationDeleted(list)
+        main.onConversationDeleted(optional)
+        nullable.onConversationDeleted(conversationIDList: optional)
+        nullable.onConversationDeleted(optional)
+    }
+
+    static func totalUnread(_ total: UInt64, to listener: any V2TIMConversationListener) {
+        listener.onTotalUnreadMessageCountChanged(totalUnreadCount: total)
+        listener.onTotalUnreadMessageCountChanged(total)
+    }
+
+    static func filterUnread(
+        _ filter: V2TIMConversationListFilter, _ total: UInt64, to listener: any V2TIMConversationListener
+    ) {
+        let main: any _V2TIMConversationListener = listener, nullable: any _V2TIMConversationListenerNullable = listener
+        let optional: V2TIMConversationListFilter? = filter
+        main.onUnreadMessageCountChangedByFilter(filter: filter, totalUnreadCount: total)
+        main.onUnreadMessageCountChangedByFilter(filter: optional, totalUnreadCount: total)
+        main.onUnreadMessageCountChanged(by: filter, totalUnreadCount: total)
+        main.onUnreadMessageCountChanged(by: optional, totalUnreadCount: total)
+        nullable.onUnreadMessageCountChangedByFilter(filter: optional, totalUnreadCount: total)
+        nullable.onUnreadMessageCountChanged(by: optional, totalUnreadCount: total)
+    }
+
+    static func newMessage(_ message: V2TIMMessage, to listener: any V2TIMAdvancedMsgListener) {
+        let main: any _V2TIMAdvancedMsgListener = listener, nullable: any _V2TIMAdvancedMsgListenerNullable = listener
+        let optional: V2TIMMessage? = message
+        main.onRecvNewMessage(msg: message)
+        main.onRecvNewMessage(msg: optional)
+        main.onRecvNewMessage(message)
+        main.onRecvNewMessage(optional)
+        nullable.onRecvNewMessage(msg: optional)
+        nullable.onRecvNewMessage(optional)
+    }
+
+    static func connectFailed(_ code: Int32, _ message: String, to listener: any V2TIMSDKListener) {
+        let main: any _V2TIMSDKListener = listener, nullable: any _V2TIMSDKListenerNullable = listener
+        let optional: String? = message
+        main.onConnectFailed(code, err: optional)
+        nullable.onConnectFailed(code, err: optional)
+    }
 }

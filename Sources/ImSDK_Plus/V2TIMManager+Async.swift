@@ -9,7 +9,7 @@ extension V2TIMManager {
     public func getConversationList(nextSeq: UInt64, count: Int32) async throws -> V2TIMConversationResult {
         try await withCallbacks { succ, fail in
             getConversationList(nextSeq: nextSeq, count: count, succ: { list, next, finished in
-                succ(V2TIMConversationResult(conversationList: list, nextSeq: next, isFinished: finished))
+                succ(V2TIMConversationResult(conversationList: list ?? [], nextSeq: next, isFinished: finished))
             }, fail: fail)
         }
     }
@@ -21,20 +21,22 @@ extension V2TIMManager {
         let boxed = Unchecked(filter)
         return try await withCallbacks { succ, fail in
             getConversationListByFilter(filter: boxed.value, nextSeq: nextSeq, count: count, succ: { list, next, finished in
-                succ(V2TIMConversationResult(conversationList: list, nextSeq: next, isFinished: finished))
+                succ(V2TIMConversationResult(conversationList: list ?? [], nextSeq: next, isFinished: finished))
             }, fail: fail)
         }
     }
 
     /// One conversation; see `getConversation(conversationID:succ:fail:)`.
     public func getConversation(conversationID: String) async throws -> V2TIMConversation {
-        try await withCallbacks { succ, fail in getConversation(conversationID: conversationID, succ: succ, fail: fail) }
+        try await withCallbacks { succ, fail in
+            getConversation(conversationID: conversationID, succ: { succ($0!) }, fail: fail)
+        }
     }
 
     /// Several conversations; see `getConversationList(conversationIDList:succ:fail:)`.
     public func getConversationList(conversationIDList: [String]) async throws -> [V2TIMConversation] {
         try await withCallbacks { succ, fail in
-            getConversationList(conversationIDList: conversationIDList, succ: succ, fail: fail)
+            getConversationList(conversationIDList: conversationIDList, succ: { succ($0 ?? []) }, fail: fail)
         }
     }
 
@@ -80,9 +82,9 @@ extension V2TIMManager {
         }
     }
 
-    /// Logs out; see `logout(_:fail:)`.
+    /// Logs out; see `logout(succ:fail:)`.
     public func logout() async throws {
-        try await withCallbacks { succ, fail in logout({ succ(()) }, fail: fail) }
+        try await withCallbacks { succ, fail in logout(succ: { succ(()) }, fail: fail) }
     }
 
     /// Sets the C2C receive option; see `setC2CReceiveMessageOpt(userIDList:opt:succ:fail:)`.

@@ -203,7 +203,7 @@ extension V2TIMConversationOperationResult {
 }
 
 /// Which conversations a list call returns, as a `Sendable` value.
-struct ConversationFilter: Sendable {
+struct ConversationFilter: Sendable, Hashable {
     var kind: ConversationID.Kind?
     var marks: ConversationMarks = []
     var hasUnread = false
@@ -217,9 +217,18 @@ struct ConversationFilter: Sendable {
         case .GROUP: kind = .group
         case .UNKNOWN: kind = nil
         }
-        marks = ConversationMarks(rawValue: filter.markType)
+        marks = ConversationMarks(rawValue: UInt64(filter.markType))
         hasUnread = filter.hasUnreadCount
         hasAt = filter.hasGroupAtInfo
+    }
+
+    /// The part of the filter that selects conversations for a per-filter unread count: the type and
+    /// the marks (as the vendor compares subscribed filters).
+    var unreadKey: ConversationFilter {
+        var key = self
+        key.hasUnread = false
+        key.hasAt = false
+        return key
     }
 
     /// Whether `conversation` is selected. Hidden conversations only show when asked for by mark.

@@ -1,8 +1,98 @@
 import Foundation
 
-/// The pre-annotation Swift names that code written against 5.x-6.x SDKs calls. Each forwards to
-/// the current name.
+/// The pre-annotation Swift names that code written against 5.x-8.x SDKs calls (Swift's own import
+/// of methods without `NS_SWIFT_NAME`), and calls the vendor deprecated. Each forwards to the
+/// current name, with its behaviour.
 extension V2TIMManager {
+    /// Initialises the SDK and adds `listener` as an SDK listener (the 5.x form).
+    @available(*, deprecated, message: "use initSDK(_:config:) and addIMSDKListener(listener:)")
+    @discardableResult
+    public func initSDK(_ sdkAppID: Int32, config: V2TIMSDKConfig?, listener: V2TIMSDKListener?) -> Bool {
+        guard initSDK(sdkAppID, config: config) else { return false }
+        if let listener { addIMSDKListener(listener: listener) }
+        return true
+    }
+
+    @available(*, deprecated, renamed: "logout(succ:fail:)")
+    @_disfavoredOverload
+    public func logout(_ succ: V2TIMSucc?, fail: V2TIMFail?) {
+        logout(succ: succ, fail: fail)
+    }
+
+    @available(*, deprecated, renamed: "addConversationListener(listener:)")
+    @_disfavoredOverload
+    public func setConversationListener(_ listener: V2TIMConversationListener?) {
+        setConversationListener(listener: listener)
+    }
+
+    @available(*, deprecated, renamed: "getUnreadMessageCountByFilter(filter:succ:fail:)")
+    @_disfavoredOverload
+    public func getUnreadMessageCount(
+        by filter: V2TIMConversationListFilter!, succ: V2TIMTotalUnreadMessageCountSucc?, fail: V2TIMFail?
+    ) {
+        getUnreadMessageCountByFilter(filter: filter, succ: succ, fail: fail)
+    }
+
+    @available(*, deprecated, renamed: "subscribeUnreadMessageCountByFilter(filter:)")
+    @_disfavoredOverload
+    public func subscribeUnreadMessageCount(by filter: V2TIMConversationListFilter!) {
+        subscribeUnreadMessageCountByFilter(filter: filter)
+    }
+
+    @available(*, deprecated, renamed: "unsubscribeUnreadMessageCountByFilter(filter:)")
+    @_disfavoredOverload
+    public func unsubscribeUnreadMessageCount(by filter: V2TIMConversationListFilter!) {
+        unsubscribeUnreadMessageCountByFilter(filter: filter)
+    }
+
+    @available(*, deprecated, renamed: "getConversationListByFilter(filter:nextSeq:count:succ:fail:)")
+    @_disfavoredOverload
+    public func getConversationList(
+        by filter: V2TIMConversationListFilter!, nextSeq: UInt64, count: UInt32,
+        succ: V2TIMConversationResultSucc?, fail: V2TIMFail?
+    ) {
+        getConversationListByFilter(filter: filter ?? V2TIMConversationListFilter(), nextSeq: nextSeq, count: count,
+                                    succ: succ, fail: fail)
+    }
+
+    @available(*, deprecated, renamed: "setConversationCustomData(conversationIDList:customData:succ:fail:)")
+    @_disfavoredOverload
+    public func setConversationCustomData(
+        _ conversationIDList: [String]!, customData: Data?,
+        succ: V2TIMConversationOperationResultSucc?, fail: V2TIMFail?
+    ) {
+        setConversationCustomData(conversationIDList: conversationIDList, customData: customData, succ: succ, fail: fail)
+    }
+
+    @available(*, deprecated, renamed: "sendMessage(message:receiver:groupID:priority:onlineUserOnly:offlinePushInfo:progress:succ:fail:)")
+    @_disfavoredOverload
+    @discardableResult
+    public func send(
+        _ message: V2TIMMessage!, receiver: String?, groupID: String?, priority: V2TIMMessagePriority,
+        onlineUserOnly: Bool, offlinePushInfo: V2TIMOfflinePushInfo?, progress: V2TIMProgress?,
+        succ: V2TIMSucc?, fail: V2TIMFail?
+    ) -> String! {
+        sendMessage(message: message, receiver: receiver, groupID: groupID, priority: priority,
+                    onlineUserOnly: onlineUserOnly, offlinePushInfo: offlinePushInfo, progress: progress,
+                    succ: succ, fail: fail)
+    }
+
+    @available(*, deprecated, renamed: "getC2CHistoryMessageList(userID:count:lastMsg:succ:fail:)")
+    @_disfavoredOverload
+    public func getC2CHistoryMessageList(
+        _ userID: String!, count: Int32, lastMsg: V2TIMMessage?, succ: V2TIMMessageListSucc?, fail: V2TIMFail?
+    ) {
+        getC2CHistoryMessageList(userID: userID ?? "", count: count, lastMsg: lastMsg, succ: succ, fail: fail)
+    }
+
+    @available(*, deprecated, renamed: "getGroupHistoryMessageList(groupID:count:lastMsg:succ:fail:)")
+    @_disfavoredOverload
+    public func getGroupHistoryMessageList(
+        _ groupID: String!, count: Int32, lastMsg: V2TIMMessage?, succ: V2TIMMessageListSucc?, fail: V2TIMFail?
+    ) {
+        getGroupHistoryMessageList(groupID: groupID ?? "", count: count, lastMsg: lastMsg, succ: succ, fail: fail)
+    }
+
     @available(*, deprecated, renamed: "login(userID:userSig:succ:fail:)")
     @_disfavoredOverload
     public func login(_ userID: String!, userSig: String!, succ: V2TIMSucc?, fail: V2TIMFail?) {

@@ -10,10 +10,14 @@ import IMTransportKit
 ///   a time, in the order the SDK produced them; every asynchronous call ends in exactly one of its
 ///   two callbacks, exactly once.
 public final class V2TIMManager: Sendable {
-    private static let shared = V2TIMManager(session: .shared)
+    private static let instance = V2TIMManager(session: .shared)
 
     /// The process-wide SDK instance (the session the legacy `TIMManager` drives too).
-    public static func sharedInstance() -> V2TIMManager! { shared }
+    public static func sharedInstance() -> V2TIMManager! { instance }
+
+    /// The process-wide SDK instance, under the Swift name of the vendor's current docs
+    /// (`V2TIMManager.shared.login(userID:userSig:)`); the same object as `sharedInstance()`.
+    public static var shared: V2TIMManager { instance }
 
     /// Another, independent SDK instance: a second *device* in the same process (this package's
     /// addition, for tests, tools and demos of multi-device behaviour).
@@ -28,11 +32,14 @@ public final class V2TIMManager: Sendable {
     package let session: IMSession
 
     private struct Listeners: Sendable {
-        var conversation = WeakList<V2TIMConversationListener>()
-        var message = WeakList<V2TIMAdvancedMsgListener>()
+        var conversation = WeakList<any V2TIMConversationListener>()
+        var message = WeakList<any V2TIMAdvancedMsgListener>()
+        var sdk = WeakList<any V2TIMSDKListener>()
         /// The client on which `getTotalUnreadMessageCount` was called: total-unread events follow
         /// from then on, for that login only (the vendor starts them after the first query).
         weak var totalUnreadSubscriber: IMClient?
+        /// The filters of `subscribeUnreadMessageCountByFilter`, with the count last announced.
+        var filterSubscriptions: [FilterSubscription] = []
     }
 
     // Invariant: all mutable state is inside `listeners`; user code is never called while it is locked.
@@ -76,7 +83,7 @@ public final class V2TIMManager: Sendable {
     }
 
     /// Logs out: closes the connection; later calls fail with 6014 until the next login.
-    public func logout(_ succ: V2TIMSucc?, fail: V2TIMFail?) {
+    public func logout(succ: V2TIMSucc?, fail: V2TIMFail?) {
         let callbacks = Unchecked((succ, fail))
         session.logout { callbacks.finish($0) }
     }
@@ -91,19 +98,34 @@ public final class V2TIMManager: Sendable {
 
     // MARK: - Listeners
 
+    /// Adds an SDK listener: connection, kick and signature events (held weakly; adding one twice
+    /// has no effect).
+    public func addIMSDKListener(listener: V2TIMSDKListener!) {
+        guard let listener else { return }
+        listeners.withLock { $0.sdk.add(listener) }
+    }
+
+    /// Removes an SDK listener.
+    public func removeIMSDKListener(listener: V2TIMSDKListener!) {
+        guard let listener else { return }
+        listeners.withLock { $0.sdk.remove(listener) }
+    }
+
     /// Adds a conversation listener (held weakly; adding one twice has no effect).
-    public func addConversationListener(listener: V2TIMConversationListener) {
+    public func addConversationListener(listener: V2TIMConversationListener!) {
+        guard let listener else { return }
         listeners.withLock { $0.conversation.add(listener) }
     }
 
     /// Removes a conversation listener.
-    public func removeConversationListener(listener: V2TIMConversationListener) {
+    public func removeConversationListener(listener: V2TIMConversationListener!) {
+        guard let listener else { return }
         listeners.withLock { $0.conversation.remove(listener) }
     }
 
-    /// Replaces every conversation listener by `listener`.
+    /// Replaces every conversation listener by `listener` (nil: removes them all).
     @available(*, deprecated, renamed: "addConversationListener(listener:)")
-    public func setConversationListener(_ listener: V2TIMConversationListener?) {
+    public func setConversationListener(listener: V2TIMConversationListener?) {
         listeners.withLock { listeners in
             listeners.conversation.removeAll()
             if let listener { listeners.conversation.add(listener) }
@@ -111,12 +133,14 @@ public final class V2TIMManager: Sendable {
     }
 
     /// Adds a message listener (held weakly).
-    public func addAdvancedMsgListener(listener: V2TIMAdvancedMsgListener) {
+    public func addAdvancedMsgListener(listener: V2TIMAdvancedMsgListener!) {
+        guard let listener else { return }
         listeners.withLock { $0.message.add(listener) }
     }
 
     /// Removes a message listener.
-    public func removeAdvancedMsgListener(listener: V2TIMAdvancedMsgListener) {
+    public func removeAdvancedMsgListener(listener: V2TIMAdvancedMsgListener!) {
+        guard let listener else { return }
         listeners.withLock { $0.message.remove(listener) }
     }
 
@@ -148,40 +172,99 @@ public final class V2TIMManager: Sendable {
         listeners.withLock { $0.totalUnreadSubscriber = client }
     }
 
+    /// Starts (or with `subscribe` false stops) per-filter unread events for `filter`; the count to
+    /// compare the next change with is `current`.
+    func setFilterSubscription(_ filter: V2TIMConversationListFilter, subscribe: Bool, current: UInt64?) {
+        let key = ConversationFilter(filter).unreadKey
+        listeners.withLock { listeners in
+            listeners.filterSubscriptions.removeAll { $0.key == key }
+            if subscribe {
+                listeners.filterSubscriptions.append(
+                    FilterSubscription(key: key, filter: Unchecked(filter), lastTotal: current))
+            }
+        }
+    }
+
     // MARK: - Fan-out
 
-    /// Turns one core event into listener calls. Runs on the callback queue.
+    /// Turns one core event into listener calls, every spelling of each listener method once.
+    /// Runs on the callback queue.
     private func dispatch(_ event: ClientEvent, from client: IMClient) {
-        let (conversationListeners, messageListeners, wantsTotal) = listeners.withLock { listeners in
-            (listeners.conversation.elements, listeners.message.elements, listeners.totalUnreadSubscriber === client)
+        let (conversationListeners, messageListeners, sdkListeners, wantsTotal) = listeners.withLock { listeners in
+            (listeners.conversation.elements, listeners.message.elements, listeners.sdk.elements,
+             listeners.totalUnreadSubscriber === client)
         }
         let me = client.userID
         switch event {
         case .syncStarted: conversationListeners.forEach { $0.onSyncServerStart() }
         case .syncFinished: conversationListeners.forEach { $0.onSyncServerFinish() }
         case .syncFailed: conversationListeners.forEach { $0.onSyncServerFailed() }
-        case .connection: break
+        case .connection(let connection):
+            sdkListeners.forEach { Self.tell($0, connection) }
         case .changes(let batch):
             if !messageListeners.isEmpty {
                 for message in batch.newMessages {
                     let readSeq = batch.readSeq(of: message.conversationID(selfUserID: me))
                     let v2 = V2TIMMessage(message, selfUserID: me, readSeq: readSeq)
-                    messageListeners.forEach { $0.onRecvNewMessage(msg: v2) }
+                    messageListeners.forEach { Spellings.newMessage(v2, to: $0) }
                 }
             }
             guard !conversationListeners.isEmpty else { return }
             let added = batch.added.filter(\.isVisibleInV2).map { V2TIMConversation($0, selfUserID: me) }
             let changed = batch.changed.filter(\.isVisibleInV2).map { V2TIMConversation($0, selfUserID: me) }
             let deleted = batch.deleted.filter { $0.kind != .system }.map(\.stringForm)
-            if !added.isEmpty { conversationListeners.forEach { $0.onNewConversation(conversationList: added) } }
-            if !changed.isEmpty { conversationListeners.forEach { $0.onConversationChanged(conversationList: changed) } }
-            if !deleted.isEmpty { conversationListeners.forEach { $0.onConversationDeleted(conversationIDList: deleted) } }
+            if !added.isEmpty { conversationListeners.forEach { Spellings.newConversations(added, to: $0) } }
+            if !changed.isEmpty { conversationListeners.forEach { Spellings.changedConversations(changed, to: $0) } }
+            if !deleted.isEmpty { conversationListeners.forEach { Spellings.deletedConversations(deleted, to: $0) } }
             if batch.totalUnreadChanged && wantsTotal {
                 let total = UInt64(max(0, batch.counters.totalUnread))
-                conversationListeners.forEach { $0.onTotalUnreadMessageCountChanged(totalUnreadCount: total) }
+                conversationListeners.forEach { Spellings.totalUnread(total, to: $0) }
+            }
+            for (filter, total) in filterTotalsChanged(by: batch, in: client) {
+                conversationListeners.forEach { Spellings.filterUnread(filter, total, to: $0) }
             }
         }
     }
+
+    /// One connection event as `V2TIMSDKListener` calls.
+    private static func tell(_ listener: any V2TIMSDKListener, _ event: ConnectionEvent) {
+        switch event {
+        case .connecting: listener.onConnecting()
+        case .connected: listener.onConnectSuccess()
+        case .connectFailed(let error, _), .disconnected(let error):
+            Spellings.connectFailed(error.code.rawValue, error.message, to: listener)
+        case .kickedOffline: listener.onKickedOffline()
+        case .userSigExpired: listener.onUserSigExpired()
+        }
+    }
+
+    /// The subscribed filters whose unread total `batch` changed, with the new totals (remembered
+    /// for the next comparison).
+    private func filterTotalsChanged(
+        by batch: ChangeBatch, in client: IMClient
+    ) -> [(V2TIMConversationListFilter, UInt64)] {
+        let keys = listeners.withLock { $0.filterSubscriptions.map(\.key) }
+        guard !keys.isEmpty, !(batch.added.isEmpty && batch.changed.isEmpty && batch.deleted.isEmpty) else { return [] }
+        let totals = client.read { store in keys.map { store.unreadTotal(where: $0.matches) } }
+        return listeners.withLock { listeners in
+            var changed: [(V2TIMConversationListFilter, UInt64)] = []
+            for (index, total) in totals.enumerated() where index < listeners.filterSubscriptions.count {
+                guard listeners.filterSubscriptions[index].key == keys[index],
+                      listeners.filterSubscriptions[index].lastTotal != total else { continue }
+                listeners.filterSubscriptions[index].lastTotal = total
+                changed.append((listeners.filterSubscriptions[index].filter.value, total))
+            }
+            return changed
+        }
+    }
+}
+
+/// A filter of `subscribeUnreadMessageCountByFilter`: what it selects, the app's object (handed
+/// back in the event, as the vendor does) and the total last announced.
+struct FilterSubscription: Sendable {
+    var key: ConversationFilter
+    var filter: Unchecked<V2TIMConversationListFilter>
+    var lastTotal: UInt64?
 }
 
 extension Conversation {

@@ -2,7 +2,8 @@ import Foundation
 import IMCore
 import IMTransportKit
 
-/// A message as the V2 API shows it.
+/// A message as the V2 API shows it: an open `NSObject` subclass with implicitly unwrapped object
+/// properties, as code of every header generation reads them.
 ///
 /// Made by `createTextMessage(text:)` before sending (the SDK fills in `msgID`, `seq`, `timestamp`
 /// and `status` as it sends), or handed out by the SDK for received and stored messages.
@@ -10,17 +11,17 @@ import IMTransportKit
 ///   writes `msgID`, `sender`, `isSelf` and `status` on the caller's thread before it returns, and
 ///   the sent state (`seq`, `timestamp`, status) on the callback queue before `succ` or `fail`; read
 ///   a message being sent from the callback queue.
-public final class V2TIMMessage {
+open class V2TIMMessage: NSObject {
     /// The unique message ID.
-    public internal(set) var msgID: String?
+    public internal(set) var msgID: String!
     /// Server time once sent.
-    public internal(set) var timestamp: Date?
+    public internal(set) var timestamp: Date!
     /// The sender's user ID.
-    public internal(set) var sender: String?
+    public internal(set) var sender: String!
     /// The peer of a C2C message (the other party, whoever sent it).
-    public internal(set) var userID: String?
+    public internal(set) var userID: String!
     /// The group of a group message.
-    public internal(set) var groupID: String?
+    public internal(set) var groupID: String!
     /// The server sequence inside its conversation (0 until sent).
     public internal(set) var seq: UInt64 = 0
     /// A random number chosen by the sender.
@@ -34,13 +35,13 @@ public final class V2TIMMessage {
     /// Whether the peer has read it (C2C). Read receipts are not tracked yet: always false.
     public internal(set) var isPeerRead = false
     /// The users an @-message mentions (`kImSDK_MesssageAtALL` for everyone).
-    public internal(set) var groupAtUserList: [String]?
+    public internal(set) var groupAtUserList: [String]!
     /// The type of the first element.
     public internal(set) var elemType: V2TIMElemType = .ELEM_TYPE_NONE
     /// The text element of a text message.
-    public internal(set) var textElem: V2TIMTextElem?
+    public internal(set) var textElem: V2TIMTextElem!
     /// The custom element of a custom message.
-    public internal(set) var customElem: V2TIMCustomElem?
+    public internal(set) var customElem: V2TIMCustomElem!
     /// Set before sending: the message does not count as unread for the receivers.
     public var isExcludedFromUnreadCount = false
     /// Set before sending: the message does not become the conversation's last message.
@@ -49,9 +50,10 @@ public final class V2TIMMessage {
     package private(set) var core: Message?
 
     /// An empty message; use the `create...Message` methods to make one to send.
-    public init() {}
+    public override init() {}
 
     package init(_ message: Message, selfUserID: String, readSeq: UInt64) {
+        super.init()
         core = message
         msgID = message.id
         timestamp = message.seq == 0 && message.status == .sending
@@ -117,16 +119,17 @@ public final class V2TIMMessage {
 }
 
 /// The base of message elements.
-open class V2TIMElem {
-    public init() {}
+open class V2TIMElem: NSObject {
+    public override init() {}
 }
 
 /// A text element.
-public final class V2TIMTextElem: V2TIMElem {
+open class V2TIMTextElem: V2TIMElem {
     /// The text.
-    public var text: String?
+    public var text: String!
 
     public init(text: String?) {
+        super.init()
         self.text = text
     }
 
@@ -134,11 +137,12 @@ public final class V2TIMTextElem: V2TIMElem {
 }
 
 /// A custom (opaque data) element.
-public final class V2TIMCustomElem: V2TIMElem {
+open class V2TIMCustomElem: V2TIMElem {
     /// The data.
-    public var data: Data?
+    public var data: Data!
 
     public init(data: Data?) {
+        super.init()
         self.data = data
     }
 
@@ -146,10 +150,10 @@ public final class V2TIMCustomElem: V2TIMElem {
 }
 
 /// Offline push settings for `sendMessage`; accepted and ignored (there is no offline push here).
-public class V2TIMOfflinePushInfo {
-    public var title: String?
-    public var desc: String?
-    public var ext: String?
+open class V2TIMOfflinePushInfo: NSObject {
+    public var title: String!
+    public var desc: String!
+    public var ext: String!
 
-    public init() {}
+    public override init() {}
 }

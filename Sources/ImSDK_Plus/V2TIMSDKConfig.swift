@@ -5,7 +5,7 @@ import IMTransportKit
 ///
 /// The vendor's `logLevel` plus this package's own knobs: which server to talk to, which queue
 /// callbacks run on, where the local store is kept, and whether drafts roam.
-public class V2TIMSDKConfig {
+open class V2TIMSDKConfig: NSObject {
     /// Log verbosity.
     public var logLevel: V2TIMLogLevel = .LOG_INFO
     /// The server to talk to (`import IMTransportKit` to write one); nil uses the embedded
@@ -25,7 +25,7 @@ public class V2TIMSDKConfig {
     /// nothing kept (`.memory`).
     public var storage: V2TIMStorage = .disk(directory: nil)
 
-    public init() {}
+    public override init() {}
 }
 
 /// Where the SDK keeps its local store.

@@ -2,22 +2,26 @@ import Foundation
 import IMCore
 import IMTransportKit
 
+// Callback types. As in every header generation, block parameters carry no nullability, so Swift
+// hands them to closures as plain optionals (`guard let list = list`, `conversation!`); the SDK
+// never passes nil where a value is documented. Plain closure types, like the vendor's blocks.
+
 /// Success without a result.
 public typealias V2TIMSucc = () -> Void
 /// Failure: the vendor error code and a readable description.
 public typealias V2TIMFail = (Int32, String?) -> Void
 /// A page of the conversation list: the conversations, the next position and whether it was the last page.
-public typealias V2TIMConversationResultSucc = ([V2TIMConversation], UInt64, Bool) -> Void
+public typealias V2TIMConversationResultSucc = ([V2TIMConversation]?, UInt64, Bool) -> Void
 /// One conversation.
-public typealias V2TIMConversationSucc = (V2TIMConversation) -> Void
+public typealias V2TIMConversationSucc = (V2TIMConversation?) -> Void
 /// Several conversations.
-public typealias V2TIMConversationListSucc = ([V2TIMConversation]) -> Void
+public typealias V2TIMConversationListSucc = ([V2TIMConversation]?) -> Void
 /// The total unread count.
 public typealias V2TIMTotalUnreadMessageCountSucc = (UInt64) -> Void
 /// The per-conversation results of a batch operation.
-public typealias V2TIMConversationOperationResultSucc = ([V2TIMConversationOperationResult]) -> Void
+public typealias V2TIMConversationOperationResultSucc = ([V2TIMConversationOperationResult]?) -> Void
 /// A list of messages (history).
-public typealias V2TIMMessageListSucc = ([V2TIMMessage]) -> Void
+public typealias V2TIMMessageListSucc = ([V2TIMMessage]?) -> Void
 /// Upload progress, 0 to 100.
 public typealias V2TIMProgress = (UInt32) -> Void
 
@@ -140,3 +144,80 @@ public enum V2TIMErrorCode {
 
 /// Put in `createTextAtMessage`'s list to @-mention everyone.
 public let kImSDK_MesssageAtALL = "__kImSDK_MesssageAtALL__"
+
+// MARK: - The case names with their `V2TIM_` prefix
+
+// Swift strips the `V2TIM_` prefix of the headers' case names (`.STATUS_LOGINED`); some public code
+// spells the case in full (`.V2TIM_STATUS_LOGINED`). Both compile; a `switch` over the prefixed
+// names needs a `default`, as these are constants, not cases.
+
+extension V2TIMConversationType {
+    public static let V2TIM_UNKNOWN = Self.UNKNOWN
+    public static let V2TIM_C2C = Self.C2C
+    public static let V2TIM_GROUP = Self.GROUP
+}
+
+extension V2TIMReceiveMessageOpt {
+    public static let V2TIM_RECEIVE_MESSAGE = Self.RECEIVE_MESSAGE
+    public static let V2TIM_NOT_RECEIVE_MESSAGE = Self.NOT_RECEIVE_MESSAGE
+    public static let V2TIM_RECEIVE_NOT_NOTIFY_MESSAGE = Self.RECEIVE_NOT_NOTIFY_MESSAGE
+    public static let V2TIM_RECEIVE_NOT_NOTIFY_MESSAGE_EXCEPT_AT = Self.RECEIVE_NOT_NOTIFY_MESSAGE_EXCEPT_AT
+    public static let V2TIM_NOT_RECEIVE_MESSAGE_EXCEPT_AT = Self.NOT_RECEIVE_MESSAGE_EXCEPT_AT
+}
+
+extension V2TIMGroupAtType {
+    public static let V2TIM_AT_ME = Self.AT_ME
+    public static let V2TIM_AT_ALL = Self.AT_ALL
+    public static let V2TIM_AT_ALL_AT_ME = Self.AT_ALL_AT_ME
+}
+
+extension V2TIMConversationMarkType {
+    public static let V2TIM_CONVERSATION_MARK_TYPE_STAR = Self.CONVERSATION_MARK_TYPE_STAR
+    public static let V2TIM_CONVERSATION_MARK_TYPE_UNREAD = Self.CONVERSATION_MARK_TYPE_UNREAD
+    public static let V2TIM_CONVERSATION_MARK_TYPE_FOLD = Self.CONVERSATION_MARK_TYPE_FOLD
+    public static let V2TIM_CONVERSATION_MARK_TYPE_HIDE = Self.CONVERSATION_MARK_TYPE_HIDE
+}
+
+extension V2TIMMessageStatus {
+    public static let V2TIM_MSG_STATUS_SENDING = Self.MSG_STATUS_SENDING
+    public static let V2TIM_MSG_STATUS_SEND_SUCC = Self.MSG_STATUS_SEND_SUCC
+    public static let V2TIM_MSG_STATUS_SEND_FAIL = Self.MSG_STATUS_SEND_FAIL
+    public static let V2TIM_MSG_STATUS_HAS_DELETED = Self.MSG_STATUS_HAS_DELETED
+    public static let V2TIM_MSG_STATUS_LOCAL_IMPORTED = Self.MSG_STATUS_LOCAL_IMPORTED
+    public static let V2TIM_MSG_STATUS_LOCAL_REVOKED = Self.MSG_STATUS_LOCAL_REVOKED
+}
+
+extension V2TIMElemType {
+    public static let V2TIM_ELEM_TYPE_NONE = Self.ELEM_TYPE_NONE
+    public static let V2TIM_ELEM_TYPE_TEXT = Self.ELEM_TYPE_TEXT
+    public static let V2TIM_ELEM_TYPE_CUSTOM = Self.ELEM_TYPE_CUSTOM
+    public static let V2TIM_ELEM_TYPE_IMAGE = Self.ELEM_TYPE_IMAGE
+    public static let V2TIM_ELEM_TYPE_SOUND = Self.ELEM_TYPE_SOUND
+    public static let V2TIM_ELEM_TYPE_VIDEO = Self.ELEM_TYPE_VIDEO
+    public static let V2TIM_ELEM_TYPE_FILE = Self.ELEM_TYPE_FILE
+    public static let V2TIM_ELEM_TYPE_LOCATION = Self.ELEM_TYPE_LOCATION
+    public static let V2TIM_ELEM_TYPE_FACE = Self.ELEM_TYPE_FACE
+    public static let V2TIM_ELEM_TYPE_GROUP_TIPS = Self.ELEM_TYPE_GROUP_TIPS
+    public static let V2TIM_ELEM_TYPE_MERGER = Self.ELEM_TYPE_MERGER
+}
+
+extension V2TIMMessagePriority {
+    public static let V2TIM_PRIORITY_DEFAULT = Self.PRIORITY_DEFAULT
+    public static let V2TIM_PRIORITY_HIGH = Self.PRIORITY_HIGH
+    public static let V2TIM_PRIORITY_NORMAL = Self.PRIORITY_NORMAL
+    public static let V2TIM_PRIORITY_LOW = Self.PRIORITY_LOW
+}
+
+extension V2TIMLoginStatus {
+    public static let V2TIM_STATUS_LOGINED = Self.STATUS_LOGINED
+    public static let V2TIM_STATUS_LOGINING = Self.STATUS_LOGINING
+    public static let V2TIM_STATUS_LOGOUT = Self.STATUS_LOGOUT
+}
+
+extension V2TIMLogLevel {
+    public static let V2TIM_LOG_NONE = Self.LOG_NONE
+    public static let V2TIM_LOG_DEBUG = Self.LOG_DEBUG
+    public static let V2TIM_LOG_INFO = Self.LOG_INFO
+    public static let V2TIM_LOG_WARN = Self.LOG_WARN
+    public static let V2TIM_LOG_ERROR = Self.LOG_ERROR
+}

@@ -34,7 +34,7 @@ final class BadInputTableTests: XCTestCase {
             try await check(row) { try await self.snapshot() }
         }
         for row in rows where row.phase == .duringLogout {
-            manager.logout(nil, fail: nil)
+            manager.logout(succ: nil, fail: nil)
             try await check(row) { "\(self.manager.getLoginStatus().rawValue)" }
             try await login()
         }
@@ -171,13 +171,13 @@ enum V2BadInput {
     /// Calls that would succeed once logged in (they change nothing in the fixture's state only
     /// because they cannot run): each makes one row per phase without a session.
     static let validCalls: [(method: String, run: @Sendable (CallRecorder) async -> Outcome)] = [
-        ("getConversationList", { r in await r.callback { s, f in v2.getConversationList(nextSeq: 0, count: 10, succ: { l, _, _ in s("\(l.count)") }, fail: f) } }),
+        ("getConversationList", { r in await r.callback { s, f in v2.getConversationList(nextSeq: 0, count: 10, succ: { l, _, _ in s("\(l!.count)") }, fail: f) } }),
         ("getConversationList async", { r in await r.throwing { "\(try await v2.getConversationList(nextSeq: 0, count: 10).conversationList.count)" } }),
-        ("getConversationListByFilter", { r in await r.callback { s, f in v2.getConversationListByFilter(filter: V2TIMConversationListFilter(), nextSeq: 0, count: 10, succ: { l, _, _ in s("\(l.count)") }, fail: f) } }),
+        ("getConversationListByFilter", { r in await r.callback { s, f in v2.getConversationListByFilter(filter: V2TIMConversationListFilter(), nextSeq: 0, count: 10, succ: { l, _, _ in s("\(l!.count)") }, fail: f) } }),
         ("getConversationListByFilter async", { r in await r.throwing { "\(try await v2.getConversationListByFilter(filter: V2TIMConversationListFilter(), nextSeq: 0, count: 10).conversationList.count)" } }),
-        ("getConversation", { r in await r.callback { s, f in v2.getConversation(conversationID: "c2c_a", succ: { s($0.conversationID) }, fail: f) } }),
+        ("getConversation", { r in await r.callback { s, f in v2.getConversation(conversationID: "c2c_a", succ: { s($0!.conversationID) }, fail: f) } }),
         ("getConversation async", { r in await r.throwing { try await v2.getConversation(conversationID: "c2c_a").conversationID } }),
-        ("getConversationList(conversationIDList:)", { r in await r.callback { s, f in v2.getConversationList(conversationIDList: ["c2c_a"], succ: { s("\($0.count)") }, fail: f) } }),
+        ("getConversationList(conversationIDList:)", { r in await r.callback { s, f in v2.getConversationList(conversationIDList: ["c2c_a"], succ: { s("\($0!.count)") }, fail: f) } }),
         ("getConversationList(conversationIDList:) async", { r in await r.throwing { "\(try await v2.getConversationList(conversationIDList: ["c2c_a"]).count)" } }),
         ("getTotalUnreadMessageCount", { r in await r.callback { s, f in v2.getTotalUnreadMessageCount(succ: { s("\($0)") }, fail: f) } }),
         ("getTotalUnreadMessageCount async", { r in await r.throwing { "\(try await v2.getTotalUnreadMessageCount())" } }),
@@ -185,10 +185,10 @@ enum V2BadInput {
         ("pinConversation async", { r in await r.throwing { try await v2.pinConversation(conversationID: "c2c_a", isPinned: true); return "" } }),
         ("setConversationDraft", { r in await r.void { v2.setConversationDraft(conversationID: "c2c_a", draftText: "x", succ: $0, fail: $1) } }),
         ("setConversationDraft async", { r in await r.throwing { try await v2.setConversationDraft(conversationID: "c2c_a", draftText: "x"); return "" } }),
-        ("markConversation", { r in await r.callback { s, f in v2.markConversation(conversationIDList: ["c2c_a"], markType: 2, enableMark: true, succ: { s("\($0.map(\.resultCode))") }, fail: f) } }),
+        ("markConversation", { r in await r.callback { s, f in v2.markConversation(conversationIDList: ["c2c_a"], markType: 2, enableMark: true, succ: { s("\($0!.map(\.resultCode))") }, fail: f) } }),
         ("deleteConversation", { r in await r.void { v2.deleteConversation(conversation: "c2c_a", succ: $0, fail: $1) } }),
         ("deleteConversation async", { r in await r.throwing { try await v2.deleteConversation(conversation: "c2c_a"); return "" } }),
-        ("deleteConversationList", { r in await r.callback { s, f in v2.deleteConversationList(conversationIDList: ["c2c_a"], clearMessage: true, succ: { s("\($0.map(\.resultCode))") }, fail: f) } }),
+        ("deleteConversationList", { r in await r.callback { s, f in v2.deleteConversationList(conversationIDList: ["c2c_a"], clearMessage: true, succ: { s("\($0!.map(\.resultCode))") }, fail: f) } }),
         ("cleanConversationUnreadMessageCount", { r in await r.void { v2.cleanConversationUnreadMessageCount(conversationID: "c2c_a", cleanTimestamp: 0, cleanSequence: 0, succ: $0, fail: $1) } }),
         ("cleanConversationUnreadMessageCount async", { r in await r.throwing { try await v2.cleanConversationUnreadMessageCount(conversationID: nil, cleanTimestamp: 0, cleanSequence: 0); return "" } }),
         ("markC2CMessage(asRead:)", { r in await r.void { v2.markC2CMessage(asRead: "a", succ: $0, fail: $1) } }),
@@ -200,17 +200,17 @@ enum V2BadInput {
         ("setGroupReceiveMessageOpt async", { r in await r.throwing { try await v2.setGroupReceiveMessageOpt(groupID: "g", opt: .NOT_RECEIVE_MESSAGE); return "" } }),
         ("sendMessage", { r in await r.void { v2.sendMessage(message: v2.createTextMessage(text: "x"), receiver: "a", groupID: nil, priority: .PRIORITY_DEFAULT, onlineUserOnly: false, offlinePushInfo: nil, progress: nil, succ: $0, fail: $1) } }),
         ("sendMessage async", { r in await r.throwing { try await v2.sendMessage(message: v2.createTextMessage(text: "x"), receiver: "a", groupID: nil) } }),
-        ("getC2CHistoryMessageList", { r in await r.callback { s, f in v2.getC2CHistoryMessageList(userID: "a", count: 10, lastMsg: nil, succ: { s("\($0.count)") }, fail: f) } }),
-        ("getGroupHistoryMessageList", { r in await r.callback { s, f in v2.getGroupHistoryMessageList(groupID: "g", count: 10, lastMsg: nil, succ: { s("\($0.count)") }, fail: f) } }),
+        ("getC2CHistoryMessageList", { r in await r.callback { s, f in v2.getC2CHistoryMessageList(userID: "a", count: 10, lastMsg: nil, succ: { s("\($0!.count)") }, fail: f) } }),
+        ("getGroupHistoryMessageList", { r in await r.callback { s, f in v2.getGroupHistoryMessageList(groupID: "g", count: 10, lastMsg: nil, succ: { s("\($0!.count)") }, fail: f) } }),
     ]
 
     /// Rows that differ from the phase's usual code.
     static let sessionRows: [BadInputRow] = [
         BadInputRow("login", .valid, .beforeInit, expect: .failed(6013)) { r in await r.void { v2.login(userID: "me", userSig: "sig", succ: $0, fail: $1) } },
         BadInputRow("login async", .valid, .beforeInit, expect: .failed(6013)) { r in await r.throwing { try await v2.login(userID: "me", userSig: "sig"); return "" } },
-        BadInputRow("logout", .valid, .beforeInit, expect: .failed(6013)) { r in await r.void { v2.logout($0, fail: $1) } },
+        BadInputRow("logout", .valid, .beforeInit, expect: .failed(6013)) { r in await r.void { v2.logout(succ: $0, fail: $1) } },
         BadInputRow("logout async", .valid, .beforeInit, expect: .failed(6013)) { r in await r.throwing { try await v2.logout(); return "" } },
-        BadInputRow("logout", .valid, .afterLogout, expect: .succeeded()) { r in await r.void { v2.logout($0, fail: $1) } },
+        BadInputRow("logout", .valid, .afterLogout, expect: .succeeded()) { r in await r.void { v2.logout(succ: $0, fail: $1) } },
         BadInputRow("login", .empty, .afterLogout, expect: .failed(6017)) { r in await r.void { v2.login(userID: "", userSig: "sig", succ: $0, fail: $1) } },
         BadInputRow("login", .empty, .loggedIn, expect: .failed(6017)) { r in await r.void { v2.login(userID: "", userSig: "sig", succ: $0, fail: $1) } },
         BadInputRow("login(_:userSig:)", .nilValue, .beforeLogin, expect: .failed(6017)) { r in await r.void { PreAnnotation.v2.login(nil, userSig: nil, succ: $0, fail: $1) } },
@@ -231,7 +231,7 @@ enum V2BadInput {
         var rows: [BadInputRow] = []
         for (argument, id, code) in conversationIDs {
             rows += [
-                BadInputRow("getConversation", argument, expect: .failed(code)) { r in await r.callback { s, f in v2.getConversation(conversationID: id, succ: { s($0.conversationID) }, fail: f) } },
+                BadInputRow("getConversation", argument, expect: .failed(code)) { r in await r.callback { s, f in v2.getConversation(conversationID: id, succ: { s($0!.conversationID) }, fail: f) } },
                 BadInputRow("getConversation async", argument, expect: .failed(code)) { r in await r.throwing { try await v2.getConversation(conversationID: id).conversationID } },
                 BadInputRow("pinConversation", argument, expect: .failed(code)) { r in await r.void { v2.pinConversation(conversationID: id, isPinned: true, succ: $0, fail: $1) } },
                 BadInputRow("pinConversation async", argument, expect: .failed(code)) { r in await r.throwing { try await v2.pinConversation(conversationID: id, isPinned: false); return "" } },
@@ -242,10 +242,10 @@ enum V2BadInput {
                 BadInputRow("cleanConversationUnreadMessageCount", argument, expect: .failed(code)) { r in await r.void { v2.cleanConversationUnreadMessageCount(conversationID: id.isEmpty ? "x" : id, cleanTimestamp: 0, cleanSequence: 0, succ: $0, fail: $1) } },
                 BadInputRow("cleanConversationUnreadMessageCount", argument, expect: .failed(code)) { r in await r.void { v2.cleanConversationUnreadMessageCount(conversationID: id.isEmpty ? "C2C" : id, cleanTimestamp: .max, cleanSequence: .max, succ: $0, fail: $1) } },
                 // A list call: malformed IDs fail it; unknown ones are left out of the result.
-                BadInputRow("getConversationList(conversationIDList:)", argument, expect: code == 6017 ? .failed(6017) : .succeeded("[]")) { r in await r.callback { s, f in v2.getConversationList(conversationIDList: [id], succ: { s("\($0.map(\.conversationID))") }, fail: f) } },
+                BadInputRow("getConversationList(conversationIDList:)", argument, expect: code == 6017 ? .failed(6017) : .succeeded("[]")) { r in await r.callback { s, f in v2.getConversationList(conversationIDList: [id], succ: { s("\($0!.map { $0.conversationID ?? "" })") }, fail: f) } },
                 // Batch calls: malformed IDs fail the call; unknown ones get their own 6004.
-                BadInputRow("markConversation", argument, expect: code == 6017 ? .failed(6017) : .succeeded("[6004]")) { r in await r.callback { s, f in v2.markConversation(conversationIDList: [id], markType: 2, enableMark: true, succ: { s("\($0.map(\.resultCode))") }, fail: f) } },
-                BadInputRow("deleteConversationList", argument, expect: code == 6017 ? .failed(6017) : .succeeded("[6004]")) { r in await r.callback { s, f in v2.deleteConversationList(conversationIDList: [id], clearMessage: true, succ: { s("\($0.map(\.resultCode))") }, fail: f) } },
+                BadInputRow("markConversation", argument, expect: code == 6017 ? .failed(6017) : .succeeded("[6004]")) { r in await r.callback { s, f in v2.markConversation(conversationIDList: [id], markType: 2, enableMark: true, succ: { s("\($0!.map(\.resultCode))") }, fail: f) } },
+                BadInputRow("deleteConversationList", argument, expect: code == 6017 ? .failed(6017) : .succeeded("[6004]")) { r in await r.callback { s, f in v2.deleteConversationList(conversationIDList: [id], clearMessage: true, succ: { s("\($0!.map(\.resultCode))") }, fail: f) } },
             ]
         }
         for (argument, id, code) in targetIDs {
@@ -258,34 +258,34 @@ enum V2BadInput {
         let message: @Sendable () -> V2TIMMessage = { v2.createTextMessage(text: "x")! }
         rows += [
             // Paging.
-            BadInputRow("getConversationList", .zeroCount, expect: .failed(6017)) { r in await r.callback { s, f in v2.getConversationList(nextSeq: 0, count: 0, succ: { l, _, _ in s("\(l.count)") }, fail: f) } },
-            BadInputRow("getConversationList", .negativeCount, expect: .failed(6017)) { r in await r.callback { s, f in v2.getConversationList(nextSeq: 0, count: -1, succ: { l, _, _ in s("\(l.count)") }, fail: f) } },
-            BadInputRow("getConversationList", .negativeCount, expect: .failed(6017)) { r in await r.callback { s, f in v2.getConversationList(nextSeq: .max, count: .min, succ: { l, _, _ in s("\(l.count)") }, fail: f) } },
+            BadInputRow("getConversationList", .zeroCount, expect: .failed(6017)) { r in await r.callback { s, f in v2.getConversationList(nextSeq: 0, count: 0, succ: { l, _, _ in s("\(l!.count)") }, fail: f) } },
+            BadInputRow("getConversationList", .negativeCount, expect: .failed(6017)) { r in await r.callback { s, f in v2.getConversationList(nextSeq: 0, count: -1, succ: { l, _, _ in s("\(l!.count)") }, fail: f) } },
+            BadInputRow("getConversationList", .negativeCount, expect: .failed(6017)) { r in await r.callback { s, f in v2.getConversationList(nextSeq: .max, count: .min, succ: { l, _, _ in s("\(l!.count)") }, fail: f) } },
             BadInputRow("getConversationList async", .zeroCount, expect: .failed(6017)) { r in await r.throwing { "\(try await v2.getConversationList(nextSeq: 0, count: 0).conversationList.count)" } },
-            BadInputRow("getConversationList", .hugeCount, expect: .succeeded("5 finished")) { r in await r.callback { s, f in v2.getConversationList(nextSeq: 0, count: .max, succ: { l, _, done in s("\(l.count)\(done ? " finished" : "")") }, fail: f) } },
-            BadInputRow("getConversationList", .hugeCount, expect: .succeeded("5 finished")) { r in await r.callback { s, f in v2.getConversationList(nextSeq: .max, count: .max, succ: { l, _, done in s("\(l.count)\(done ? " finished" : "")") }, fail: f) } },
-            BadInputRow("getConversationListByFilter", .zeroCount, expect: .failed(6017)) { r in await r.callback { s, f in v2.getConversationListByFilter(filter: V2TIMConversationListFilter(), nextSeq: 0, count: 0, succ: { l, _, _ in s("\(l.count)") }, fail: f) } },
-            BadInputRow("getConversationListByFilter", .hugeCount, expect: .succeeded("5 finished")) { r in await r.callback { s, f in v2.getConversationListByFilter(filter: V2TIMConversationListFilter(), nextSeq: 0, count: .max, succ: { l, _, done in s("\(l.count)\(done ? " finished" : "")") }, fail: f) } },
-            BadInputRow("getConversationListByFilter", .invalidValue, expect: .failed(7013)) { r in await r.callback { s, f in v2.getConversationListByFilter(filter: filter(group: "work"), nextSeq: 0, count: 10, succ: { l, _, _ in s("\(l.count)") }, fail: f) } },
-            BadInputRow("getConversationListByFilter", .emoji, expect: .failed(7013)) { r in await r.callback { s, f in v2.getConversationListByFilter(filter: filter(group: OddStrings.emoji), nextSeq: 0, count: 10, succ: { l, _, _ in s("\(l.count)") }, fail: f) } },
-            BadInputRow("getConversationListByFilter", .empty, expect: .succeeded("5")) { r in await r.callback { s, f in v2.getConversationListByFilter(filter: filter(group: ""), nextSeq: 0, count: 10, succ: { l, _, _ in s("\(l.count)") }, fail: f) } },
-            BadInputRow("getConversationListByFilter", .invalidValue, expect: .succeeded("0")) { r in await r.callback { s, f in v2.getConversationListByFilter(filter: filter(marks: 0x10), nextSeq: 0, count: 10, succ: { l, _, _ in s("\(l.count)") }, fail: f) } },
+            BadInputRow("getConversationList", .hugeCount, expect: .succeeded("5 finished")) { r in await r.callback { s, f in v2.getConversationList(nextSeq: 0, count: .max, succ: { l, _, done in s("\(l!.count)\(done ? " finished" : "")") }, fail: f) } },
+            BadInputRow("getConversationList", .hugeCount, expect: .succeeded("5 finished")) { r in await r.callback { s, f in v2.getConversationList(nextSeq: .max, count: .max, succ: { l, _, done in s("\(l!.count)\(done ? " finished" : "")") }, fail: f) } },
+            BadInputRow("getConversationListByFilter", .zeroCount, expect: .failed(6017)) { r in await r.callback { s, f in v2.getConversationListByFilter(filter: V2TIMConversationListFilter(), nextSeq: 0, count: 0, succ: { l, _, _ in s("\(l!.count)") }, fail: f) } },
+            BadInputRow("getConversationListByFilter", .hugeCount, expect: .succeeded("5 finished")) { r in await r.callback { s, f in v2.getConversationListByFilter(filter: V2TIMConversationListFilter(), nextSeq: 0, count: .max, succ: { l, _, done in s("\(l!.count)\(done ? " finished" : "")") }, fail: f) } },
+            BadInputRow("getConversationListByFilter", .invalidValue, expect: .failed(7013)) { r in await r.callback { s, f in v2.getConversationListByFilter(filter: filter(group: "work"), nextSeq: 0, count: 10, succ: { l, _, _ in s("\(l!.count)") }, fail: f) } },
+            BadInputRow("getConversationListByFilter", .emoji, expect: .failed(7013)) { r in await r.callback { s, f in v2.getConversationListByFilter(filter: filter(group: OddStrings.emoji), nextSeq: 0, count: 10, succ: { l, _, _ in s("\(l!.count)") }, fail: f) } },
+            BadInputRow("getConversationListByFilter", .empty, expect: .succeeded("5")) { r in await r.callback { s, f in v2.getConversationListByFilter(filter: filter(group: ""), nextSeq: 0, count: 10, succ: { l, _, _ in s("\(l!.count)") }, fail: f) } },
+            BadInputRow("getConversationListByFilter", .invalidValue, expect: .succeeded("0")) { r in await r.callback { s, f in v2.getConversationListByFilter(filter: filter(marks: 0x10), nextSeq: 0, count: 10, succ: { l, _, _ in s("\(l!.count)") }, fail: f) } },
             BadInputRow("getConversationListByFilter async", .zeroCount, expect: .failed(6017)) { r in await r.throwing { "\(try await v2.getConversationListByFilter(filter: V2TIMConversationListFilter(), nextSeq: 0, count: 0).conversationList.count)" } },
             // Batches.
-            BadInputRow("getConversationList(conversationIDList:)", .empty, expect: .failed(6017)) { r in await r.callback { s, f in v2.getConversationList(conversationIDList: [], succ: { s("\($0.count)") }, fail: f) } },
-            BadInputRow("getConversationList(conversationIDList:)", .tooMany, expect: .failed(6017)) { r in await r.callback { s, f in v2.getConversationList(conversationIDList: tooMany, succ: { s("\($0.count)") }, fail: f) } },
-            BadInputRow("getConversationList(conversationIDList:)", .malformedID, expect: .failed(6017)) { r in await r.callback { s, f in v2.getConversationList(conversationIDList: ["c2c_a", ""], succ: { s("\($0.count)") }, fail: f) } },
+            BadInputRow("getConversationList(conversationIDList:)", .empty, expect: .failed(6017)) { r in await r.callback { s, f in v2.getConversationList(conversationIDList: [], succ: { s("\($0!.count)") }, fail: f) } },
+            BadInputRow("getConversationList(conversationIDList:)", .tooMany, expect: .failed(6017)) { r in await r.callback { s, f in v2.getConversationList(conversationIDList: tooMany, succ: { s("\($0!.count)") }, fail: f) } },
+            BadInputRow("getConversationList(conversationIDList:)", .malformedID, expect: .failed(6017)) { r in await r.callback { s, f in v2.getConversationList(conversationIDList: ["c2c_a", ""], succ: { s("\($0!.count)") }, fail: f) } },
             BadInputRow("getConversationList(conversationIDList:) async", .tooMany, expect: .failed(6017)) { r in await r.throwing { "\(try await v2.getConversationList(conversationIDList: tooMany).count)" } },
-            BadInputRow("markConversation", .empty, expect: .failed(6017)) { r in await r.callback { s, f in v2.markConversation(conversationIDList: [], markType: 2, enableMark: true, succ: { s("\($0.count)") }, fail: f) } },
-            BadInputRow("markConversation", .tooMany, expect: .failed(6017)) { r in await r.callback { s, f in v2.markConversation(conversationIDList: tooMany, markType: 2, enableMark: true, succ: { s("\($0.count)") }, fail: f) } },
-            BadInputRow("markConversation", .malformedID, expect: .failed(6017)) { r in await r.callback { s, f in v2.markConversation(conversationIDList: ["c2c_a", "a"], markType: 2, enableMark: true, succ: { s("\($0.count)") }, fail: f) } },
-            BadInputRow("markConversation", .zeroCount, expect: .failed(6017)) { r in await r.callback { s, f in v2.markConversation(conversationIDList: ["c2c_a"], markType: 0, enableMark: true, succ: { s("\($0.count)") }, fail: f) } },
-            BadInputRow("markConversation", .invalidValue, expect: .failed(6017)) { r in await r.callback { s, f in v2.markConversation(conversationIDList: ["c2c_a"], markType: 0x10, enableMark: true, succ: { s("\($0.count)") }, fail: f) } },
-            BadInputRow("markConversation", .invalidValue, expect: .failed(6017)) { r in await r.callback { s, f in v2.markConversation(conversationIDList: ["c2c_a"], markType: NSNumber(value: UInt64(1) << 31), enableMark: false, succ: { s("\($0.count)") }, fail: f) } },
-            BadInputRow("markConversation", .negativeCount, expect: .failed(6017)) { r in await r.callback { s, f in v2.markConversation(conversationIDList: ["c2c_a"], markType: NSNumber(value: -1), enableMark: true, succ: { s("\($0.count)") }, fail: f) } },
-            BadInputRow("deleteConversationList", .empty, expect: .failed(6017)) { r in await r.callback { s, f in v2.deleteConversationList(conversationIDList: [], clearMessage: true, succ: { s("\($0.count)") }, fail: f) } },
-            BadInputRow("deleteConversationList", .tooMany, expect: .failed(6017)) { r in await r.callback { s, f in v2.deleteConversationList(conversationIDList: tooMany, clearMessage: false, succ: { s("\($0.count)") }, fail: f) } },
-            BadInputRow("deleteConversationList", .malformedID, expect: .failed(6017)) { r in await r.callback { s, f in v2.deleteConversationList(conversationIDList: ["c2c_a", "group_"], clearMessage: true, succ: { s("\($0.count)") }, fail: f) } },
+            BadInputRow("markConversation", .empty, expect: .failed(6017)) { r in await r.callback { s, f in v2.markConversation(conversationIDList: [], markType: 2, enableMark: true, succ: { s("\($0!.count)") }, fail: f) } },
+            BadInputRow("markConversation", .tooMany, expect: .failed(6017)) { r in await r.callback { s, f in v2.markConversation(conversationIDList: tooMany, markType: 2, enableMark: true, succ: { s("\($0!.count)") }, fail: f) } },
+            BadInputRow("markConversation", .malformedID, expect: .failed(6017)) { r in await r.callback { s, f in v2.markConversation(conversationIDList: ["c2c_a", "a"], markType: 2, enableMark: true, succ: { s("\($0!.count)") }, fail: f) } },
+            BadInputRow("markConversation", .zeroCount, expect: .failed(6017)) { r in await r.callback { s, f in v2.markConversation(conversationIDList: ["c2c_a"], markType: 0, enableMark: true, succ: { s("\($0!.count)") }, fail: f) } },
+            BadInputRow("markConversation", .invalidValue, expect: .failed(6017)) { r in await r.callback { s, f in v2.markConversation(conversationIDList: ["c2c_a"], markType: 0x10, enableMark: true, succ: { s("\($0!.count)") }, fail: f) } },
+            BadInputRow("markConversation", .invalidValue, expect: .failed(6017)) { r in await r.callback { s, f in v2.markConversation(conversationIDList: ["c2c_a"], markType: NSNumber(value: UInt64(1) << 31), enableMark: false, succ: { s("\($0!.count)") }, fail: f) } },
+            BadInputRow("markConversation", .negativeCount, expect: .failed(6017)) { r in await r.callback { s, f in v2.markConversation(conversationIDList: ["c2c_a"], markType: NSNumber(value: -1), enableMark: true, succ: { s("\($0!.count)") }, fail: f) } },
+            BadInputRow("deleteConversationList", .empty, expect: .failed(6017)) { r in await r.callback { s, f in v2.deleteConversationList(conversationIDList: [], clearMessage: true, succ: { s("\($0!.count)") }, fail: f) } },
+            BadInputRow("deleteConversationList", .tooMany, expect: .failed(6017)) { r in await r.callback { s, f in v2.deleteConversationList(conversationIDList: tooMany, clearMessage: false, succ: { s("\($0!.count)") }, fail: f) } },
+            BadInputRow("deleteConversationList", .malformedID, expect: .failed(6017)) { r in await r.callback { s, f in v2.deleteConversationList(conversationIDList: ["c2c_a", "group_"], clearMessage: true, succ: { s("\($0!.count)") }, fail: f) } },
             // Reads.
             BadInputRow("cleanConversationUnreadMessageCount", .malformedID, expect: .failed(6017)) { r in await r.void { v2.cleanConversationUnreadMessageCount(conversationID: "C2C", cleanTimestamp: 0, cleanSequence: 0, succ: $0, fail: $1) } },
             BadInputRow("cleanConversationUnreadMessageCount async", .unknownID, expect: .failed(6004)) { r in await r.throwing { try await v2.cleanConversationUnreadMessageCount(conversationID: "group_none", cleanTimestamp: .max, cleanSequence: .max); return "" } },
@@ -305,24 +305,24 @@ enum V2BadInput {
             BadInputRow("sendMessage", .wrongMessage, expect: .failed(6017)) { r in await r.void { v2.sendMessage(message: v2.createTextAtMessage(text: "@b", atUserList: ["b"]), receiver: "a", groupID: nil, priority: .PRIORITY_DEFAULT, onlineUserOnly: false, offlinePushInfo: nil, progress: nil, succ: $0, fail: $1) } },
             BadInputRow("sendMessage async", .nilValue, expect: .failed(6017)) { r in await r.throwing { try await v2.sendMessage(message: message(), receiver: nil, groupID: nil) } },
             // History.
-            BadInputRow("getC2CHistoryMessageList", .empty, expect: .failed(6017)) { r in await r.callback { s, f in v2.getC2CHistoryMessageList(userID: "", count: 10, lastMsg: nil, succ: { s("\($0.count)") }, fail: f) } },
-            BadInputRow("getC2CHistoryMessageList", .zeroCount, expect: .failed(6017)) { r in await r.callback { s, f in v2.getC2CHistoryMessageList(userID: "a", count: 0, lastMsg: nil, succ: { s("\($0.count)") }, fail: f) } },
-            BadInputRow("getC2CHistoryMessageList", .negativeCount, expect: .failed(6017)) { r in await r.callback { s, f in v2.getC2CHistoryMessageList(userID: "a", count: .min, lastMsg: nil, succ: { s("\($0.count)") }, fail: f) } },
-            BadInputRow("getC2CHistoryMessageList", .hugeCount, expect: .succeeded("2")) { r in await r.callback { s, f in v2.getC2CHistoryMessageList(userID: "a", count: .max, lastMsg: nil, succ: { s("\($0.count)") }, fail: f) } },
-            BadInputRow("getC2CHistoryMessageList", .unknownID, expect: .failed(20003)) { r in await r.callback { s, f in v2.getC2CHistoryMessageList(userID: "nobody", count: 10, lastMsg: nil, succ: { s("\($0.count)") }, fail: f) } },
-            BadInputRow("getC2CHistoryMessageList", .nulByte, expect: .failed(20003)) { r in await r.callback { s, f in v2.getC2CHistoryMessageList(userID: "a\u{0}", count: 10, lastMsg: nil, succ: { s("\($0.count)") }, fail: f) } },
-            BadInputRow("getGroupHistoryMessageList", .empty, expect: .failed(6017)) { r in await r.callback { s, f in v2.getGroupHistoryMessageList(groupID: "", count: 10, lastMsg: nil, succ: { s("\($0.count)") }, fail: f) } },
-            BadInputRow("getGroupHistoryMessageList", .negativeCount, expect: .failed(6017)) { r in await r.callback { s, f in v2.getGroupHistoryMessageList(groupID: "g", count: -5, lastMsg: nil, succ: { s("\($0.count)") }, fail: f) } },
-            BadInputRow("getGroupHistoryMessageList", .unknownID, expect: .failed(10010)) { r in await r.callback { s, f in v2.getGroupHistoryMessageList(groupID: "none", count: 10, lastMsg: nil, succ: { s("\($0.count)") }, fail: f) } },
-            BadInputRow("getGroupHistoryMessageList", .wrongMessage, expect: .succeeded("3")) { r in await r.callback { s, f in v2.getGroupHistoryMessageList(groupID: "g", count: 10, lastMsg: sentMessage(), succ: { s("\($0.count)") }, fail: f) } },
+            BadInputRow("getC2CHistoryMessageList", .empty, expect: .failed(6017)) { r in await r.callback { s, f in v2.getC2CHistoryMessageList(userID: "", count: 10, lastMsg: nil, succ: { s("\($0!.count)") }, fail: f) } },
+            BadInputRow("getC2CHistoryMessageList", .zeroCount, expect: .failed(6017)) { r in await r.callback { s, f in v2.getC2CHistoryMessageList(userID: "a", count: 0, lastMsg: nil, succ: { s("\($0!.count)") }, fail: f) } },
+            BadInputRow("getC2CHistoryMessageList", .negativeCount, expect: .failed(6017)) { r in await r.callback { s, f in v2.getC2CHistoryMessageList(userID: "a", count: .min, lastMsg: nil, succ: { s("\($0!.count)") }, fail: f) } },
+            BadInputRow("getC2CHistoryMessageList", .hugeCount, expect: .succeeded("2")) { r in await r.callback { s, f in v2.getC2CHistoryMessageList(userID: "a", count: .max, lastMsg: nil, succ: { s("\($0!.count)") }, fail: f) } },
+            BadInputRow("getC2CHistoryMessageList", .unknownID, expect: .failed(20003)) { r in await r.callback { s, f in v2.getC2CHistoryMessageList(userID: "nobody", count: 10, lastMsg: nil, succ: { s("\($0!.count)") }, fail: f) } },
+            BadInputRow("getC2CHistoryMessageList", .nulByte, expect: .failed(20003)) { r in await r.callback { s, f in v2.getC2CHistoryMessageList(userID: "a\u{0}", count: 10, lastMsg: nil, succ: { s("\($0!.count)") }, fail: f) } },
+            BadInputRow("getGroupHistoryMessageList", .empty, expect: .failed(6017)) { r in await r.callback { s, f in v2.getGroupHistoryMessageList(groupID: "", count: 10, lastMsg: nil, succ: { s("\($0!.count)") }, fail: f) } },
+            BadInputRow("getGroupHistoryMessageList", .negativeCount, expect: .failed(6017)) { r in await r.callback { s, f in v2.getGroupHistoryMessageList(groupID: "g", count: -5, lastMsg: nil, succ: { s("\($0!.count)") }, fail: f) } },
+            BadInputRow("getGroupHistoryMessageList", .unknownID, expect: .failed(10010)) { r in await r.callback { s, f in v2.getGroupHistoryMessageList(groupID: "none", count: 10, lastMsg: nil, succ: { s("\($0!.count)") }, fail: f) } },
+            BadInputRow("getGroupHistoryMessageList", .wrongMessage, expect: .succeeded("3")) { r in await r.callback { s, f in v2.getGroupHistoryMessageList(groupID: "g", count: 10, lastMsg: sentMessage(), succ: { s("\($0!.count)") }, fail: f) } },
             // The pre-annotation forms take implicitly unwrapped optionals: nil is an empty argument.
-            BadInputRow("getConversation(_:)", .nilValue, expect: .failed(6017)) { r in await r.callback { s, f in PreAnnotation.v2.getConversation(nil, succ: { s($0.conversationID) }, fail: f) } },
-            BadInputRow("getConversationList(_ conversationIDList:)", .nilValue, expect: .failed(6017)) { r in await r.callback { s, f in PreAnnotation.v2.getConversationList(nil, succ: { s("\($0.count)") }, fail: f) } },
+            BadInputRow("getConversation(_:)", .nilValue, expect: .failed(6017)) { r in await r.callback { s, f in PreAnnotation.v2.getConversation(nil, succ: { s($0!.conversationID) }, fail: f) } },
+            BadInputRow("getConversationList(_ conversationIDList:)", .nilValue, expect: .failed(6017)) { r in await r.callback { s, f in PreAnnotation.v2.getConversationList(nil, succ: { s("\($0!.count)") }, fail: f) } },
             BadInputRow("pinConversation(_:)", .nilValue, expect: .failed(6017)) { r in await r.void { PreAnnotation.v2.pinConversation(nil, isPinned: true, succ: $0, fail: $1) } },
             BadInputRow("deleteConversation(_:)", .nilValue, expect: .failed(6017)) { r in await r.void { PreAnnotation.v2.deleteConversation(nil, succ: $0, fail: $1) } },
             BadInputRow("setConversationDraft(_:)", .nilValue, expect: .failed(6017)) { r in await r.void { PreAnnotation.v2.setConversationDraft(nil, draftText: nil, succ: $0, fail: $1) } },
-            BadInputRow("markConversation(_:)", .nilValue, expect: .failed(6017)) { r in await r.callback { s, f in PreAnnotation.v2.markConversation(nil, markType: nil, enableMark: true, succ: { s("\($0.count)") }, fail: f) } },
-            BadInputRow("deleteConversationList(_:)", .nilValue, expect: .failed(6017)) { r in await r.callback { s, f in PreAnnotation.v2.deleteConversationList(nil, clearMessage: true, succ: { s("\($0.count)") }, fail: f) } },
+            BadInputRow("markConversation(_:)", .nilValue, expect: .failed(6017)) { r in await r.callback { s, f in PreAnnotation.v2.markConversation(nil, markType: nil, enableMark: true, succ: { s("\($0!.count)") }, fail: f) } },
+            BadInputRow("deleteConversationList(_:)", .nilValue, expect: .failed(6017)) { r in await r.callback { s, f in PreAnnotation.v2.deleteConversationList(nil, clearMessage: true, succ: { s("\($0!.count)") }, fail: f) } },
             BadInputRow("setC2CReceiveMessageOpt(_:)", .nilValue, expect: .failed(6017)) { r in await r.void { PreAnnotation.v2.setC2CReceiveMessageOpt(nil, opt: .RECEIVE_MESSAGE, succ: $0, fail: $1) } },
             BadInputRow("setGroupReceiveMessageOpt(_:)", .nilValue, expect: .failed(6017)) { r in await r.void { PreAnnotation.v2.setGroupReceiveMessageOpt(nil, opt: .RECEIVE_MESSAGE, succ: $0, fail: $1) } },
             BadInputRow("createTextMessage(_:)", .nilValue, expect: .returned("")) { _ in .returned(PreAnnotation.v2.createTextMessage(nil)?.textElem?.text ?? "nil") },
@@ -345,7 +345,7 @@ enum V2BadInput {
     private static func filter(group: String? = nil, marks: UInt64 = 0) -> V2TIMConversationListFilter {
         let filter = V2TIMConversationListFilter()
         filter.conversationGroup = group
-        filter.markType = marks
+        filter.markType = UInt(marks)
         return filter
     }
 

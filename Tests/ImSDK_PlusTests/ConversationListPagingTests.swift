@@ -110,7 +110,7 @@ final class ConversationListPagingTests: XCTestCase {
         let expected = try await makeConversations(60)
         for nextSeq: UInt64 in [1, 42, UInt64.max, UInt64.max / 2, 1 << 62] {
             let page = try await session.manager.getConversationList(nextSeq: nextSeq, count: 50)
-            let ids = page.conversationList.map(\.conversationID)
+            let ids = page.conversationList.map { $0.conversationID ?? "" }
             XCTAssertEqual(ids.count, Set(ids).count)
             XCTAssertTrue(ids.allSatisfy(expected.contains))
             let positions = ids.compactMap { expected.firstIndex(of: $0) }
@@ -138,8 +138,8 @@ final class ConversationListPagingTests: XCTestCase {
         XCTAssertEqual(unreadIDs.conversationList.map(\.conversationID), ["c2c_b", "group_g1"])
 
         let marked = V2TIMConversationListFilter()
-        marked.markType = UInt64(V2TIMConversationMarkType.CONVERSATION_MARK_TYPE_STAR.rawValue)
-        let markResults = try await markConversations(["c2c_a"], mark: marked.markType, enable: true)
+        marked.markType = V2TIMConversationMarkType.CONVERSATION_MARK_TYPE_STAR.rawValue
+        let markResults = try await markConversations(["c2c_a"], mark: UInt64(marked.markType), enable: true)
         XCTAssertEqual(markResults.map(\.resultCode), [0])
         let markedIDs = try await session.manager.getConversationListByFilter(filter: marked, nextSeq: 0, count: 10)
         XCTAssertEqual(markedIDs.conversationList.map(\.conversationID), ["c2c_a"])

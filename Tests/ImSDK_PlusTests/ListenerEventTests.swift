@@ -75,7 +75,7 @@ final class ListenerEventTests: XCTestCase {
         let ids = try await session.listIDs()
         XCTAssertEqual(ids, ["c2c_b"])
         // Deleted on the server too: a new login does not bring it back.
-        await withCheckedContinuation { continuation in session.manager.logout({ continuation.resume() }, fail: nil) }
+        await withCheckedContinuation { continuation in session.manager.logout(succ: { continuation.resume() }, fail: nil) }
         try await session.manager.login(userID: "me", userSig: "sig")
         let afterLogin = try await session.listIDs()
         XCTAssertEqual(afterLogin, ["c2c_b"])
@@ -127,7 +127,7 @@ final class DeleteListTests: XCTestCase {
         for (id, clear) in [("c2c_a", false), ("c2c_b", true)] {
             let codes: [Int32] = try await withCheckedThrowingContinuation { continuation in
                 session.manager.deleteConversationList(conversationIDList: [id], clearMessage: clear, succ: {
-                    continuation.resume(returning: $0.map(\.resultCode))
+                    continuation.resume(returning: ($0 ?? []).map { Int32($0.resultCode) })
                 }, fail: { code, desc in continuation.resume(throwing: V2TIMError(code: code, desc: desc ?? "")) })
             }
             XCTAssertEqual(codes, [0])
@@ -153,7 +153,7 @@ final class DeleteListTests: XCTestCase {
         let manager = session.manager
         return try await withCheckedThrowingContinuation { continuation in
             manager.getC2CHistoryMessageList(userID: userID, count: 10, lastMsg: nil, succ: { messages in
-                continuation.resume(returning: messages.map { $0.textElem?.text ?? "" })
+                continuation.resume(returning: (messages ?? []).map { $0.textElem?.text ?? "" })
             }, fail: { code, desc in continuation.resume(throwing: V2TIMError(code: code, desc: desc ?? "")) })
         }
     }

@@ -33,11 +33,11 @@ final class ListenerMisuseTests: XCTestCase {
             for conversation in list {
                 // A read from inside the event sees at least what the event announced.
                 manager.getConversation(conversationID: conversation.conversationID, succ: { current in
-                    answers.withLock { $0.append("\(current.conversationID) \(current.unreadCount)") }
+                    answers.withLock { $0.append("\(current!.conversationID ?? "") \(current!.unreadCount)") }
                     // And a read from inside that answer.
                     manager.getTotalUnreadMessageCount(succ: { total in
                         manager.getConversationList(nextSeq: 0, count: 10, succ: { page, _, _ in
-                            answers.withLock { $0.append("total \(total) of \(page.count)") }
+                            answers.withLock { $0.append("total \(total) of \(page?.count ?? -1)") }
                         }, fail: { code, _ in answers.withLock { $0.append("list failed \(code)") } })
                     }, fail: { code, _ in answers.withLock { $0.append("total failed \(code)") } })
                 }, fail: { code, _ in answers.withLock { $0.append("get failed \(code)") } })
@@ -113,7 +113,7 @@ final class ListenerMisuseTests: XCTestCase {
         let loggedOut = Locked<[Int32]>([])
         let listener = HookListener()
         listener.messages = { _ in
-            manager.logout({ loggedOut.withLock { $0.append(0) } }, fail: { code, _ in loggedOut.withLock { $0.append(code) } })
+            manager.logout(succ: { loggedOut.withLock { $0.append(0) } }, fail: { code, _ in loggedOut.withLock { $0.append(code) } })
             // A call right after, still inside the event.
             manager.getConversationList(nextSeq: 0, count: 5, succ: { _, _, _ in loggedOut.withLock { $0.append(-1) } },
                                         fail: { code, _ in loggedOut.withLock { $0.append(code) } })

@@ -47,7 +47,7 @@ final class LogoutRaceTests: XCTestCase {
             }
             // Log out once a third of the calls are issued, while the rest are being issued.
             for _ in 0..<5000 where issued.withLock({ $0 }) < total / 3 { usleep(100) }
-            manager.logout(nil, fail: nil)
+            manager.logout(succ: nil, fail: nil)
             await withCheckedContinuation { continuation in workers.notify(queue: .global()) { continuation.resume() } }
             for _ in 0..<500 where ends.withLock({ $0.contains { $0.isEmpty } }) {
                 try await Task.sleep(nanoseconds: 10_000_000)

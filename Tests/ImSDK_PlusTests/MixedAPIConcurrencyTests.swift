@@ -110,7 +110,7 @@ final class MixedAPIConcurrencyTests: XCTestCase {
             let shown = Dictionary(uniqueKeysWithValues: list.map { ($0.conversationID, Int($0.unreadCount)) })
             XCTAssertEqual(shown, unread, "each conversation counts exactly the messages after the read")
             for conversation in list where conversation.type == .GROUP {
-                XCTAssertEqual(conversation.groupAtInfolist?.count ?? 0, 1, "\(conversation.conversationID): one unread @me")
+                XCTAssertEqual(conversation.groupAtInfolist?.count ?? 0, 1, "\(conversation.conversationID ?? ""): one unread @me")
             }
         }
         let legacyCounts = (TIMManager.sharedInstance().getConversationList() ?? []).map {

@@ -32,7 +32,7 @@ final class MultiDeviceTests: XCTestCase {
     /// What a device shows: per conversation, its unread count, pin and receive option, in order.
     private func state(_ session: V2TestSession) async throws -> [String] {
         try await session.walk().list.map {
-            "\($0.conversationID) unread \($0.unreadCount) pinned \($0.isPinned) recv \($0.recvOpt.rawValue) last \($0.lastMessage?.seq ?? 0)"
+            "\($0.conversationID ?? "") unread \($0.unreadCount) pinned \($0.isPinned) recv \($0.recvOpt.rawValue) last \($0.lastMessage?.seq ?? 0)"
         }
     }
 

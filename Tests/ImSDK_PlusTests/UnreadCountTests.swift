@@ -106,7 +106,7 @@ final class UnreadCountTests: XCTestCase {
         total = try await session.manager.getTotalUnreadMessageCount()
         XCTAssertEqual(total, 0)
         a = try await conversation("c2c_a")
-        XCTAssertEqual(a.c2cReadTimestamp, a.lastMessage?.timestamp.map { UInt64($0.timeIntervalSince1970) })
+        XCTAssertEqual(a.c2cReadTimestamp, a.lastMessage?.timestamp.map { UInt($0.timeIntervalSince1970) })
     }
 
     func test_markAllMessageAsRead_clearsEverything_andTheServerRemembers() async throws {
@@ -135,7 +135,7 @@ final class UnreadCountTests: XCTestCase {
             conversationID: "group_g", cleanTimestamp: 0, cleanSequence: seqs[2])
         var group = try await conversation("group_g")
         XCTAssertEqual(group.unreadCount, 2)
-        XCTAssertEqual(group.groupReadSequence, seqs[2])
+        XCTAssertEqual(UInt64(group.groupReadSequence), seqs[2])
         try await session.manager.cleanConversationUnreadMessageCount(
             conversationID: "group_g", cleanTimestamp: 0, cleanSequence: seqs[0])
         group = try await conversation("group_g")
@@ -159,7 +159,7 @@ final class UnreadCountTests: XCTestCase {
             conversationID: "c2c_a", cleanTimestamp: times[1], cleanSequence: 0)
         let a = try await conversation("c2c_a")
         XCTAssertEqual(a.unreadCount, 2)
-        XCTAssertEqual(a.c2cReadTimestamp, times[1])
+        XCTAssertEqual(UInt64(a.c2cReadTimestamp), times[1])
     }
 
     func test_groupAtMentions_showInGroupAtInfoList_untilRead() async throws {
@@ -221,7 +221,7 @@ final class UnreadCountTests: XCTestCase {
     private func relogin() async throws {
         let manager = session.manager
         await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-            manager.logout({ continuation.resume() }, fail: { _, _ in continuation.resume() })
+            manager.logout(succ: { continuation.resume() }, fail: { _, _ in continuation.resume() })
         }
         try await manager.login(userID: session.userID, userSig: "sig")
     }

@@ -213,7 +213,7 @@ final class InboxScreen: @unchecked Sendable {
         var loaded: [InboxRow] = []
         func loadPage(after nextSeq: UInt64) {
             V2TIMManager.sharedInstance().getConversationList(nextSeq: nextSeq, count: 100, succ: { page, next, isFinished in
-                loaded += page.map { conversation in
+                loaded += (page ?? []).map { conversation in
                     InboxRow(id: conversation.conversationID,
                              title: conversation.showName ?? conversation.conversationID,
                              unread: Int(conversation.unreadCount),
@@ -237,7 +237,7 @@ final class InboxScreen: @unchecked Sendable {
     func updateUnreadCounts(peer userID: String) {
         // snippet: v2-unread-counts
         V2TIMManager.sharedInstance().getConversation(conversationID: "c2c_" + userID, succ: { conversation in
-            self.peerUnread = Int(conversation.unreadCount)
+            self.peerUnread = Int(conversation?.unreadCount ?? 0)
         }, fail: { code, desc in
             self.show(error: code, desc)  // 6004 until the chat has a message
         })

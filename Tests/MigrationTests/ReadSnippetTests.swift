@@ -113,7 +113,7 @@ final class ReadSnippetTests: SnippetTestCase {
         for n in 1...3 { try server.sendText("g\(n)", from: "a", toGroup: "g") }
         await settle()
         let history: [V2TIMMessage] = try await callValue { succ, fail in
-            V2TIMManager.sharedInstance().getGroupHistoryMessageList(groupID: "g", count: 3, lastMsg: nil, succ: succ, fail: fail)
+            V2TIMManager.sharedInstance().getGroupHistoryMessageList(groupID: "g", count: 3, lastMsg: nil, succ: { succ($0 ?? []) }, fail: fail)
         }
         let second = Unchecked(try XCTUnwrap(history.first { $0.seq == 2 }))
         await onCallbackQueue { v2.markRead(upTo: second.value) }
@@ -124,7 +124,7 @@ final class ReadSnippetTests: SnippetTestCase {
 
     private func historyOfA() async throws -> [V2TIMMessage] {
         try await callValue { succ, fail in
-            V2TIMManager.sharedInstance().getC2CHistoryMessageList(userID: "a", count: 3, lastMsg: nil, succ: succ, fail: fail)
+            V2TIMManager.sharedInstance().getC2CHistoryMessageList(userID: "a", count: 3, lastMsg: nil, succ: { succ($0 ?? []) }, fail: fail)
         }
     }
 }

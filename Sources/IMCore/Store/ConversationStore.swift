@@ -1,3 +1,4 @@
+import Foundation
 import IMTransportKit
 
 /// All conversations of one logged-in user, their messages, the one ordered index and the counters.
@@ -198,6 +199,16 @@ package struct ConversationStore: Sendable {
         guard let current = conversation(id) else { throw Self.unknown(id) }
         if pinned && !current.isPinned && counters.pinnedConversations >= Self.maxPinned {
             throw IMError(.invalidParameters, "at most \(Self.maxPinned) conversations can be pinned")
+        }
+    }
+
+    /// The unread messages of the conversations `isIncluded` selects, without those whose receive
+    /// option keeps them out of the total (the per-filter unread count).
+    /// - Complexity: O(n).
+    package func unreadTotal(where isIncluded: (Conversation) -> Bool) -> UInt64 {
+        allInOrder().reduce(0) { sum, conversation in
+            guard conversation.receiveOption.countsInTotalUnread, isIncluded(conversation) else { return sum }
+            return sum + UInt64(max(0, conversation.unreadCount))
         }
     }
 
@@ -463,6 +474,17 @@ package struct ConversationStore: Sendable {
             guard store.entries.slot(of: id) != nil else { throw Self.unknown(id) }
             store.modify(id) { conversation, _ in
                 if enable { conversation.marks.formUnion(marks) } else { conversation.marks.subtract(marks) }
+                return nil
+            }
+        }
+    }
+
+    /// Sets (nil: clears) the custom data of `id`.
+    package mutating func setCustomData(_ id: ConversationID, _ data: Data?) throws(IMError) {
+        try touching(id) { store throws(IMError) in
+            guard store.entries.slot(of: id) != nil else { throw Self.unknown(id) }
+            store.modify(id) { conversation, _ in
+                conversation.customData = data
                 return nil
             }
         }

@@ -1,3 +1,4 @@
+import Foundation
 import IMTransportKit
 
 /// The operations both API facades share: each validates, asks the server, then applies the
@@ -126,6 +127,16 @@ extension IMClient {
         write { store in
             ids.map { id -> Result<Void, IMError> in
                 Result { () throws(IMError) in try store.setMarks(id, marks, enable: enable) }
+            }
+        }
+    }
+
+    /// Sets (nil: clears) the custom data of conversations (kept on this device); each gets its own
+    /// result (6004 for an unknown conversation), all in one batch.
+    package func setCustomData(_ ids: [ConversationID], _ data: Data?) -> [Result<Void, IMError>] {
+        write { store in
+            ids.map { id -> Result<Void, IMError> in
+                Result { () throws(IMError) in try store.setCustomData(id, data) }
             }
         }
     }

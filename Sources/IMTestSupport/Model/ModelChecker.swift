@@ -167,7 +167,7 @@ package struct ModelChecker: Sendable {
         try expectEqual("V2 list order (getConversationList pages of \(pageSize))",
                         expected.map(\.target.conversationID), walked.map(\.conversationID))
         for (conversation, shown) in zip(expected, walked) {
-            try expectEqual("V2 \(shown.conversationID) in the page walk",
+            try expectEqual("V2 \(shown.conversationID ?? "") in the page walk",
                             model.state(of: conversation.target), ModelConversationState(shown))
         }
     }

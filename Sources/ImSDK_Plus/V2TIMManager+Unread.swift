@@ -1,0 +1,65 @@
+import Foundation
+import IMCore
+import IMTransportKit
+
+extension V2TIMManager {
+    // MARK: - Unread counts of a filter
+
+    /// The unread count of the conversations `filter` selects (its type and marks), without muted
+    /// conversations, as `getTotalUnreadMessageCount` counts them.
+    /// - Complexity: O(n) in the number of conversations.
+    public func getUnreadMessageCountByFilter(
+        filter: V2TIMConversationListFilter!, succ: V2TIMTotalUnreadMessageCountSucc?, fail: V2TIMFail?
+    ) {
+        let callbacks = Unchecked((succ, fail))
+        guard let filter else {
+            reportNow(IMError(.invalidParameters, "filter is nil"), to: fail)
+            return
+        }
+        let key = ConversationFilter(filter).unreadKey
+        withClient(fail: fail) { client in
+            let total = client.readComplete { $0.unreadTotal(where: key.matches) }
+            client.deliver { callbacks.value.0?(total) }
+        }
+    }
+
+    /// Starts `onUnreadMessageCountChangedByFilter` events for `filter`: after every change of the
+    /// unread count of the conversations it selects, each conversation listener hears the new count
+    /// with this filter object. Subscribing a filter that selects the same conversations again
+    /// replaces the earlier one. Subscriptions last until unsubscribed or `unInitSDK`.
+    public func subscribeUnreadMessageCountByFilter(filter: V2TIMConversationListFilter!) {
+        guard let filter else { return }
+        let key = ConversationFilter(filter).unreadKey
+        let current = currentClient.map { client in client.readComplete { $0.unreadTotal(where: key.matches) } }
+        setFilterSubscription(filter, subscribe: true, current: current)
+    }
+
+    /// Stops the events of `subscribeUnreadMessageCountByFilter` for a filter selecting the same
+    /// conversations.
+    public func unsubscribeUnreadMessageCountByFilter(filter: V2TIMConversationListFilter!) {
+        guard let filter else { return }
+        setFilterSubscription(filter, subscribe: false, current: nil)
+    }
+
+    // MARK: - Custom data
+
+    /// Sets (nil: clears) the custom data of up to 100 conversations, at most 256 bytes; each gets
+    /// its own result (6004 for an unknown conversation). Kept on this device and across restarts
+    /// (it does not roam to the user's other devices yet). Changed conversations are announced with
+    /// `onConversationChanged`.
+    public func setConversationCustomData(
+        conversationIDList: [String]!, customData: Data?,
+        succ: V2TIMConversationOperationResultSucc?, fail: V2TIMFail?
+    ) {
+        let callbacks = Unchecked((succ, fail))
+        let list = conversationIDList ?? []
+        withClient(fail: fail) { client throws(IMError) in
+            guard (customData?.count ?? 0) <= 256 else {
+                throw IMError(.invalidParameters, "customData is larger than 256 bytes")
+            }
+            let results = client.setCustomData(try Self.parseBatch(list), customData)
+            let converted = Unchecked(zip(list, results).map(V2TIMConversationOperationResult.init))
+            client.deliver { callbacks.value.0?(converted.value) }
+        }
+    }
+}

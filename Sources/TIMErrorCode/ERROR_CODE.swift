@@ -1,0 +1,46 @@
+import IMTransportKit
+
+/// A vendor error code as the C enum of `TIMErrorCode.h` imports into Swift: compare
+/// `code == ERR_SUCC.rawValue`. Both `import ImSDK` and `import ImSDK_Plus` make these visible, as
+/// the vendor's umbrella headers do.
+///
+/// The numbers are `IMError.Code`'s (the one table for both generations); the codes this package
+/// never reports itself are listed because public code compares against them.
+public struct ERROR_CODE: RawRepresentable, Hashable, Sendable {
+    public let rawValue: Int32
+    public init(rawValue: Int32) { self.rawValue = rawValue }
+    init(_ code: IMError.Code) { rawValue = code.rawValue }
+}
+
+// General.
+public let ERR_SUCC = ERROR_CODE(.success)
+public let ERR_IN_PROGESS = ERROR_CODE(.inProgress)
+public let ERR_INVALID_PARAMETERS = ERROR_CODE(.invalidParameters)
+public let ERR_IO_OPERATION_FAILED = ERROR_CODE(rawValue: 6022)
+public let ERR_SDK_NOT_INITIALIZED = ERROR_CODE(.notInitialized)
+public let ERR_LOADMSG_FAILED = ERROR_CODE(rawValue: 6005)
+public let ERR_DATABASE_OPERATE_FAILED = ERROR_CODE(rawValue: 6019)
+public let ERR_SDK_INTERFACE_NOT_SUPPORT = ERROR_CODE(.interfaceNotSupported)
+public let ERR_SDK_INVALID_OPERATION = ERROR_CODE(rawValue: 7014)
+// Account.
+public let ERR_SDK_NOT_LOGGED_IN = ERROR_CODE(.notLoggedIn)
+public let ERR_NO_PREVIOUS_LOGIN = ERROR_CODE(.noPreviousLogin)
+public let ERR_USER_SIG_EXPIRED = ERROR_CODE(.userSigExpired)
+public let ERR_LOGIN_KICKED_OFF_BY_OTHER = ERROR_CODE(.kickedOff)
+public let ERR_SDK_ACCOUNT_LOGIN_IN_PROCESS = ERROR_CODE(rawValue: 7501)
+public let ERR_SDK_ACCOUNT_LOGOUT_IN_PROCESS = ERROR_CODE(rawValue: 7502)
+// Messages and conversations.
+public let ERR_INVALID_CONVERSATION = ERROR_CODE(.invalidConversation)
+public let ERR_INVALID_MSG_ELEM = ERROR_CODE(rawValue: 6016)
+public let ERR_INVALID_SDK_OBJECT = ERROR_CODE(rawValue: 6021)
+public let ERR_SDK_MSG_BODY_SIZE_LIMIT = ERROR_CODE(rawValue: 8001)
+// Network.
+public let ERR_SDK_NET_DISCONNECT = ERROR_CODE(rawValue: 9508)
+public let ERR_SDK_NET_CONN_TIMEOUT = ERROR_CODE(rawValue: 9510)
+public let ERR_SDK_NET_WAIT_ACK_TIMEOUT = ERROR_CODE(.networkFailure)
+// Server.
+public let ERR_SVR_ACCOUNT_USERSIG_EXPIRED = ERROR_CODE(rawValue: 70001)
+public let ERR_SVR_CONV_INVALID_PARAMETERS = ERROR_CODE(.limitExceeded)
+
+/// The legacy headers' `#define` for a kick (the same number as `ERR_LOGIN_KICKED_OFF_BY_OTHER`).
+public let ERR_IMSDK_KICKED_BY_OTHERS: Int32 = IMError.Code.kickedOff.rawValue
