@@ -1,8 +1,8 @@
-import Dispatch
+import Foundation
 import IMTransportKit
 
 /// SDK-wide settings for `initSdk(_:)`.
-public class TIMSdkConfig {
+open class TIMSdkConfig: NSObject {
     /// The app ID from the console.
     public var sdkAppId: Int32 = 0
     /// Do not write log lines to the console.
@@ -21,12 +21,16 @@ public class TIMSdkConfig {
     public var transport: (any IMTransport)?
     /// The serial queue callbacks and listeners run on (this package's; see `V2TIMSDKConfig`).
     public var callbackQueue: DispatchQueue?
+    /// Hears of the connection of the login: connecting, connected, failed, lost. Held weakly.
+    public weak var connListener: (any TIMConnListener)!
+    /// The account type of 3.x. Accepted and ignored, as the vendor's SDKs from 4.x on ignore it.
+    public var accountType: String!
 
-    public init() {}
+    public override init() {}
 }
 
 /// Per-user settings; set with `setUserConfig(_:)` after `initSdk` and before `login`.
-public class TIMUserConfig {
+open class TIMUserConfig: NSObject {
     /// false (default): messages this device receives count as read on the server at once, so other
     /// devices and later logins see them read. true: they stay unread on the server until
     /// `setReadMessage`, sync again at every login, and reads reach the other devices
@@ -36,14 +40,27 @@ public class TIMUserConfig {
     public var enableReadReceipt = false
     /// Keep nothing on disk: every login starts empty and syncs from the server.
     public var disableStorage = false
+    /// 3.x: do not pull the recent-contact list at login (spelled as in the headers). Accepted and
+    /// ignored: conversations always sync, since the unread counts depend on them.
+    public var disableRecnetContact = false
     /// Hears of refreshed conversations, including reads made on other devices. Held weakly.
-    public weak var refreshListener: TIMRefreshListener!
+    public weak var refreshListener: (any TIMRefreshListener)!
+    /// Hears of kicks, expired signatures and failed reconnects. Held weakly.
+    public weak var userStatusListener: (any TIMUserStatusListener)!
+    /// Accepted and held weakly; never called (group management is not part of this package).
+    public weak var groupEventListener: (any TIMGroupEventListener)!
+    /// Accepted and held weakly; not called yet (revoking does not exist here yet).
+    public weak var messageRevokeListener: (any TIMMessageRevokeListener)!
+    /// Accepted and held weakly; not called yet (read receipts are not tracked yet).
+    public weak var messageReceiptListener: (any TIMMessageReceiptListener)!
+    /// Accepted and held weakly; never called (there are no uploads here).
+    public weak var uploadProgressListener: (any TIMUploadProgressListener)!
 
-    public init() {}
+    public override init() {}
 }
 
 /// Who logs in.
-public class TIMLoginParam {
+open class TIMLoginParam: NSObject {
     /// The user ID.
     public var identifier: String!
     /// The user's signature.
@@ -51,7 +68,7 @@ public class TIMLoginParam {
     /// The app ID of a third-party account system (accepted, unused).
     public var appidAt3rd: String!
 
-    public init() {}
+    public override init() {}
 }
 
 extension TIMLogLevel {

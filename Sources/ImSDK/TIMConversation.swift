@@ -5,14 +5,22 @@ import TIMAdapter
 /// A conversation handle: its type and receiver. Every query reads the shared store at the time of
 /// the call, so a handle kept from earlier always shows the current state.
 ///
+/// An open `NSObject` subclass, as the vendor's. Two handles on the same conversation are equal
+/// (`==`, `isEqual`) and hash alike, whichever call handed them out.
 /// - Thread safety: immutable; safe to use from any thread.
-public final class TIMConversation: Sendable {
+open class TIMConversation: NSObject, @unchecked Sendable {
     let id: ConversationID
     private var bridge: LegacyBridge { .shared }
 
     init(_ id: ConversationID) {
         self.id = id
     }
+
+    open override func isEqual(_ object: Any?) -> Bool {
+        (object as? TIMConversation)?.id == id
+    }
+
+    open override var hash: Int { id.hashValue }
 
     private typealias Callbacks = (succ: TIMSucc?, fail: TIMFail?)
 

@@ -1,6 +1,5 @@
 import Foundation
 import IMTransportKit
-import IMTransportKit
 import ImSDK_Plus
 import TIMAdapter
 

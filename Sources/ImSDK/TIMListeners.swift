@@ -1,32 +1,180 @@
-/// Conversation refreshes. Every method is optional (an empty default implementation).
-///
-/// Held weakly by `TIMUserConfig`; called on the SDK's callback queue. The conversations come in
-/// three parameter shapes because apps written against different SDK versions spell the method
-/// differently; whichever your class implements is called.
-public protocol TIMRefreshListener: AnyObject {
-    /// Everything may have changed (after the sync that follows a login).
+import Foundation
+
+// Listener protocols. Apps written against different header versions spell the same method
+// differently (`[TIMConversation]`, `[TIMConversation]!`, `[Any]!`, ...); Swift matches a method to
+// a requirement only when even the `!`/`?` of its parameters agrees, so every spelling is a
+// requirement of its own (with an empty default implementation) and the SDK calls each of them:
+// whichever a class implements is called, once per event. The `?` spellings cannot share a protocol
+// with the `!` ones, so a listener with both is the composition of two protocols; adopt it by its name.
+
+/// Conversation refreshes; every method is optional. Held weakly by `TIMUserConfig`; called on the
+/// SDK's callback queue.
+public typealias TIMRefreshListener = _TIMRefreshListener & _TIMRefreshListenerNullable
+
+/// The main spellings of `TIMRefreshListener` (adopt `TIMRefreshListener`).
+public protocol _TIMRefreshListener: AnyObject {
+    /// Everything may have changed (after the sync that follows a login or reconnect).
     func onRefresh()
     /// Conversations changed: new messages, reads (also on other devices), pins, drafts.
     func onRefreshConversations(_ conversations: [TIMConversation])
-    /// The same event, as Xcode writes the method for the 4.4 / 5.0 headers.
+    /// The same event, as Xcode writes it for the 4.4 / 5.0 headers.
     func onRefreshConversations(_ conversations: [TIMConversation]!)
-    /// The same event, as Xcode writes the method for the 3.x / 4.0 headers (untyped array).
+    /// The same event, as Xcode writes it for the 3.x / 4.0 headers (untyped array of `TIMConversation`).
     func onRefreshConversations(_ conversations: [Any]!)
+    func onRefreshConversations(_ conversations: [Any])
 }
 
-extension TIMRefreshListener {
+/// The `?` spellings of `TIMRefreshListener` (adopt `TIMRefreshListener`).
+public protocol _TIMRefreshListenerNullable: AnyObject {
+    func onRefreshConversations(_ conversations: [TIMConversation]?)
+    func onRefreshConversations(_ conversations: [Any]?)
+}
+
+extension _TIMRefreshListener {
     public func onRefresh() {}
     public func onRefreshConversations(_ conversations: [TIMConversation]) {}
     public func onRefreshConversations(_ conversations: [TIMConversation]!) {}
     public func onRefreshConversations(_ conversations: [Any]!) {}
+    public func onRefreshConversations(_ conversations: [Any]) {}
 }
 
-/// New messages. Optional method; called on the SDK's callback queue.
-public protocol TIMMessageListener: AnyObject {
-    /// Messages arrived (`TIMMessage` objects).
+extension _TIMRefreshListenerNullable {
+    public func onRefreshConversations(_ conversations: [TIMConversation]?) {}
+    public func onRefreshConversations(_ conversations: [Any]?) {}
+}
+
+/// New messages; called on the SDK's callback queue. Messages from other users and the user's own
+/// messages sent from another device; never the sends of this device.
+public typealias TIMMessageListener = _TIMMessageListener & _TIMMessageListenerNullable
+
+/// The main spellings of `TIMMessageListener` (adopt `TIMMessageListener`).
+public protocol _TIMMessageListener: AnyObject {
+    /// Messages arrived (`TIMMessage` objects), in order.
     func onNewMessage(_ msgs: [Any]!)
+    func onNewMessage(_ msgs: [Any])
+    func onNewMessage(_ msgs: [TIMMessage]!)
+    func onNewMessage(_ msgs: [TIMMessage])
 }
 
-extension TIMMessageListener {
+/// The `?` spellings of `TIMMessageListener` (adopt `TIMMessageListener`).
+public protocol _TIMMessageListenerNullable: AnyObject {
+    func onNewMessage(_ msgs: [Any]?)
+    func onNewMessage(_ msgs: [TIMMessage]?)
+}
+
+extension _TIMMessageListener {
     public func onNewMessage(_ msgs: [Any]!) {}
+    public func onNewMessage(_ msgs: [Any]) {}
+    public func onNewMessage(_ msgs: [TIMMessage]!) {}
+    public func onNewMessage(_ msgs: [TIMMessage]) {}
+}
+
+extension _TIMMessageListenerNullable {
+    public func onNewMessage(_ msgs: [Any]?) {}
+    public func onNewMessage(_ msgs: [TIMMessage]?) {}
+}
+
+/// Connection events (`TIMSdkConfig.connListener`, held weakly); every method is optional. They
+/// follow the connection of the login: `onConnecting` when a connection is being opened (at login
+/// and at every reconnect), `onConnSucc` when it is open, `onConnFailed` when an attempt failed,
+/// `onDisconnect` when an open connection was lost (the SDK reconnects).
+public typealias TIMConnListener = _TIMConnListener & _TIMConnListenerNullable
+
+/// The main spellings of `TIMConnListener` (adopt `TIMConnListener`).
+public protocol _TIMConnListener: AnyObject {
+    func onConnSucc()
+    func onConnFailed(_ code: Int32, err: String!)
+    func onDisconnect(_ code: Int32, err: String!)
+    func onConnecting()
+}
+
+/// The `String?` spellings of `TIMConnListener` (adopt `TIMConnListener`).
+public protocol _TIMConnListenerNullable: AnyObject {
+    func onConnFailed(_ code: Int32, err: String?)
+    func onDisconnect(_ code: Int32, err: String?)
+}
+
+extension _TIMConnListener {
+    public func onConnSucc() {}
+    public func onConnFailed(_ code: Int32, err: String!) {}
+    public func onDisconnect(_ code: Int32, err: String!) {}
+    public func onConnecting() {}
+}
+
+extension _TIMConnListenerNullable {
+    public func onConnFailed(_ code: Int32, err: String?) {}
+    public func onDisconnect(_ code: Int32, err: String?) {}
+}
+
+/// The user's login state (`TIMUserConfig.userStatusListener`, held weakly); every method is
+/// optional. `onForceOffline`: another login of the user on the same platform took over;
+/// `onUserSigExpired`: the server expired the signature (after either, the SDK is logged out: log in
+/// again); `onReConnFailed`: an attempt to reconnect after a loss failed (the SDK keeps trying).
+public typealias TIMUserStatusListener = _TIMUserStatusListener & _TIMUserStatusListenerNullable
+
+/// The main spellings of `TIMUserStatusListener` (adopt `TIMUserStatusListener`).
+public protocol _TIMUserStatusListener: AnyObject {
+    func onForceOffline()
+    func onReConnFailed(_ code: Int32, err: String!)
+    func onUserSigExpired()
+}
+
+/// The `String?` spelling of `onReConnFailed` (adopt `TIMUserStatusListener`).
+public protocol _TIMUserStatusListenerNullable: AnyObject {
+    func onReConnFailed(_ code: Int32, err: String?)
+}
+
+extension _TIMUserStatusListener {
+    public func onForceOffline() {}
+    public func onReConnFailed(_ code: Int32, err: String!) {}
+    public func onUserSigExpired() {}
+}
+
+extension _TIMUserStatusListenerNullable {
+    public func onReConnFailed(_ code: Int32, err: String?) {}
+}
+
+// Listeners of features this package does not have yet. They are accepted (the configuration
+// holds them) so that apps compile unchanged, and they are never called until the feature exists:
+// revoking and read receipts (planned with the rest of the conversation surface), group events and
+// uploads (not planned).
+
+/// Revoked messages (`TIMUserConfig.messageRevokeListener`). Not called yet: revoking does not exist here.
+public protocol TIMMessageRevokeListener: AnyObject {}
+
+/// Read receipts (`TIMUserConfig.messageReceiptListener`). Not called yet: receipts are not tracked here.
+public protocol TIMMessageReceiptListener: AnyObject {}
+
+/// Group events (`TIMUserConfig.groupEventListener`). Never called: group management is not part of this package.
+public protocol TIMGroupEventListener: AnyObject {}
+
+/// Upload progress (`TIMUserConfig.uploadProgressListener`). Never called: there are no uploads here.
+public protocol TIMUploadProgressListener: AnyObject {}
+
+// MARK: - Calling every spelling
+
+/// Calls every spelling of one legacy event on one listener, each once; each half of a listener is
+/// addressed through its own protocol, so the `!` and `?` forms never compete.
+enum LegacySpellings {
+    static func refresh(_ list: [TIMConversation], to listener: any TIMRefreshListener) {
+        let main: any _TIMRefreshListener = listener, nullable: any _TIMRefreshListenerNullable = listener
+        let untyped: [Any] = list
+        main.onRefreshConversations(list)
+        main.onRefreshConversations(Optional(list))
+        main.onRefreshConversations(Optional(untyped))
+        main.onRefreshConversations(untyped)
+        nullable.onRefreshConversations(Optional(list))
+        nullable.onRefreshConversations(Optional(untyped))
+    }
+
+    static func newMessages(_ list: [TIMMessage], to listener: any TIMMessageListener) {
+        let main: any _TIMMessageListener = listener, nullable: any _TIMMessageListenerNullable = listener
+        let untyped: [Any] = list
+        main.onNewMessage(Optional(untyped))
+        main.onNewMessage(untyped)
+        main.onNewMessage(Optional(list))
+        main.onNewMessage(list)
+        nullable.onNewMessage(Optional(untyped))
+        nullable.onNewMessage(Optional(list))
+    }
 }

@@ -18,7 +18,7 @@ public final class TIMManager: Sendable {
         /// the vendor's; the SDK copies what it needs at `initSdk` and `setUserConfig`).
         var sdkConfig: Unchecked<TIMSdkConfig>?
         var userConfig: Unchecked<TIMUserConfig>?
-        var messageListeners = WeakList<TIMMessageListener>()
+        var messageListeners = WeakList<any TIMMessageListener>()
     }
 
     // Invariant: mutable state lives in `state`; user code is never called while it is locked.
@@ -149,6 +149,13 @@ public final class TIMManager: Sendable {
         return bridge.delete(id, keepingMessages: true)
     }
 
+    /// `deleteConversation(_:receiver:)` under the name Swift gives the ObjC method
+    /// (`deleteConversation:receiver:` with its type word pruned).
+    @discardableResult
+    public func delete(_ type: TIMConversationType, receiver: String!) -> Bool {
+        deleteConversation(type, receiver: receiver)
+    }
+
     /// Deletes a conversation and its local messages; cloud messages stay (history still has them).
     @discardableResult
     public func deleteConversationAndMessages(_ type: TIMConversationType, receiver: String!) -> Bool {
@@ -161,7 +168,7 @@ public final class TIMManager: Sendable {
 
     // MARK: - Events
 
-    private func refreshListener() -> TIMRefreshListener? {
+    private func refreshListener() -> (any TIMRefreshListener)? {
         state.withLock { $0.userConfig?.value.refreshListener }
     }
 }
@@ -174,10 +181,29 @@ extension TIMManager: LegacyEventSink {
 
     package func legacyRefresh(conversations: [ConversationID]) {
         guard let listener = refreshListener() else { return }
-        let list = conversations.map(TIMConversation.init)
-        listener.onRefreshConversations(list)
-        listener.onRefreshConversations(Optional(list))
-        listener.onRefreshConversations(Optional(list.map { $0 as Any }))
+        LegacySpellings.refresh(conversations.map(TIMConversation.init), to: listener)
+    }
+
+    package func legacyConnection(_ event: LegacyConnectionEvent) {
+        let (connection, status) = state.withLock { ($0.sdkConfig?.value.connListener, $0.userConfig?.value.userStatusListener) }
+        switch event {
+        case .connecting: connection?.onConnecting()
+        case .connected: connection?.onConnSucc()
+        case .connectFailed(let code, let message):
+            guard let connection else { return }
+            (connection as any _TIMConnListener).onConnFailed(code, err: Optional(message))
+            (connection as any _TIMConnListenerNullable).onConnFailed(code, err: Optional(message))
+        case .disconnected(let code, let message):
+            guard let connection else { return }
+            (connection as any _TIMConnListener).onDisconnect(code, err: Optional(message))
+            (connection as any _TIMConnListenerNullable).onDisconnect(code, err: Optional(message))
+        case .reconnectFailed(let code, let message):
+            guard let status else { return }
+            (status as any _TIMUserStatusListener).onReConnFailed(code, err: Optional(message))
+            (status as any _TIMUserStatusListenerNullable).onReConnFailed(code, err: Optional(message))
+        case .forceOffline: status?.onForceOffline()
+        case .userSigExpired: status?.onUserSigExpired()
+        }
     }
 
     package func legacyDidUnInit() {
@@ -190,7 +216,7 @@ extension TIMManager: LegacyEventSink {
     package func legacyNewMessages(_ messages: [Message], selfUserID: String) {
         let listeners = state.withLock { $0.messageListeners.elements }
         guard !listeners.isEmpty else { return }
-        let list: [Any] = messages.map { TIMMessage($0, selfUserID: selfUserID) }
-        listeners.forEach { $0.onNewMessage(list) }
+        let list = messages.map { TIMMessage($0, selfUserID: selfUserID) }
+        listeners.forEach { LegacySpellings.newMessages(list, to: $0) }
     }
 }

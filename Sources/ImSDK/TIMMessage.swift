@@ -3,8 +3,8 @@ import IMTransportKit
 import TIMAdapter
 
 /// The base class of message elements.
-open class TIMElem {
-    public init() {}
+open class TIMElem: NSObject {
+    public override init() {}
 }
 
 /// A text element.
@@ -23,8 +23,17 @@ open class TIMCustomElem: TIMElem {
     public override init() {}
 }
 
+/// A group tips element (group events). This package has no group management, so the SDK never
+/// makes one; the type exists so that code naming it (`TIMGroupEventListener` implementations) compiles.
+open class TIMGroupTipsElem: TIMElem {
+    /// The group.
+    public var group: String!
+
+    public override init() {}
+}
+
 /// Where a message sits: its conversation, sequence, random and time.
-public class TIMMessageLocator {
+open class TIMMessageLocator: NSObject {
     public var msgId: String!
     public var sessId: String!
     public var sessType: TIMConversationType = .C2C
@@ -34,24 +43,24 @@ public class TIMMessageLocator {
     public var time: Int = 0
     public var isSelf = false
 
-    public init() {}
+    public override init() {}
 }
 
 /// An unread @-mention in a group conversation.
-public class TIMGroupAtInfo {
+open class TIMGroupAtInfo: NSObject {
     /// The sequence of the message that mentioned.
     public var seq: UInt64 = 0
     /// What it mentioned.
     public var atType: TIMGroupAtType = .AT_ME
 
-    public init() {}
+    public override init() {}
 }
 
 /// A message: built with `TIMMessage()` and `add(_:)` to send, or handed out by the SDK.
 ///
 /// Read state is not stored in the message: `isReaded()` asks the conversation's read cursor now.
 /// - Thread safety: like the vendor's object, not synchronised.
-public class TIMMessage {
+open class TIMMessage: NSObject {
     /// The elements of a message being built.
     private var elems = ElementList()
     /// The stored message, once the SDK made, sent or received it.
@@ -59,9 +68,10 @@ public class TIMMessage {
     /// The conversation, once known.
     var conversationID: ConversationID?
 
-    public init() {}
+    public override init() {}
 
     init(_ message: Message, selfUserID: String) {
+        super.init()
         stored = message
         conversationID = message.conversationID(selfUserID: selfUserID)
         _ = elems.add(TIMMessage.elem(for: message.content))  // never fails: the element is not nil
@@ -160,12 +170,12 @@ public class TIMMessage {
 }
 
 /// A draft: elements (text) and the time it was saved.
-public class TIMMessageDraft {
+open class TIMMessageDraft: NSObject {
     private var elems = ElementList()
     private var userData: Data?
     var savedAt: Date?
 
-    public init() {}
+    public override init() {}
 
     /// Adds an element: 0, or 1 when `elem` is nil.
     @discardableResult

@@ -269,7 +269,9 @@ package final class LegacyBridge: Sendable {
             if !batch.newMessages.isEmpty { sink.legacyNewMessages(batch.newMessages, selfUserID: client.userID) }
             let refreshed = batch.added + batch.changed
             if !refreshed.isEmpty { sink.legacyRefresh(conversations: refreshed.map(\.id)) }
-        case .syncStarted, .syncFailed, .connection:
+        case .connection(let connection):
+            LegacyConnectionEvent.events(of: connection).forEach(sink.legacyConnection)
+        case .syncStarted, .syncFailed:
             break
         }
     }

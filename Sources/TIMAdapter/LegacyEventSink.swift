@@ -1,5 +1,4 @@
 import IMTransportKit
-import IMTransportKit
 
 /// Receives the legacy-shaped events the adapter makes of each core event, on the callback queue.
 ///
@@ -12,6 +11,8 @@ package protocol LegacyEventSink: AnyObject, Sendable {
     func legacyRefresh(conversations: [ConversationID])
     /// Messages arrived in one batch, in order (`TIMMessageListener.onNewMessage`).
     func legacyNewMessages(_ messages: [Message], selfUserID: String)
+    /// The connection of the login changed state (`TIMConnListener`, `TIMUserStatusListener`).
+    func legacyConnection(_ event: LegacyConnectionEvent)
     /// The SDK was uninitialised through either API: forget the legacy configuration objects.
     func legacyDidUnInit()
 }

@@ -1,0 +1,200 @@
+import Foundation
+import XCTest
+import IMTestSupport
+import IMTransportKit
+import ImSDK_Plus
+
+/// Every spelling of every V2 listener method that real code writes is called, once per event,
+/// also when one class implements several spellings.
+final class ListenerSpellingTests: XCTestCase {
+    private var session: V2TestSession!
+
+    override func tearDown() {
+        session?.tearDown()
+        session = nil
+        super.tearDown()
+    }
+
+    func test_eachConversationListenerSpelling_hearsEachEventOnce() async throws {
+        session = try await V2TestSession(peers: ["a"])
+        let log = CallLog()
+        let listeners: [any V2TIMConversationListener] = [
+            LabelledPlain(log), LabelledIUO(log), LabelledOptional(log),
+            UnlabelledPlain(log), UnlabelledIUO(log), UnlabelledOptional(log), EverySpelling(log),
+        ]
+        listeners.forEach { session.manager.addConversationListener(listener: $0) }
+        _ = try await session.manager.getTotalUnreadMessageCount()
+        try session.server.sendText("one", from: "a", toUser: "me")
+        try session.server.sendText("two", from: "a", toUser: "me")
+        await session.settle()
+        try await session.manager.deleteConversation(conversation: "c2c_a")
+        await session.settle()
+
+        let spellings = [
+            "labelled plain", "labelled !", "labelled ?", "unlabelled plain", "unlabelled !", "unlabelled ?",
+        ]
+        // One class cannot declare both the `!` and the `?` form (Swift sees one signature).
+        for owner in spellings + spellings.filter({ !$0.hasSuffix("?") }).map({ "every " + $0 }) {
+            XCTAssertEqual(log.calls(owner, "new"), [["c2c_a"]], "\(owner): onNewConversation once")
+            XCTAssertEqual(log.calls(owner, "changed"), [["c2c_a"]], "\(owner): onConversationChanged once (the second message)")
+            XCTAssertEqual(log.calls(owner, "deleted"), [["c2c_a"]], "\(owner): onConversationDeleted once")
+        }
+        for owner in ["labelled plain", "unlabelled plain", "every labelled plain", "every unlabelled plain"] {
+            XCTAssertEqual(log.calls(owner, "total"), [["1"], ["2"], ["0"]], "\(owner): each total once")
+        }
+        withExtendedLifetime(listeners) {}
+    }
+
+    func test_eachMessageListenerSpelling_hearsEachMessageOnce() async throws {
+        session = try await V2TestSession(peers: ["a"])
+        let log = CallLog()
+        let listeners: [any V2TIMAdvancedMsgListener] = [MessageSpellings(log), MessageSpellingsOptional(log)]
+        listeners.forEach { session.manager.addAdvancedMsgListener(listener: $0) }
+        try session.server.sendText("one", from: "a", toUser: "me")
+        try session.server.sendText("two", from: "a", toUser: "me")
+        await session.settle()
+        for spelling in ["msg:", "msg: !", "_", "_ !", "msg: ?", "_ ?"] {
+            XCTAssertEqual(log.calls(spelling, "message"), [["one"], ["two"]], "onRecvNewMessage(\(spelling)) once per message")
+        }
+        withExtendedLifetime(listeners) {}
+    }
+
+    func test_filterUnreadSpellings_hearEachChangeOfASubscribedFilterOnce() async throws {
+        session = try await V2TestSession(peers: ["a", "b"])
+        try session.server.sendText("hello", from: "b", toUser: "me")
+        await session.settle()
+        let log = CallLog()
+        let listeners: [any V2TIMConversationListener] = [FilterSpellings(log), FilterSpellingsOptional(log)]
+        listeners.forEach { session.manager.addConversationListener(listener: $0) }
+        let c2c = V2TIMConversationListFilter()
+        c2c.type = .C2C
+        session.manager.subscribeUnreadMessageCountByFilter(filter: c2c)
+        let groups = V2TIMConversationListFilter()
+        groups.type = .GROUP
+        session.manager.subscribeUnreadMessageCountByFilter(filter: groups)
+        try session.server.sendText("one", from: "a", toUser: "me")
+        await session.settle()
+        let total: UInt64 = try await callValue { succ, fail in
+            self.session.manager.getUnreadMessageCountByFilter(filter: c2c, succ: succ, fail: fail)
+        }
+        XCTAssertEqual(total, 2, "b's message from before and a's")
+        for spelling in ["ByFilter plain", "ByFilter !", "ByFilter ?", "by plain", "by !", "by ?"] {
+            XCTAssertEqual(log.calls(spelling, "filter"), [["2"]], "\(spelling): the C2C filter's change from 1 to 2, once")
+        }
+        session.manager.unsubscribeUnreadMessageCountByFilter(filter: c2c)
+        try session.server.sendText("two", from: "a", toUser: "me")
+        await session.settle()
+        XCTAssertEqual(log.calls("by plain", "filter").count, 1, "no event after unsubscribing")
+        withExtendedLifetime(listeners) {}
+    }
+}
+
+/// What the listeners heard: (spelling, event, payload), in order.
+private final class CallLog: @unchecked Sendable {
+    private let entries = Locked<[(String, String, [String])]>([])
+
+    func add(_ owner: String, _ event: String, _ payload: [String]) {
+        entries.withLock { $0.append((owner, event, payload)) }
+    }
+
+    func calls(_ owner: String, _ event: String) -> [[String]] {
+        entries.withLock { $0.filter { $0.0 == owner && $0.1 == event }.map(\.2) }
+    }
+}
+
+private func ids(_ list: [V2TIMConversation]?) -> [String] { (list ?? []).map { $0.conversationID ?? "" } }
+
+private class Recording {
+    let log: CallLog
+    init(_ log: CallLog) { self.log = log }
+}
+
+private final class LabelledPlain: Recording, V2TIMConversationListener {
+    func onNewConversation(conversationList: [V2TIMConversation]) { log.add("labelled plain", "new", ids(conversationList)) }
+    func onConversationChanged(conversationList: [V2TIMConversation]) { log.add("labelled plain", "changed", ids(conversationList)) }
+    func onConversationDeleted(conversationIDList: [String]) { log.add("labelled plain", "deleted", conversationIDList) }
+    func onTotalUnreadMessageCountChanged(totalUnreadCount: UInt64) { log.add("labelled plain", "total", ["\(totalUnreadCount)"]) }
+}
+
+private final class LabelledIUO: Recording, V2TIMConversationListener {
+    func onNewConversation(conversationList: [V2TIMConversation]!) { log.add("labelled !", "new", ids(conversationList)) }
+    func onConversationChanged(conversationList: [V2TIMConversation]!) { log.add("labelled !", "changed", ids(conversationList)) }
+    func onConversationDeleted(conversationIDList: [String]!) { log.add("labelled !", "deleted", conversationIDList) }
+}
+
+private final class LabelledOptional: Recording, V2TIMConversationListener {
+    func onNewConversation(conversationList: [V2TIMConversation]?) { log.add("labelled ?", "new", ids(conversationList)) }
+    func onConversationChanged(conversationList: [V2TIMConversation]?) { log.add("labelled ?", "changed", ids(conversationList)) }
+    func onConversationDeleted(conversationIDList: [String]?) { log.add("labelled ?", "deleted", conversationIDList ?? []) }
+}
+
+private final class UnlabelledPlain: Recording, V2TIMConversationListener {
+    func onNewConversation(_ conversationList: [V2TIMConversation]) { log.add("unlabelled plain", "new", ids(conversationList)) }
+    func onConversationChanged(_ conversationList: [V2TIMConversation]) { log.add("unlabelled plain", "changed", ids(conversationList)) }
+    func onConversationDeleted(_ conversationIDList: [String]) { log.add("unlabelled plain", "deleted", conversationIDList) }
+    func onTotalUnreadMessageCountChanged(_ totalUnreadCount: UInt64) { log.add("unlabelled plain", "total", ["\(totalUnreadCount)"]) }
+}
+
+private final class UnlabelledIUO: Recording, V2TIMConversationListener {
+    func onNewConversation(_ conversationList: [V2TIMConversation]!) { log.add("unlabelled !", "new", ids(conversationList)) }
+    func onConversationChanged(_ conversationList: [V2TIMConversation]!) { log.add("unlabelled !", "changed", ids(conversationList)) }
+    func onConversationDeleted(_ conversationIDList: [String]!) { log.add("unlabelled !", "deleted", conversationIDList) }
+}
+
+private final class UnlabelledOptional: Recording, V2TIMConversationListener {
+    func onNewConversation(_ conversationList: [V2TIMConversation]?) { log.add("unlabelled ?", "new", ids(conversationList)) }
+    func onConversationChanged(_ conversationList: [V2TIMConversation]?) { log.add("unlabelled ?", "changed", ids(conversationList)) }
+    func onConversationDeleted(_ conversationIDList: [String]?) { log.add("unlabelled ?", "deleted", conversationIDList ?? []) }
+}
+
+/// One class with every spelling at once (an `NSObject`, as app listeners are).
+private final class EverySpelling: NSObject, V2TIMConversationListener {
+    let log: CallLog
+    init(_ log: CallLog) { self.log = log }
+    func onNewConversation(conversationList: [V2TIMConversation]) { log.add("every labelled plain", "new", ids(conversationList)) }
+    func onNewConversation(conversationList: [V2TIMConversation]!) { log.add("every labelled !", "new", ids(conversationList)) }
+    func onNewConversation(_ conversationList: [V2TIMConversation]) { log.add("every unlabelled plain", "new", ids(conversationList)) }
+    func onNewConversation(_ conversationList: [V2TIMConversation]!) { log.add("every unlabelled !", "new", ids(conversationList)) }
+    func onConversationChanged(conversationList: [V2TIMConversation]) { log.add("every labelled plain", "changed", ids(conversationList)) }
+    func onConversationChanged(conversationList: [V2TIMConversation]!) { log.add("every labelled !", "changed", ids(conversationList)) }
+    func onConversationChanged(_ conversationList: [V2TIMConversation]) { log.add("every unlabelled plain", "changed", ids(conversationList)) }
+    func onConversationChanged(_ conversationList: [V2TIMConversation]!) { log.add("every unlabelled !", "changed", ids(conversationList)) }
+    func onConversationDeleted(conversationIDList: [String]) { log.add("every labelled plain", "deleted", conversationIDList) }
+    func onConversationDeleted(conversationIDList: [String]!) { log.add("every labelled !", "deleted", conversationIDList) }
+    func onConversationDeleted(_ conversationIDList: [String]) { log.add("every unlabelled plain", "deleted", conversationIDList) }
+    func onConversationDeleted(_ conversationIDList: [String]!) { log.add("every unlabelled !", "deleted", conversationIDList) }
+    func onTotalUnreadMessageCountChanged(totalUnreadCount: UInt64) { log.add("every labelled plain", "total", ["\(totalUnreadCount)"]) }
+    func onTotalUnreadMessageCountChanged(_ totalUnreadCount: UInt64) { log.add("every unlabelled plain", "total", ["\(totalUnreadCount)"]) }
+}
+
+private final class MessageSpellings: Recording, V2TIMAdvancedMsgListener {
+    func onRecvNewMessage(msg: V2TIMMessage) { log.add("msg:", "message", [msg.textElem?.text ?? ""]) }
+    func onRecvNewMessage(msg: V2TIMMessage!) { log.add("msg: !", "message", [msg.textElem?.text ?? ""]) }
+    func onRecvNewMessage(_ msg: V2TIMMessage) { log.add("_", "message", [msg.textElem?.text ?? ""]) }
+    func onRecvNewMessage(_ msg: V2TIMMessage!) { log.add("_ !", "message", [msg.textElem?.text ?? ""]) }
+}
+
+private final class MessageSpellingsOptional: Recording, V2TIMAdvancedMsgListener {
+    func onRecvNewMessage(msg: V2TIMMessage?) { log.add("msg: ?", "message", [msg?.textElem?.text ?? ""]) }
+    func onRecvNewMessage(_ msg: V2TIMMessage?) { log.add("_ ?", "message", [msg?.textElem?.text ?? ""]) }
+}
+
+private final class FilterSpellings: Recording, V2TIMConversationListener {
+    private func record(_ spelling: String, _ filter: V2TIMConversationListFilter?, _ total: UInt64) {
+        guard filter?.type == .C2C else { return }
+        log.add(spelling, "filter", ["\(total)"])
+    }
+    func onUnreadMessageCountChangedByFilter(filter: V2TIMConversationListFilter, totalUnreadCount: UInt64) { record("ByFilter plain", filter, totalUnreadCount) }
+    func onUnreadMessageCountChangedByFilter(filter: V2TIMConversationListFilter!, totalUnreadCount: UInt64) { record("ByFilter !", filter, totalUnreadCount) }
+    func onUnreadMessageCountChanged(by filter: V2TIMConversationListFilter, totalUnreadCount: UInt64) { record("by plain", filter, totalUnreadCount) }
+    func onUnreadMessageCountChanged(by filter: V2TIMConversationListFilter!, totalUnreadCount: UInt64) { record("by !", filter, totalUnreadCount) }
+}
+
+private final class FilterSpellingsOptional: Recording, V2TIMConversationListener {
+    private func record(_ spelling: String, _ filter: V2TIMConversationListFilter?, _ total: UInt64) {
+        guard filter?.type == .C2C else { return }
+        log.add(spelling, "filter", ["\(total)"])
+    }
+    func onUnreadMessageCountChangedByFilter(filter: V2TIMConversationListFilter?, totalUnreadCount: UInt64) { record("ByFilter ?", filter, totalUnreadCount) }
+    func onUnreadMessageCountChanged(by filter: V2TIMConversationListFilter?, totalUnreadCount: UInt64) { record("by ?", filter, totalUnreadCount) }
+}
