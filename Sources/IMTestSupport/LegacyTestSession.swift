@@ -18,11 +18,13 @@ package final class LegacyTestSession: @unchecked Sendable {
     private let log = Locked<[String]>([])
 
     /// Registers `userID` and `peers` on `server` (a new one when nil), initialises the legacy SDK,
-    /// sets the user configuration (`configure` may change it first) and logs in.
+    /// sets the user configuration (`configureSDK` and `configure` may change the two configurations
+    /// first) and logs in.
     /// - Parameter databaseDirectory: `TIMSdkConfig.dbPath` (used once `configure` turns storage on).
     package init(
         userID: String = "me", peers: [String] = [], server: IMReferenceServer? = nil,
-        databaseDirectory: String? = nil, configure: (TIMUserConfig) -> Void = { _ in }
+        databaseDirectory: String? = nil, configure: (TIMUserConfig) -> Void = { _ in },
+        configureSDK: (TIMSdkConfig) -> Void = { _ in }
     ) async throws {
         self.server = server ?? IMReferenceServer()
         manager = TIMManager.sharedInstance()
@@ -37,6 +39,7 @@ package final class LegacyTestSession: @unchecked Sendable {
         config.dbPath = databaseDirectory
         config.logFuncLevel = .LOG_INFO
         config.logFunc = { [log] _, message in log.withLock { $0.append(message ?? "") } }
+        configureSDK(config)
         guard manager.initSdk(config) == 0 else { throw V2TIMError(code: -1, desc: "initSdk failed") }
         userConfig.disableStorage = true
         configure(userConfig)
