@@ -8,7 +8,7 @@ import TIMAdapter
 /// An open `NSObject` subclass, as the vendor's. Two handles on the same conversation are equal
 /// (`==`, `isEqual`) and hash alike, whichever call handed them out.
 /// - Thread safety: immutable; safe to use from any thread.
-open class TIMConversation: NSObject, @unchecked Sendable {
+open class TIMConversation: NSObject {
     let id: ConversationID
     private var bridge: LegacyBridge { .shared }
 

@@ -42,6 +42,19 @@ open class TIMMessageLocator: NSObject {
     public var rand: UInt64 = 0
     public var time: Int = 0
     public var isSelf = false
+    /// Whether the locator came from a revoke notice (revoking does not exist here: always false).
+    public var isFromRevokeNotify = false
+
+    public override init() {}
+}
+
+/// A read receipt (`TIMMessageReceiptListener`). Receipts are not tracked here: the SDK never makes
+/// one; the type exists so listeners naming it compile.
+open class TIMMessageReceipt: NSObject {
+    /// The conversation the receipt is for.
+    public var conversation: TIMConversation!
+    /// The peer read every message sent up to this time.
+    public var timestamp: Int = 0
 
     public override init() {}
 }

@@ -10,7 +10,7 @@ import IMTransportKit
 /// conversation.conversationID`); the SDK sets `conversationID` and `showName` on every
 /// conversation it hands out, and the others when they have a value.
 /// - Thread safety: not changed after the SDK hands it out, so it may be passed between threads.
-open class V2TIMConversation: NSObject, @unchecked Sendable {
+open class V2TIMConversation: NSObject {
     /// C2C or GROUP.
     public internal(set) var type: V2TIMConversationType = .UNKNOWN
     /// `"c2c_" + userID` or `"group_" + groupID`.
@@ -103,7 +103,7 @@ open class V2TIMConversation: NSObject, @unchecked Sendable {
 }
 
 /// An unread @-mention in a group conversation. An open `NSObject` subclass, as the vendor's.
-open class V2TIMGroupAtInfo: NSObject, @unchecked Sendable {
+open class V2TIMGroupAtInfo: NSObject {
     /// The sequence of the message that mentioned.
     public internal(set) var seq: UInt64 = 0
     /// What it mentioned.
@@ -123,7 +123,7 @@ open class V2TIMGroupAtInfo: NSObject, @unchecked Sendable {
 }
 
 /// A page of the conversation list, as the `async` variants return it.
-public final class V2TIMConversationResult: Sendable {
+public final class V2TIMConversationResult: @unchecked Sendable {
     /// The conversations of this page, in list order.
     public let conversationList: [V2TIMConversation]
     /// The position to pass for the next page.
@@ -156,7 +156,7 @@ open class V2TIMConversationListFilter: NSObject {
 }
 
 /// The result of a batch operation for one conversation.
-open class V2TIMConversationOperationResult: NSObject, @unchecked Sendable {
+open class V2TIMConversationOperationResult: NSObject {
     /// The conversation the result is for.
     public var conversationID: String!
     /// 0 (`ERR_SUCC`) on success, else the vendor error code.

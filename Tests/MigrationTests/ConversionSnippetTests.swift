@@ -1,5 +1,6 @@
 import ImSDK
 import ImSDK_Plus
+import IMTransportKit
 import XCTest
 
 /// (g) Handing conversations and messages from one API to the other.
@@ -44,12 +45,12 @@ final class ConversionSnippetTests: SnippetTestCase {
         await v2LogIn(v2)
         for text in ["one", "two"] { try server.sendText(text, from: "a", toUser: "me") }
         await settle()
-        let shown = try await V2TIMManager.sharedInstance().getConversation(conversationID: "c2c_a")
+        let shown = Unchecked(try await V2TIMManager.sharedInstance().getConversation(conversationID: "c2c_a"))
         try server.sendText("three", from: "a", toUser: "me")
         await settle()
 
         let opened = await onCallbackQueue { () -> [String?] in
-            v2.didSelect(shown)
+            v2.didSelect(shown.value)
             let chat = v2.openLegacyChat
             return [chat?.conversation.getReceiver(), chat?.conversation.v2ConversationID,
                     chat.map { "\($0.conversation.getType())" }]

@@ -1,0 +1,116 @@
+import Foundation
+
+/// The simple send calls of `V2TIMManager.h` and the listener names Swift gave the 5.x-8.x headers
+/// without `NS_SWIFT_NAME`; each is the general call underneath.
+extension V2TIMManager {
+    /// Sends a C2C text message to `userID`; returns its ID (nil for bad arguments, which `fail` hears).
+    @discardableResult
+    public func sendC2CTextMessage(text: String!, to userID: String!, succ: V2TIMSucc?, fail: V2TIMFail?) -> String? {
+        sendMessage(message: createTextMessage(text: text ?? ""), receiver: userID, groupID: nil,
+                    priority: .PRIORITY_DEFAULT, onlineUserOnly: false, offlinePushInfo: nil, progress: nil,
+                    succ: succ, fail: fail)
+    }
+
+    /// Sends a C2C custom message carrying `customData` to `userID`; returns its ID.
+    @discardableResult
+    public func sendC2CCustomMessage(customData: Data!, to userID: String!, succ: V2TIMSucc?, fail: V2TIMFail?) -> String? {
+        sendMessage(message: createCustomMessage(data: customData ?? Data()), receiver: userID, groupID: nil,
+                    priority: .PRIORITY_DEFAULT, onlineUserOnly: false, offlinePushInfo: nil, progress: nil,
+                    succ: succ, fail: fail)
+    }
+
+    /// Sends a group text message to `groupID`; returns its ID. The priority is accepted and has no effect.
+    @discardableResult
+    public func sendGroupTextMessage(
+        text: String!, to groupID: String!, priority: V2TIMMessagePriority, succ: V2TIMSucc?, fail: V2TIMFail?
+    ) -> String? {
+        sendMessage(message: createTextMessage(text: text ?? ""), receiver: nil, groupID: groupID,
+                    priority: priority, onlineUserOnly: false, offlinePushInfo: nil, progress: nil,
+                    succ: succ, fail: fail)
+    }
+
+    /// Sends a group custom message to `groupID`; returns its ID.
+    @discardableResult
+    public func sendGroupCustomMessage(
+        customData: Data!, to groupID: String!, priority: V2TIMMessagePriority, succ: V2TIMSucc?, fail: V2TIMFail?
+    ) -> String? {
+        sendMessage(message: createCustomMessage(data: customData ?? Data()), receiver: nil, groupID: groupID,
+                    priority: priority, onlineUserOnly: false, offlinePushInfo: nil, progress: nil,
+                    succ: succ, fail: fail)
+    }
+
+    /// A custom message carrying `data`; `desc` and `ext` (push texts) are accepted and not kept.
+    public func createCustomMessage(data: Data!, desc: String?, ext: String?) -> V2TIMMessage! {
+        createCustomMessage(data: data ?? Data())
+    }
+
+    /// `initSDK(_:config:)` as the vendor's Swift-native SDK labels it.
+    @discardableResult
+    public func initSDK(sdkAppID: Int32, config: V2TIMSDKConfig?) -> Bool {
+        initSDK(sdkAppID, config: config)
+    }
+}
+
+/// Pre-annotation names (5.x-8.x headers without `NS_SWIFT_NAME`).
+extension V2TIMManager {
+    @available(*, deprecated, renamed: "sendC2CTextMessage(text:to:succ:fail:)")
+    @_disfavoredOverload
+    @discardableResult
+    public func sendC2CTextMessage(_ text: String!, to userID: String!, succ: V2TIMSucc?, fail: V2TIMFail?) -> String! {
+        sendC2CTextMessage(text: text, to: userID, succ: succ, fail: fail)
+    }
+
+    @available(*, deprecated, renamed: "sendC2CCustomMessage(customData:to:succ:fail:)")
+    @_disfavoredOverload
+    @discardableResult
+    public func sendC2CCustomMessage(_ customData: Data!, to userID: String!, succ: V2TIMSucc?, fail: V2TIMFail?) -> String! {
+        sendC2CCustomMessage(customData: customData, to: userID, succ: succ, fail: fail)
+    }
+
+    @available(*, deprecated, renamed: "createCustomMessage(data:)")
+    @_disfavoredOverload
+    public func createCustomMessage(_ data: Data!) -> V2TIMMessage! {
+        createCustomMessage(data: data ?? Data())
+    }
+
+    /// `addIMSDKListener(listener:)` as Swift imported it without `NS_SWIFT_NAME`.
+    @available(*, deprecated, renamed: "addIMSDKListener(listener:)")
+    public func add(_ listener: V2TIMSDKListener!) {
+        addIMSDKListener(listener: listener)
+    }
+
+    /// `removeIMSDKListener(listener:)` as Swift imported it without `NS_SWIFT_NAME`.
+    @available(*, deprecated, renamed: "removeIMSDKListener(listener:)")
+    public func remove(_ listener: V2TIMSDKListener!) {
+        removeIMSDKListener(listener: listener)
+    }
+
+    /// `addAdvancedMsgListener(listener:)` as Swift imported it without `NS_SWIFT_NAME` (5.0).
+    @available(*, deprecated, renamed: "addAdvancedMsgListener(listener:)")
+    public func add(_ listener: V2TIMAdvancedMsgListener!) {
+        addAdvancedMsgListener(listener: listener)
+    }
+
+    /// `removeAdvancedMsgListener(listener:)` as Swift imported it without `NS_SWIFT_NAME` (5.0).
+    @available(*, deprecated, renamed: "removeAdvancedMsgListener(listener:)")
+    public func remove(_ listener: V2TIMAdvancedMsgListener!) {
+        removeAdvancedMsgListener(listener: listener)
+    }
+}
+
+/// A user's profile, as `V2TIMSDKListener.onSelfInfoUpdated` would hand it. User profiles are not
+/// part of this package yet: the SDK never makes one; the type exists so listeners naming it compile.
+open class V2TIMUserInfo: NSObject {
+    public internal(set) var userID: String!
+    public var nickName: String!
+    public var faceURL: String!
+
+    public override init() {}
+}
+
+/// A user's full profile (see `V2TIMUserInfo`).
+open class V2TIMUserFullInfo: V2TIMUserInfo {
+    public var selfSignature: String!
+
+    public override init() {}
+}
