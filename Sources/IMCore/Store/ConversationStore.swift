@@ -281,7 +281,8 @@ package struct ConversationStore: Sendable {
     /// - Parameters:
     ///   - message: an accepted message (`seq > 0`).
     ///   - profile: the conversation's profile as the server sent it along, if any.
-    ///   - isNew: whether listeners hear of it as a new message.
+    ///   - isNew: whether listeners hear of it as a new message (`ChangeBatch.newMessages`); the
+    ///     owner says no for a sync, a send's answer, and the push of a message this device sent.
     /// - Complexity: O(log n) for an in-order arrival.
     package mutating func receive(_ message: Message, profile: ConversationProfile? = nil, isNew: Bool = true) {
         let id = message.conversationID(selfUserID: selfUserID)
