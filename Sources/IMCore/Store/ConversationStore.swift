@@ -351,10 +351,15 @@ package struct ConversationStore: Sendable {
     }
 
     /// Records that sending the pending message `message.id` failed.
+    ///
+    /// Nothing changes when it is no longer pending: the server accepted it after all (its push
+    /// arrived before the failed answer, which was lost on the way back).
     package mutating func failSending(_ message: Message) {
         let id = message.conversationID(selfUserID: selfUserID)
         touching(id) { store in
-            guard store.entries.slot(of: id) != nil else { return }
+            guard let slot = store.entries.slot(of: id),
+                  store.entries[slot: slot].access({ $0.log.pending.contains { $0.id == message.id } })
+            else { return }
             var failed = message
             failed.status = .failed
             store.modify(id) { conversation, log in
