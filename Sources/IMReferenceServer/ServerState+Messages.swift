@@ -5,7 +5,8 @@ extension ServerState {
     /// Stores `outgoing` from `senderID` and delivers it to the recipients and the sender's devices.
     ///
     /// - Parameters:
-    ///   - origin: the connection it was sent from (it gets no push), or `nil` for an admin send.
+    ///   - origin: the connection it was sent from (it gets the push too, like every connection of
+    ///     the sender: the device tells its own sends apart), or `nil` for an admin send.
     ///   - clock: the server time in seconds, read once (after validation) for the timestamp.
     /// - Returns: the stored message, with its sequence.
     /// - Complexity: O(recipients + their connections), plus O(mentions) for a group message.

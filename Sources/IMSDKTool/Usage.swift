@@ -50,8 +50,8 @@ enum Usage {
                               printed). --seed S --sequences 1 replays one seed.
           --long SECONDS      Run until SECONDS have passed (the long mode).
           --flaw NAME         Check against a deliberately wrong model, to see a
-                              failure: pinBumpsActivity, mutedCountInTotal or
-                              ownMessagesAreUnread.
+                              failure: pinBumpsActivity, mutedCountInTotal,
+                              ownMessagesAreUnread or ownSendsAreAnnounced.
 
         INGEST OPTIONS:
           --database PATH     The database file (required).

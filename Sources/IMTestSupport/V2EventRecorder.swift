@@ -20,6 +20,7 @@ package final class V2EventRecorder: V2TIMConversationListener, V2TIMAdvancedMsg
     }
 
     private let log = Locked<[Event]>([])
+    private let messages = Locked<[ReceivedMessage]>([])
     private let lastChanged = Locked<[String: V2TIMConversation]>([:])
 
     package init() {}
@@ -27,8 +28,14 @@ package final class V2EventRecorder: V2TIMConversationListener, V2TIMAdvancedMsg
     /// Everything recorded so far.
     package var events: [Event] { log.withLock { $0 } }
 
+    /// Every message handed to `onRecvNewMessage` so far, in order.
+    package var received: [ReceivedMessage] { messages.withLock { $0 } }
+
     /// Forgets what was recorded.
-    package func clear() { log.withLock { $0.removeAll() } }
+    package func clear() {
+        log.withLock { $0.removeAll() }
+        messages.withLock { $0.removeAll() }
+    }
 
     /// The total-unread values announced so far, in order.
     package var totals: [UInt64] {
@@ -64,5 +71,8 @@ package final class V2EventRecorder: V2TIMConversationListener, V2TIMAdvancedMsg
 
     package func onConversationDeleted(conversationIDList: [String]) { record(.deleted(conversationIDList)) }
 
-    package func onRecvNewMessage(msg: V2TIMMessage) { record(.message(msg.textElem?.text ?? msg.msgID ?? "")) }
+    package func onRecvNewMessage(msg: V2TIMMessage) {
+        messages.withLock { $0.append(ReceivedMessage(msg)) }
+        record(.message(msg.textElem?.text ?? msg.msgID ?? ""))
+    }
 }

@@ -106,14 +106,16 @@ open class TIMConversation: NSObject {
         }
     }
 
-    /// Sends `msg` in this conversation.
+    /// Sends `msg` in this conversation; it reaches the peer (or the group) and the user's other
+    /// devices, not this device's `TIMMessageListener`.
     /// - Returns: 0 when accepted; else the error code, which `fail` also gets.
     @discardableResult
     public func send(_ msg: TIMMessage!, succ: TIMSucc?, fail: TIMFail?) -> Int32 {
         send(msg, onlineOnly: false, succ: succ, fail: fail)
     }
 
-    /// Sends `msg` to whoever is online now: it is not stored and never counts as unread.
+    /// Sends `msg` to whoever is online now: receivers that are offline never get it, it never counts
+    /// as unread and never becomes the last message (history still returns it).
     @discardableResult
     public func sendOnlineMessage(_ msg: TIMMessage!, succ: TIMSucc?, fail: TIMFail?) -> Int32 {
         send(msg, onlineOnly: true, succ: succ, fail: fail)

@@ -513,6 +513,24 @@ final class ConversationStoreTests: XCTestCase {
         store._checkInvariants()
     }
 
+    func test_failedSend_whoseMessageTheServerAcceptedMeanwhile_staysSent() {
+        var store = ConversationStore(selfUserID: me)
+        store.receive(fromAlice(1, at: 1_001))
+        let pending = Message.sending(id: "s1", from: me, to: .user("alice"), at: 1_003)
+        store.addSending(pending)
+        let accepted = pending.acknowledged(seq: 2, at: 1_004)
+        store.receive(accepted, isNew: false)
+        _ = store.commitBatch()
+
+        store.failSending(pending)
+
+        XCTAssertEqual(store.conversation(alice)?.lastMessage, accepted)
+        XCTAssertEqual(store.messages(of: alice, before: nil, count: 10).map(\.seq), [2, 1], "no failed copy")
+        let batch = store.commitBatch()
+        XCTAssertTrue(batch.isEmpty && batch.storage.operations.isEmpty, "nothing to announce or store")
+        store._checkInvariants()
+    }
+
     /// V2 `isExcludedFromLastMessage`, and every online-only message the V2 facade sends.
     func test_sendingMessageExcludedFromLastMessage_keepsPreviousLastMessageAndPosition() {
         var store = ConversationStore(selfUserID: me)

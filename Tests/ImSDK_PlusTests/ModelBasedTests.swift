@@ -47,6 +47,22 @@ final class ModelBasedTests: XCTestCase {
         XCTAssertNil(divergence, divergence.map { "\($0)" } ?? "")
     }
 
+    /// What the check missed while it discarded message events: every message this device sent
+    /// also reached its own `onRecvNewMessage` and `onNewMessage`.
+    func test_ownSends_areAnnouncedByMyOtherDevices_neverByTheSender() async throws {
+        let sequence = ModelSequence(seed: 0, operations: [
+            .sendMessage(.user("p0"), text: "m1"),
+            .secondDeviceSends(.group("g0"), text: "m2"),
+            .otherDeviceSends(.user("p1"), text: "m3"),
+            .peerSendsC2C(peer: "p0", text: "m4", excludedFromUnread: false),
+        ])
+        let divergence = try await ModelChecker().check(sequence)
+        XCTAssertNil(divergence, divergence.map { "\($0)" } ?? "")
+        let echoed = try await ModelChecker(flaw: .ownSendsAreAnnounced).check(sequence)
+        XCTAssertEqual(echoed?.step, 1, "a model that expects the echo fails on the first send")
+        XCTAssertEqual(echoed?.observable, "V2 onRecvNewMessage during the step")
+    }
+
     func test_sameSeed_givesTheSameOperations_andALongerSequenceExtendsAShorterOne() {
         for seed: UInt64 in [0, 1, 42, .max] {
             let short = ModelSequence(seed: seed, steps: 20)

@@ -37,6 +37,26 @@ final class ReferenceModelTests: XCTestCase {
         XCTAssertEqual(model.totalUnread, 0)
     }
 
+    func test_newMessageEvents_reachEveryDeviceButTheSender_andOnlyWhatIsDelivered() {
+        func event(_ id: String, _ seq: UInt64, _ sender: String, _ text: String) -> ReceivedMessage {
+            ReceivedMessage(conversationID: id, seq: seq, sender: sender, isSelf: sender == "me", text: text)
+        }
+        peerSends("p0", "a")
+        _ = model.apply(.sendMessage(.user("p0"), text: "main"))
+        _ = model.apply(.secondDeviceSends(.user("p0"), text: "second"))
+        _ = model.apply(.otherDeviceSends(.group("g0"), text: "elsewhere"))
+        _ = model.apply(.setReceiveOption(.user("p1"), .doNotReceive))
+        peerSends("p1", "blocked")
+        _ = model.apply(.sendMessage(.user("p1"), text: "to p1"))
+        XCTAssertEqual(model.announced(to: .main), [
+            event("c2c_p0", 1, "p0", "a"), event("c2c_p0", 3, "me", "second"), event("group_g0", 1, "me", "elsewhere"),
+        ])
+        XCTAssertEqual(model.announced(to: .second), [
+            event("c2c_p0", 1, "p0", "a"), event("c2c_p0", 2, "me", "main"), event("group_g0", 1, "me", "elsewhere"),
+            event("c2c_p1", 2, "me", "to p1"),
+        ])
+    }
+
     func test_receiveOptions_decideDeliveryAndTheTotal_andOutliveADeletion() {
         _ = model.apply(.setReceiveOption(.group("g0"), .doNotReceiveExceptAt))
         _ = model.apply(.peerSendsGroup(peer: "p0", group: "g0", text: "a", mention: .none))

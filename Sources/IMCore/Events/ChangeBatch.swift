@@ -12,7 +12,8 @@ package struct ChangeBatch: Sendable {
     package var changed: [Conversation] = []
     /// Conversations that existed before the batch and do not after it.
     package var deleted: [ConversationID] = []
-    /// Messages that arrived from the server in this batch (for new-message listeners), in order.
+    /// Messages that arrived by push in this batch, for the new-message listeners, in order: from
+    /// others, and mine sent from another device; never one this device sent, nor what a sync brought.
     package var newMessages: [Message] = []
     /// The counters after the batch.
     package var counters = UnreadCounters()

@@ -292,7 +292,8 @@ package struct ConversationStore: Sendable {
     /// - Parameters:
     ///   - message: an accepted message (`seq > 0`).
     ///   - profile: the conversation's profile as the server sent it along, if any.
-    ///   - isNew: whether listeners hear of it as a new message.
+    ///   - isNew: whether listeners hear of it as a new message (`ChangeBatch.newMessages`); the
+    ///     owner says no for a sync, a send's answer, and the push of a message this device sent.
     /// - Complexity: O(log n) for an in-order arrival.
     package mutating func receive(_ message: Message, profile: ConversationProfile? = nil, isNew: Bool = true) {
         let id = message.conversationID(selfUserID: selfUserID)
@@ -361,10 +362,15 @@ package struct ConversationStore: Sendable {
     }
 
     /// Records that sending the pending message `message.id` failed.
+    ///
+    /// Nothing changes when it is no longer pending: the server accepted it after all (its push
+    /// arrived before the failed answer, which was lost on the way back).
     package mutating func failSending(_ message: Message) {
         let id = message.conversationID(selfUserID: selfUserID)
         touching(id) { store in
-            guard store.entries.slot(of: id) != nil else { return }
+            guard let slot = store.entries.slot(of: id),
+                  store.entries[slot: slot].access({ $0.log.pending.contains { $0.id == message.id } })
+            else { return }
             var failed = message
             failed.status = .failed
             store.modify(id) { conversation, log in

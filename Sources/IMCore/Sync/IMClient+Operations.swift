@@ -171,6 +171,9 @@ extension IMClient {
 
     /// Sends a message: it shows at once as the last message (sending), then as sent or failed.
     ///
+    /// It never reaches this device's new-message listeners: its push (the server pushes it to
+    /// every device of the user) is applied without announcing it; the user's other devices
+    /// announce it.
     /// - Parameter willSend: called with the message as it is while being sent (its ID, local time,
     ///   status `.sending`) before the request leaves, so the caller can show it before `completion`.
     package func send(
@@ -178,7 +181,10 @@ extension IMClient {
         completion: @escaping @Sendable (Result<Message, IMError>) -> Void
     ) {
         let pending = Message(outgoing, seq: 0, timestamp: clock(), sender: userID, status: .sending)
-        write { $0.addSending(pending) }
+        writeState { state in
+            state.sentAwaitingPush.insert(outgoing.id)
+            state.store.addSending(pending)
+        }
         willSend(pending)
         execute([.sendMessage(outgoing)], apply: { store, results throws(IMError) -> Message in
             switch results[0] {

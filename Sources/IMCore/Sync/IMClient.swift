@@ -49,6 +49,12 @@ package final class IMClient: IMPushSink, Sendable {
         var isSyncing = false
         /// Failed connects or syncs in a row (for the backoff).
         var failures = 0
+        /// IDs of the messages this device sent whose push has not arrived yet. The server pushes
+        /// a message to every device of its sender, this one too (the push numbers the change);
+        /// this device's own message is no new message here. An ID leaves when its push is
+        /// applied; one whose push never comes (the send did not reach the server, the connection
+        /// dropped first) stays for the life of the client (one login).
+        var sentAwaitingPush: Set<String> = []
     }
 
     private let state: Locked<State>
@@ -112,10 +118,17 @@ package final class IMClient: IMPushSink, Sendable {
     /// and announced, so listeners never miss a change.
     @discardableResult
     package func write<T, E: Error>(_ body: (inout ConversationStore) throws(E) -> T) throws(E) -> T {
+        try writeState { state throws(E) in try body(&state.store) }
+    }
+
+    /// `write(_:)` with the whole state, for changes that go with the store's (the client's own
+    /// extensions).
+    @discardableResult
+    func writeState<T, E: Error>(_ body: (inout State) throws(E) -> T) throws(E) -> T {
         let result: Result<T, E> = state.withLock { state in
             let result: Result<T, E>
             do throws(E) {
-                result = .success(try body(&state.store))
+                result = .success(try body(&state))
             } catch {
                 result = .failure(error)
             }
@@ -334,32 +347,37 @@ package final class IMClient: IMPushSink, Sendable {
     /// Applies one push as one batch, in version order: the next version is applied, an old one
     /// (a duplicate) is ignored, and a later one means pushes were lost: it is ignored too and an
     /// incremental sync catches up.
+    ///
+    /// A message is new for the listeners unless this device sent it (whether its push comes
+    /// before or after the send's answer, or after a send that failed here but reached the
+    /// server); one sent from another device of the user is new.
     package func receive(_ push: IMPush, version: UInt64) {
         if withState({ $0.isClosed }) { return }
-        let applied = write { store -> Bool? in
-            guard version == 0 || version == store.syncVersion + 1 else {
-                return version <= store.syncVersion ? false : nil
+        let applied = writeState { state -> Bool? in
+            guard version == 0 || version == state.store.syncVersion + 1 else {
+                return version <= state.store.syncVersion ? false : nil
             }
             switch push {
             case .newMessage(let message, let profile):
-                store.receive(message, profile: profile)
+                let sentHere = message.sender == userID && state.sentAwaitingPush.remove(message.id) != nil
+                state.store.receive(message, profile: profile, isNew: !sentHere)
             case .readCursor(let id, let seq):
-                if readPolicy == .roaming { store.markRead(id, upTo: seq, clearingMark: false) }
+                if readPolicy == .roaming { state.store.markRead(id, upTo: seq, clearingMark: false) }
             case .pinned(let id, let pinned):
                 // The server creates a conversation the user lacks when pinning it (a pin that
                 // crossed a delete): so does the device, or it would never show what the server lists.
-                if pinned { store.createIfMissing(id) }
-                store.applyServerPin(id, pinned)
+                if pinned { state.store.createIfMissing(id) }
+                state.store.applyServerPin(id, pinned)
             case .receiveOption(let id, let option):
-                store.setReceiveOption(id, option)
+                state.store.setReceiveOption(id, option)
             case .conversationDeleted(let id, let clearingMessages):
-                store.delete(id, keepingMessages: !clearingMessages)
+                state.store.delete(id, keepingMessages: !clearingMessages)
             case .profile(let id, let profile):
-                store.setProfile(id, profile)
+                state.store.setProfile(id, profile)
             case .draft(let id, let change):
-                if syncsDrafts { store.applyRemoteDraft(id, change) }
+                if syncsDrafts { state.store.applyRemoteDraft(id, change) }
             }
-            if version > 0 { store.advanceSyncVersion(to: version) }
+            if version > 0 { state.store.advanceSyncVersion(to: version) }
             return true
         }
         switch applied {

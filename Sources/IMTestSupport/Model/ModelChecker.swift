@@ -20,7 +20,10 @@ import ImSDK_Plus
 /// - the V2 listener: every conversation that appeared, changed (or moved) or left was announced
 ///   by `onNewConversation` / `onConversationChanged` / `onConversationDeleted` during the step,
 ///   its last announced state is the model's, and when the total changed,
-///   `onTotalUnreadMessageCountChanged` reported it, its last value being the model's total.
+///   `onTotalUnreadMessageCountChanged` reported it, its last value being the model's total;
+/// - the new-message events of the step, in order (conversation, sequence, sender, `isSelf`, text):
+///   V2 `onRecvNewMessage` and legacy `onNewMessage` of the main session, `onRecvNewMessage` of
+///   the second device.
 ///
 /// On a divergence, `run(_:)` shrinks the sequence: it removes chunks of operations, then single
 /// ones, replaying each candidate on a fresh session, and keeps every removal that still fails.
@@ -61,7 +64,7 @@ package struct ModelChecker: Sendable {
         }
         for (index, operation) in sequence.operations.enumerated() {
             let before = model
-            driver.main.recorder.clear()
+            driver.clearRecorders()
             let expected = model.apply(operation)
             var shown: (seqs: [UInt64], read: [Bool])?
             let actual = try await driver.apply(operation) { shown = ($0, $1) }
@@ -140,6 +143,7 @@ package struct ModelChecker: Sendable {
         }
         try compareLegacy(driver.legacy, model)
         try compareEvents(driver.main.recorder, model, before: before)
+        try compareMessageEvents(driver, model, before: before)
         try await compareOne(driver.main.manager, model, ModelTarget.all.randomElement(using: &random)!)
     }
 
@@ -252,6 +256,20 @@ package struct ModelChecker: Sendable {
         }
         if let last = totals.last {
             try expectEqual("last onTotalUnreadMessageCountChanged", model.totalUnread, Int(last))
+        }
+    }
+
+    /// The new-message events since `before`, of each listener kind on each device.
+    private func compareMessageEvents(
+        _ driver: ModelDriver, _ model: ReferenceModel, before: ReferenceModel
+    ) throws(ModelMismatch) {
+        func step(_ device: ModelDevice) -> [ReceivedMessage] {
+            Array(model.announced(to: device).dropFirst(before.announced(to: device).count))
+        }
+        try expectEqual("V2 onRecvNewMessage during the step", step(.main), driver.main.recorder.received)
+        try expectEqual("legacy onNewMessage during the step", step(.main), driver.legacyMessages.received)
+        if let second = driver.second {
+            try expectEqual("second device onRecvNewMessage during the step", step(.second), second.recorder.received)
         }
     }
 

@@ -13,6 +13,8 @@ import ImSDK_Plus
 final class ModelDriver: @unchecked Sendable {
     let main: V2TestSession
     let second: V2TestSession?
+    /// The legacy `onNewMessage` of the main session (its V2 listeners record in `main.recorder`).
+    let legacyMessages = LegacyMessageRecorder()
 
     var server: IMReferenceServer { main.server }
     var legacy: TIMManager { TIMManager.sharedInstance() }
@@ -35,14 +37,23 @@ final class ModelDriver: @unchecked Sendable {
         _ = try await main.manager.getTotalUnreadMessageCount()
         if let second { _ = try await second.manager.getTotalUnreadMessageCount() }
         let driver = ModelDriver(main: main, second: second)
+        TIMManager.sharedInstance().addMessageListener(driver.legacyMessages)
         await driver.settle()
         return driver
     }
 
     /// Logs out and uninitialises both devices.
     func stop() {
+        TIMManager.sharedInstance().removeMessageListener(legacyMessages)
         second?.tearDown()
         main.tearDown()
+    }
+
+    /// Forgets the listener calls recorded so far, on both devices.
+    func clearRecorders() {
+        main.recorder.clear()
+        second?.recorder.clear()
+        legacyMessages.clear()
     }
 
     /// Waits until every push so far reached both devices and every callback so far has run.

@@ -7,4 +7,6 @@ package enum ModelFlaw: String, Hashable, Sendable, CaseIterable {
     case mutedCountInTotal
     /// My own messages count as unread.
     case ownMessagesAreUnread
+    /// The device that sends a message hears of it as a new message too (the echo the SDK once had).
+    case ownSendsAreAnnounced
 }

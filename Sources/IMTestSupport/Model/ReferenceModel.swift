@@ -30,6 +30,10 @@
 ///   way it leaves the list, loses its pin and draft, and a new message brings it back with only
 ///   the new message unread.
 /// - Drafts: set or cleared on existing conversations only (6004 otherwise), on this device only.
+/// - New-message events (`onRecvNewMessage`, `onNewMessage`), per device of mine: every message
+///   that reaches me (a peer's the receive option lets in, mine from any device), in order, on
+///   every device except the one that sent it; mine with `isSelf`. Both devices are online
+///   throughout, so every message arrives by push.
 ///
 /// - Thread safety: a value type.
 package struct ReferenceModel: Sendable {
@@ -68,6 +72,8 @@ package struct ReferenceModel: Sendable {
     private var keptMessages: [ModelTarget: [Message]] = [:]
     /// The newest server sequence of each conversation (delivered to the user or not).
     private var serverSeqs: [ModelTarget: UInt64] = [:]
+    /// The new-message events each device got so far, in order.
+    private var announcements: [ModelDevice: [ReceivedMessage]] = [:]
     private var activities = 0
 
     package init(flaw: ModelFlaw? = nil) {
@@ -90,9 +96,14 @@ package struct ReferenceModel: Sendable {
                 mentionsMe: mention.mentionsMe, mentionsAll: mention.mentionsAll, isExcludedFromUnread: excluded)
             deliver(message, in: target)
             return .ok
-        case .otherDeviceSends(let target, let text), .sendMessage(let target, let text),
-             .secondDeviceSends(let target, let text):
-            add(Message(seq: nextSeq(target), sender: me, text: text), to: target)
+        case .otherDeviceSends(let target, let text):
+            add(Message(seq: nextSeq(target), sender: me, text: text), to: target, sentFrom: nil)
+            return .ok
+        case .sendMessage(let target, let text):
+            add(Message(seq: nextSeq(target), sender: me, text: text), to: target, sentFrom: .main)
+            return .ok
+        case .secondDeviceSends(let target, let text):
+            add(Message(seq: nextSeq(target), sender: me, text: text), to: target, sentFrom: .second)
             return .ok
         case .markC2CRead(let peer):
             guard let peer else { return readEvery { !$0.isGroup } }
@@ -153,11 +164,18 @@ package struct ReferenceModel: Sendable {
     private mutating func deliver(_ message: Message, in target: ModelTarget) {
         let option = receiveOption(of: target)
         guard option.delivers(mentioningMe: message.mentionsMe || message.mentionsAll) else { return }
-        add(message, to: target)
+        add(message, to: target, sentFrom: nil)
     }
 
     /// Adds a message the user has; a missing conversation appears (with kept messages, all read).
-    private mutating func add(_ message: Message, to target: ModelTarget) {
+    /// Every device but `sentFrom` (the device of mine that sent it, if any) announces it.
+    private mutating func add(_ message: Message, to target: ModelTarget, sentFrom: ModelDevice?) {
+        let event = ReceivedMessage(
+            conversationID: target.conversationID, seq: message.seq, sender: message.sender,
+            isSelf: message.sender == me, text: message.text)
+        for device in ModelDevice.allCases where device != sentFrom || flaw == .ownSendsAreAnnounced {
+            announcements[device, default: []].append(event)
+        }
         if conversations[target] == nil {
             let kept = keptMessages.removeValue(forKey: target) ?? []
             conversations[target] = Conversation(
@@ -181,6 +199,11 @@ package struct ReferenceModel: Sendable {
     }
 
     // MARK: - Observables, recomputed on every question
+
+    /// The new-message events `device` got so far, in order.
+    package func announced(to device: ModelDevice) -> [ReceivedMessage] {
+        announcements[device] ?? []
+    }
 
     /// The receive option of `target` (set or not, existing or not).
     package func receiveOption(of target: ModelTarget) -> ModelReceiveOption {
