@@ -84,17 +84,14 @@ final class PersistenceTests: XCTestCase {
     }
 
     func test_restart_throughTheLegacyAPI_keepsDraftsSystemConversationAndKeptMessages() async throws {
-        let legacy = try await LegacyTestSession(peers: ["a"]) { config in
+        // `TIMSdkConfig.dbPath` is this test's directory from the first login on: nothing is
+        // written to the user's data directory.
+        let legacy = try await LegacyTestSession(peers: ["a"], databaseDirectory: directory.path) { config in
             config.disableStorage = false
             config.disableAutoReport = true
         }
         defer { legacy.tearDown() }
         XCTAssertEqual(V2TIMManager.sharedInstance().getLoginUser(), "me")
-        // The legacy session stores under the default directory: use this test's one.
-        try await legacy.logout()
-        setenv("XDG_DATA_HOME", directory.path, 1)
-        defer { unsetenv("XDG_DATA_HOME") }
-        try await legacy.login()
         try legacy.server.sendText("old", from: "a", toUser: "me")
         try legacy.server.sendText("new", from: "a", toUser: "me")
         await legacy.settle()
