@@ -16,8 +16,8 @@ import IMTransportKit
 /// happens at a point in that sequence: the wrapper closes the wrapped connection and ignores whatever
 /// it sends afterwards; what it sent before is still delivered (with its faults), then every request
 /// it had not answered fails with `networkFailure` exactly once, then the sink's `connectionLost` is
-/// called once (with the wrapped connection's own error when it reported the loss) and nothing reaches
-/// the sink after it. After `close()` returns nothing reaches the sink and `connectionLost` is not
+/// called once (with the wrapped connection's own error when it reported the loss: a server's kick
+/// passes through as `kickedOff`) and nothing reaches the sink after it. After `close()` returns nothing reaches the sink and `connectionLost` is not
 /// called; requests not completed yet fail with `networkFailure`. Requests on a dropped or closed
 /// connection fail with `networkFailure` without reaching the server. `connect` itself is passed
 /// through without faults.
@@ -57,7 +57,7 @@ public final class FaultInjectingTransport: IMTransport, Sendable {
     /// - Thread safety: `completion` runs on the new connection's queue, before any push to `sink`
     ///   that the wrapped transport produced after its own completion.
     public func connect(
-        userID: String, userSig: String, sink: any IMPushSink,
+        _ login: IMLoginInfo, sink: any IMPushSink,
         completion: @escaping @Sendable (Result<any IMConnection, IMError>) -> Void
     ) {
         let number = registry.withLock { registry in
@@ -65,10 +65,10 @@ public final class FaultInjectingTransport: IMTransport, Sendable {
             return registry.opened
         }
         let channel = Channel(
-            number: number, userID: userID, sink: sink, faults: faults, counts: counts,
+            number: number, userID: login.userID, sink: sink, faults: faults, counts: counts,
             onEnd: { [weak self] in self?.forget(number) })
         registry.withLock { $0.live[number] = channel }
-        wrapped.connect(userID: userID, userSig: userSig, sink: ChannelSink(channel)) { result in
+        wrapped.connect(login, sink: ChannelSink(channel)) { result in
             channel.connected(result, completion: completion)
         }
     }

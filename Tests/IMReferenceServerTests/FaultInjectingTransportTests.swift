@@ -371,7 +371,7 @@ final class FaultInjectingTransportTests: ServerTestCase {
     ) throws -> any IMConnection {
         let done = expectation(description: "connect \(userID)")
         let box = ResultBox<Result<any IMConnection, IMError>>()
-        transport.connect(userID: userID, userSig: "sig", sink: sink) { result in
+        transport.connect(IMLoginInfo(userID: userID, userSig: "sig"), sink: sink) { result in
             box.value = result
             done.fulfill()
         }
@@ -514,10 +514,10 @@ private final class FakeTransport: IMTransport, @unchecked Sendable {
     var connections: [FakeConnection] { lock.withLock { opened } }
 
     func connect(
-        userID: String, userSig: String, sink: any IMPushSink,
+        _ login: IMLoginInfo, sink: any IMPushSink,
         completion: @escaping @Sendable (Result<any IMConnection, IMError>) -> Void
     ) {
-        let connection = FakeConnection(userID: userID, sink: sink, answering: answering)
+        let connection = FakeConnection(userID: login.userID, sink: sink, answering: answering)
         lock.withLock { opened.append(connection) }
         DispatchQueue.global().async { completion(.success(connection)) }
     }

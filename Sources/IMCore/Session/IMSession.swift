@@ -47,12 +47,15 @@ package final class IMSession: Sendable {
         package var checksInvariants: Bool?
         package var storage: Storage?
         package var syncsDrafts: Bool?
+        /// The kind of device logins present to the server (`IMPlatform.current` until set).
+        package var platform: IMPlatform?
         package var logger: IMLogger
 
         package init(
             transport: (any IMTransport)? = nil, callbackQueue: DispatchQueue? = nil, checksInvariants: Bool? = nil,
-            storage: Storage? = nil, syncsDrafts: Bool? = nil, logger: IMLogger
+            storage: Storage? = nil, syncsDrafts: Bool? = nil, platform: IMPlatform? = nil, logger: IMLogger
         ) {
+            self.platform = platform
             self.transport = transport
             self.callbackQueue = callbackQueue
             self.checksInvariants = checksInvariants
@@ -78,6 +81,7 @@ package final class IMSession: Sendable {
         var storage: Storage = .disk(directory: nil)
         var warmsUpInBackground = true
         var syncsDrafts = false
+        var platform = IMPlatform.current
         var observers: [Observer] = []
         var unInitObservers: [@Sendable () -> Void] = []
     }
@@ -118,6 +122,7 @@ package final class IMSession: Sendable {
             state.checksInvariants = options.checksInvariants ?? state.checksInvariants
             if let storage = options.storage { state.storage = storage }
             state.syncsDrafts = options.syncsDrafts ?? state.syncsDrafts
+            state.platform = options.platform ?? state.platform
             state.logger = options.logger
             return true
         }
@@ -148,6 +153,12 @@ package final class IMSession: Sendable {
             state.logger = logger
             state.storage = storage
         }
+    }
+
+    /// The kind of device later logins present to the server, until the next `unInitialize` (tests
+    /// and tools of this package; apps set `Options.platform` through a facade).
+    package func setPlatform(_ platform: IMPlatform) {
+        state.withLock { $0.platform = platform }
     }
 
     /// Whether later logins load a cold store in the background (tests turn it off).
@@ -181,7 +192,8 @@ package final class IMSession: Sendable {
                 callbackQueue: state.queue, readPolicy: state.readPolicy, logger: state.logger,
                 databasePath: state.storage.databasePath(appID: appID, userID: userID),
                 warmsUpInBackground: state.warmsUpInBackground, syncsDrafts: state.syncsDrafts,
-                checksInvariants: state.checksInvariants, clock: { UInt64(Date().timeIntervalSince1970) })
+                checksInvariants: state.checksInvariants, platform: state.platform,
+                clock: { UInt64(Date().timeIntervalSince1970) })
             state.client = client
             state.status = .loggingIn
             return .start(client, previous)

@@ -16,6 +16,9 @@ package final class IMClient: IMPushSink, Sendable {
     package let callbackQueue: DispatchQueue
     /// Whether every batch is followed by a full recount check (tests; O(n) per batch).
     package let checksInvariants: Bool
+    /// The kind of device this login presents to the server (its login policy may kick another
+    /// login of the user on the same platform).
+    package let platform: IMPlatform
     /// Seconds since 1970, for drafts and messages being sent.
     package let clock: @Sendable () -> UInt64
     /// Who owns the read cursors (chosen at login, fixed for the session).
@@ -58,8 +61,9 @@ package final class IMClient: IMPushSink, Sendable {
         userID: String, transport: any IMTransport, callbackQueue: DispatchQueue,
         readPolicy: ReadPolicy = .roaming, logger: IMLogger = .silent, databasePath: String? = nil,
         warmsUpInBackground: Bool = true, syncsDrafts: Bool = false, checksInvariants: Bool = false,
-        clock: @escaping @Sendable () -> UInt64
+        platform: IMPlatform = .current, clock: @escaping @Sendable () -> UInt64
     ) {
+        self.platform = platform
         self.syncsDrafts = syncsDrafts
         self.databasePath = databasePath
         self.warmsUpInBackground = warmsUpInBackground
@@ -193,7 +197,8 @@ package final class IMClient: IMPushSink, Sendable {
     /// Opens a connection; `login` is the login's completion on the first attempt, nil on reconnects.
     private func connect(login: (@Sendable (Result<Void, IMError>) -> Void)?) {
         let userSig = withState { $0.userSig }
-        transport.connect(userID: userID, userSig: userSig, sink: self) { [self] result in
+        let info = IMLoginInfo(userID: userID, userSig: userSig, platform: platform)
+        transport.connect(info, sink: self) { [self] result in
             switch result {
             case .failure(let error):
                 if let login {
