@@ -175,6 +175,11 @@ package final class IMSession: Sendable {
     /// runs, and with the server's code when it refuses. Logging in as the user already logged in
     /// succeeds at once; logging in as another user logs the first one out. With no transport
     /// configured, the session talks to the embedded `IMReferenceServer.shared`.
+    ///
+    /// The login lasts until `logout`, or until the client reports an event that ends it
+    /// (`.kickedOffline`, `.userSigExpired`): the session is then logged out before the observers
+    /// get that event, so they see status `.loggedOut`, later calls fail with 6014, and a `login`
+    /// (even from inside the observer) starts a new one.
     package func login(userID: String, userSig: String, completion: @escaping @Sendable (Result<Void, IMError>) -> Void) {
         enum Step { case fail(DispatchQueue, IMError), done(DispatchQueue), start(IMClient, IMClient?) }
         let step: Step = state.withLock { state in
@@ -312,10 +317,18 @@ package final class IMSession: Sendable {
         state.withLock { $0.unInitObservers.append(observer) }
     }
 
-    /// Hands one event of `client` to the observers, unless `client` is no longer the session's.
+    /// Hands one event of `client` to the observers, unless `client` is no longer the session's; an
+    /// event that ends the login logs the session out first (the client stopped itself already).
     /// Runs on the callback queue.
     private func dispatch(_ event: ClientEvent, from client: IMClient) {
-        let observers = state.withLock { state in state.client === client ? state.observers : [] }
+        let observers = state.withLock { state -> [Observer] in
+            guard state.client === client else { return [] }
+            if case .connection(let connection) = event, connection.endsLogin {
+                state.client = nil
+                state.status = .loggedOut
+            }
+            return state.observers
+        }
         observers.forEach { $0(client, event) }
     }
 }
