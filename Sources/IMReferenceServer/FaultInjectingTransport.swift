@@ -56,11 +56,11 @@ public final class FaultInjectingTransport: IMTransport, Sendable {
         counts.withLock { $0 }
     }
 
-    /// Opens a connection through the wrapped transport, with faults injected into it.
+    /// Opens a connection through the wrapped transport, with faults injected into it; fails without
+    /// reaching the wrapped transport while `failNextConnects(_:with:)` says so.
     ///
     /// - Thread safety: `completion` runs on the new connection's queue, before any push to `sink`
     ///   that the wrapped transport produced after its own completion.
-    /// Fails without reaching the wrapped transport while `failNextConnects(_:with:)` says so.
     public func connect(
         _ login: IMLoginInfo, sink: any IMPushSink,
         completion: @escaping @Sendable (Result<any IMConnection, IMError>) -> Void
