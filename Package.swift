@@ -61,7 +61,8 @@ let package = Package(
             name: "IMTestSupport",
             dependencies: ["IMCore", "IMTransportKit", "IMReferenceServer", "ImSDK_Plus", "ImSDK"]),
 
-        .testTarget(name: "IMCoreTests", dependencies: ["IMCore", "IMTransportKit", "IMTestSupport"]),
+        .testTarget(
+            name: "IMCoreTests", dependencies: ["IMCore", "IMTransportKit", "IMReferenceServer", "IMTestSupport"]),
         .testTarget(
             name: "IMReferenceServerTests",
             dependencies: ["IMReferenceServer", "IMCore", "IMTransportKit", "IMTestSupport"]),

@@ -418,6 +418,8 @@ extension FaultInjectingTransport.Channel {
 }
 
 extension IMError {
+    /// A connect failed by `FaultInjectingTransport.failNextConnects(_:with:)`.
+    static var injectedConnectFailure: IMError { IMError(.networkFailure, "injected fault: the connect failed") }
     /// A connection dropped by a `disconnect` fault or `FaultInjectingTransport.disconnectAll()`.
     static var injectedDisconnect: IMError { IMError(.networkFailure, "injected fault: the connection dropped") }
     /// A request failed by a `requestLost` fault.

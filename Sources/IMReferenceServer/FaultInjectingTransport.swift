@@ -16,11 +16,12 @@ import IMTransportKit
 /// happens at a point in that sequence: the wrapper closes the wrapped connection and ignores whatever
 /// it sends afterwards; what it sent before is still delivered (with its faults), then every request
 /// it had not answered fails with `networkFailure` exactly once, then the sink's `connectionLost` is
-/// called once (with the wrapped connection's own error when it reported the loss) and nothing reaches
-/// the sink after it. After `close()` returns nothing reaches the sink and `connectionLost` is not
-/// called; requests not completed yet fail with `networkFailure`. Requests on a dropped or closed
-/// connection fail with `networkFailure` without reaching the server. `connect` itself is passed
-/// through without faults.
+/// called once (with the wrapped connection's own error when it reported the loss: a server's kick
+/// passes through as `kickedOff`) and nothing reaches the sink after it. After `close()` returns
+/// nothing reaches the sink and `connectionLost` is not called; requests not completed yet fail with
+/// `networkFailure`. Requests on a dropped or closed connection fail with `networkFailure` without
+/// reaching the server. `connect` is passed through without random faults; `failNextConnects(_:with:)`
+/// makes the next ones fail.
 ///
 /// - Thread safety: thread-safe; every mutable state is behind a lock that is never held while calling
 ///   the wrapped transport, a sink or a completion. Each connection has its own serial queue, owned by
@@ -39,6 +40,9 @@ public final class FaultInjectingTransport: IMTransport, Sendable {
     private struct Registry {
         var opened: UInt64 = 0
         var live: [UInt64: Channel] = [:]
+        /// How many of the next connects fail, and with what.
+        var failingConnects = 0
+        var connectError = IMError.injectedConnectFailure
     }
 
     /// Wraps `transport`, injecting `faults` into every connection opened through the wrapper.
@@ -52,24 +56,47 @@ public final class FaultInjectingTransport: IMTransport, Sendable {
         counts.withLock { $0 }
     }
 
-    /// Opens a connection through the wrapped transport, with faults injected into it.
+    /// Opens a connection through the wrapped transport, with faults injected into it; fails without
+    /// reaching the wrapped transport while `failNextConnects(_:with:)` says so.
     ///
     /// - Thread safety: `completion` runs on the new connection's queue, before any push to `sink`
     ///   that the wrapped transport produced after its own completion.
     public func connect(
-        userID: String, userSig: String, sink: any IMPushSink,
+        _ login: IMLoginInfo, sink: any IMPushSink,
         completion: @escaping @Sendable (Result<any IMConnection, IMError>) -> Void
     ) {
-        let number = registry.withLock { registry in
+        let (number, failure) = registry.withLock { registry -> (UInt64, IMError?) in
             defer { registry.opened += 1 }
-            return registry.opened
+            guard registry.failingConnects > 0 else { return (registry.opened, nil) }
+            registry.failingConnects -= 1
+            return (registry.opened, registry.connectError)
         }
         let channel = Channel(
-            number: number, userID: userID, sink: sink, faults: faults, counts: counts,
+            number: number, userID: login.userID, sink: sink, faults: faults, counts: counts,
             onEnd: { [weak self] in self?.forget(number) })
         registry.withLock { $0.live[number] = channel }
-        wrapped.connect(userID: userID, userSig: userSig, sink: ChannelSink(channel)) { result in
+        if let failure {
+            count(\.connectsFailed)
+            channel.connected(.failure(failure), completion: completion)
+            return
+        }
+        wrapped.connect(login, sink: ChannelSink(channel)) { result in
             channel.connected(result, completion: completion)
+        }
+    }
+
+    /// Makes the next `count` calls of `connect` fail with `error`, without reaching the wrapped
+    /// transport (each counts as one `connectsFailed`); replaces what an earlier call left.
+    ///
+    /// - Parameters:
+    ///   - count: how many connects fail; 0 lets them through again.
+    ///   - error: what they fail with (a network failure unless given).
+    public func failNextConnects(
+        _ count: Int, with error: IMError = IMError(.networkFailure, "injected fault: the connect failed")
+    ) {
+        registry.withLock { registry in
+            registry.failingConnects = max(0, count)
+            registry.connectError = error
         }
     }
 
@@ -88,5 +115,9 @@ public final class FaultInjectingTransport: IMTransport, Sendable {
 
     private func forget(_ number: UInt64) {
         registry.withLock { _ = $0.live.removeValue(forKey: number) }
+    }
+
+    private func count(_ kind: WritableKeyPath<IMFaults.Counts, Int>) {
+        counts.withLock { $0[keyPath: kind] += 1 }
     }
 }

@@ -87,6 +87,8 @@ extension IMFaults {
         public var responsesLost = 0
         /// Connections dropped, by a `disconnect` decision or by `disconnectAll()`.
         public var disconnects = 0
+        /// Connects failed by `failNextConnects(_:with:)`.
+        public var connectsFailed = 0
 
         public init() {}
     }

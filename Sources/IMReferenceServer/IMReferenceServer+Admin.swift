@@ -71,4 +71,25 @@ extension IMReferenceServer {
             try state.send(message, from: from, via: nil, clock: clock, outbox: &outbox)
         }
     }
+
+    /// Kicks `userID` offline: ends the user's connections on `platform` (on every platform when
+    /// nil); each one's sink gets `connectionLost` with `kickedOff` (6208), after what was queued
+    /// for it before. The user may log in again.
+    ///
+    /// - Returns: how many connections were ended.
+    @discardableResult
+    public func kickOffline(userID: String, platform: IMPlatform? = nil) throws(IMError) -> Int {
+        try withState { state, outbox throws(IMError) in
+            try state.kickOffline(userID, platform: platform, outbox: &outbox)
+        }
+    }
+
+    /// Expires the signatures `userID` logged in with so far: the user's open connections end
+    /// (their sinks get `connectionLost` with `userSigExpired`, 6206), and a later login with one of
+    /// those signatures fails with `userSigExpired`. A login with a new signature succeeds.
+    public func expireUserSig(userID: String) throws(IMError) {
+        try withState { state, outbox throws(IMError) in
+            try state.expireUserSig(userID, outbox: &outbox)
+        }
+    }
 }

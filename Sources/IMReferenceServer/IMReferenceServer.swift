@@ -5,8 +5,9 @@ import IMTransportKit
 ///
 /// It keeps users, friend remarks, groups, per-conversation message logs and, per user, each
 /// conversation's last message, read cursor, unread messages, pin state and receive option. Clients
-/// reach it through `connect(userID:userSig:sink:completion:)`; tests and tools drive it directly
-/// through the administrative API (`registerUser`, `createGroup`, `sendText`, ...).
+/// reach it through `connect(_:sink:completion:)`; tests and tools drive it directly through the
+/// administrative API (`registerUser`, `createGroup`, `sendText`, `kickOffline`, ...). Its
+/// `loginPolicy` decides which logins of one user stay online together.
 ///
 /// - Thread safety: thread-safe. All mutable state is one `ServerState` value in a `Locked` box,
 ///   whose lock is never held while client code runs. Every completion and push runs asynchronously
@@ -18,7 +19,7 @@ public final class IMReferenceServer: IMTransport, Sendable {
     public static let shared = IMReferenceServer()
 
     /// All mutable state, behind one lock.
-    private let state = Locked(ServerState())
+    private let state: Locked<ServerState>
     /// The server time in seconds.
     let clock: @Sendable () -> UInt64
     /// Runs every completion and push, one at a time.
@@ -26,25 +27,41 @@ public final class IMReferenceServer: IMTransport, Sendable {
 
     /// Creates an empty server.
     ///
-    /// - Parameter clock: the server time in seconds, used as message timestamps.
-    public init(clock: @escaping @Sendable () -> UInt64 = { UInt64(Date().timeIntervalSince1970) }) {
+    /// - Parameters:
+    ///   - clock: the server time in seconds, used as message timestamps.
+    ///   - loginPolicy: which logins of one user stay online together (the vendor's by default).
+    public init(
+        clock: @escaping @Sendable () -> UInt64 = { UInt64(Date().timeIntervalSince1970) },
+        loginPolicy: LoginPolicy = .vendorDefault
+    ) {
         self.clock = clock
+        self.state = Locked(ServerState(loginPolicy: loginPolicy))
     }
 
-    /// Opens a connection (one device) for a registered user; a user may have many.
+    /// Which logins of one user stay online together; a change applies to later logins.
+    public var loginPolicy: LoginPolicy {
+        get { withState { state, _ in state.loginPolicy } }
+        set { withState { state, _ in state.loginPolicy = newValue } }
+    }
+
+    /// Opens a connection (one device) for a registered user; a user may have many, as the login
+    /// policy allows.
     ///
     /// Fails with `invalidParameters` for an empty user ID, `unknownUser` for an unregistered one and
-    /// `userSigExpired` for an empty `userSig`.
+    /// `userSigExpired` for an empty `userSig` or one that `expireUserSig(userID:)` expired. A login
+    /// beyond the policy's connections per platform ends the user's oldest connection on
+    /// `login.platform`: its sink gets `connectionLost` with `kickedOff` (6208) before this
+    /// completion runs.
     /// - Thread safety: `completion` and the pushes to `sink` run on the server's delivery queue; the
     ///   completion comes before any push for the new connection.
     public func connect(
-        userID: String, userSig: String, sink: any IMPushSink,
+        _ login: IMLoginInfo, sink: any IMPushSink,
         completion: @escaping @Sendable (Result<any IMConnection, IMError>) -> Void
     ) {
-        let connection = ServerConnection(userID: userID, sink: sink, server: self, queue: deliveryQueue)
+        let connection = ServerConnection(login: login, sink: sink, server: self, queue: deliveryQueue)
         withState { state, outbox in
             do throws(IMError) {
-                try state.connect(connection, userSig: userSig)
+                try state.connect(connection, outbox: &outbox)
                 outbox.connected(connection, completion: completion)
             } catch {
                 outbox.connectFailed(error, completion: completion)
@@ -52,11 +69,12 @@ public final class IMReferenceServer: IMTransport, Sendable {
         }
     }
 
-    /// Drops all state and closes every connection; after it returns, no old connection gets anything.
+    /// Drops all state (the login policy stays) and closes every connection; after it returns, no
+    /// old connection gets anything (not even `connectionLost`).
     public func reset() {
         let connections = withState { state, _ in
             let connections = state.allConnections
-            state = ServerState()
+            state = ServerState(loginPolicy: state.loginPolicy)
             for connection in connections {
                 connection.gate.markClosed()
             }
@@ -74,7 +92,7 @@ public final class IMReferenceServer: IMTransport, Sendable {
     ) {
         withState { state, outbox in
             let result: Result<IMResponse, IMError>
-            if connection.gate.isOpen {
+            if state.isOpen(connection) {
                 do throws(IMError) {
                     result = .success(try state.handle(request, from: connection, clock: clock, outbox: &outbox))
                 } catch {

@@ -13,6 +13,8 @@ struct Outbox {
             completion: @Sendable (Result<IMResponse, IMError>) -> Void)
         case connected(ServerConnection, completion: @Sendable (Result<any IMConnection, IMError>) -> Void)
         case connectFailed(IMError, completion: @Sendable (Result<any IMConnection, IMError>) -> Void)
+        /// The server ended the connection (`connectionLost` with the error).
+        case lost(ServerConnection, IMError)
 
         /// Hands the delivery to the client; runs on the delivery queue.
         func run() {
@@ -25,6 +27,8 @@ struct Outbox {
                 connection.complete(with: .success(connection), completion)
             case .connectFailed(let error, let completion):
                 completion(.failure(error))
+            case .lost(let connection, let error):
+                connection.lose(error)
             }
         }
     }
@@ -60,5 +64,11 @@ struct Outbox {
         _ error: IMError, completion: @escaping @Sendable (Result<any IMConnection, IMError>) -> Void
     ) {
         deliveries.append(.connectFailed(error, completion: completion))
+    }
+
+    /// Queues the end of `connection`, which the server forgot: its sink gets `connectionLost(error)`
+    /// after everything queued for it before.
+    mutating func lose(_ connection: ServerConnection, _ error: IMError) {
+        deliveries.append(.lost(connection, error))
     }
 }

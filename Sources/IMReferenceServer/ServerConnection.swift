@@ -5,9 +5,15 @@ import IMTransportKit
 ///
 /// - Thread safety: thread-safe (immutable references; the gate and the server guard their own state).
 ///   Pushes and completions run on the server's delivery queue. After `close()` returns, the sink gets
-///   nothing more; a request whose answer was not delivered yet completes with `networkFailure`.
+///   nothing more; a request whose answer was not delivered yet completes with `networkFailure`. A
+///   connection the server ends (a kick, an expired signature) gets what was queued before, then
+///   `connectionLost`, then nothing.
 final class ServerConnection: IMConnection {
     let userID: String
+    /// The credential it logged in with.
+    let userSig: String
+    /// The kind of device it logged in from.
+    let platform: IMPlatform
     /// Weak: the server holds its open connections, not the other way round.
     private weak let server: IMReferenceServer?
     private let sink: any IMPushSink
@@ -15,8 +21,10 @@ final class ServerConnection: IMConnection {
     /// Open until `close()` or a server reset.
     let gate = DeliveryGate()
 
-    init(userID: String, sink: any IMPushSink, server: IMReferenceServer, queue: DispatchQueue) {
-        self.userID = userID
+    init(login: IMLoginInfo, sink: any IMPushSink, server: IMReferenceServer, queue: DispatchQueue) {
+        self.userID = login.userID
+        self.userSig = login.userSig
+        self.platform = login.platform
         self.sink = sink
         self.server = server
         self.queue = queue
@@ -46,6 +54,13 @@ final class ServerConnection: IMConnection {
     /// Hands `push` to the sink if the connection is still open; runs on the delivery queue.
     func deliver(_ push: IMPush, version: UInt64) {
         _ = gate.deliver { sink.receive(push, version: version) }
+    }
+
+    /// Tells the sink the server ended the connection, then stops every later delivery; runs on the
+    /// delivery queue (the server forgot the connection already).
+    func lose(_ error: IMError) {
+        _ = gate.deliver { sink.connectionLost(error) }
+        gate.markClosed()
     }
 
     /// Calls `completion` with `result`, or with `networkFailure` when the connection closed first.

@@ -49,15 +49,69 @@ extension ServerState {
         }
     }
 
-    /// Registers an open connection.
-    mutating func connect(_ connection: ServerConnection, userSig: String) throws(IMError) {
-        try checkUser(connection.userID)
-        guard !userSig.isEmpty else { throw IMError(.userSigExpired, "empty userSig") }
-        users[connection.userID]?.connections.append(connection)
+    /// Registers an open connection, first ending as many of the user's connections on the same
+    /// platform, oldest first, as the login policy needs to make room (`kickedOff`).
+    ///
+    /// - Complexity: O(connections of the user).
+    mutating func connect(_ connection: ServerConnection, outbox: inout Outbox) throws(IMError) {
+        let userID = connection.userID
+        try checkUser(userID)
+        guard !connection.userSig.isEmpty else { throw IMError(.userSigExpired, "empty userSig") }
+        guard users[userID]?.expiredSignatures.contains(connection.userSig) != true else {
+            throw IMError(.userSigExpired, "the userSig of \(userID) expired")
+        }
+        let samePlatform = users[userID]!.connections.filter { $0.platform == connection.platform }
+        let excess = samePlatform.count - (loginPolicy.connectionsPerPlatform - 1)
+        if excess > 0 {
+            let error = IMError(.kickedOff, "\(userID) logged in on another \(connection.platform) device")
+            end(Array(samePlatform.prefix(excess)), with: error, outbox: &outbox)
+        }
+        users[userID]!.connections.append(connection)
+        users[userID]!.signatures.insert(connection.userSig)
     }
 
     /// Forgets an open connection; nothing more is produced for it.
     mutating func disconnect(_ connection: ServerConnection) {
         users[connection.userID]?.connections.removeAll { $0 === connection }
+    }
+
+    /// Whether `connection` is open: registered and not ended by the server since.
+    ///
+    /// - Complexity: O(connections of its user).
+    func isOpen(_ connection: ServerConnection) -> Bool {
+        users[connection.userID]?.connections.contains { $0 === connection } ?? false
+    }
+
+    /// Ends `userID`'s connections on `platform` (every platform when nil) with `kickedOff`.
+    ///
+    /// - Returns: how many were ended.
+    /// - Complexity: O(connections of the user).
+    mutating func kickOffline(_ userID: String, platform: IMPlatform?, outbox: inout Outbox) throws(IMError) -> Int {
+        try checkUser(userID)
+        let kicked = users[userID]!.connections.filter { platform == nil || $0.platform == platform }
+        end(kicked, with: IMError(.kickedOff, "\(userID) was kicked offline"), outbox: &outbox)
+        return kicked.count
+    }
+
+    /// Expires every signature `userID` logged in with: later logins with one of them fail, and the
+    /// user's open connections end with `userSigExpired`.
+    ///
+    /// - Complexity: O(connections of the user + signatures).
+    mutating func expireUserSig(_ userID: String, outbox: inout Outbox) throws(IMError) {
+        try checkUser(userID)
+        let account = users[userID]!
+        users[userID]!.expiredSignatures.formUnion(account.signatures)
+        users[userID]!.signatures = []
+        end(account.connections, with: IMError(.userSigExpired, "the userSig of \(userID) expired"), outbox: &outbox)
+    }
+
+    /// Forgets `connections` (of one user) and queues their loss with `error`, after whatever was
+    /// queued for them before.
+    private mutating func end(_ connections: [ServerConnection], with error: IMError, outbox: inout Outbox) {
+        guard let userID = connections.first?.userID else { return }
+        users[userID]?.connections.removeAll { connection in connections.contains { $0 === connection } }
+        for connection in connections {
+            outbox.lose(connection, error)
+        }
     }
 }

@@ -10,9 +10,15 @@ struct ServerState {
     var logs: [ConversationLog.Key: ConversationLog] = [:]
     /// Numbers the IDs of messages sent without one.
     var generatedMessageIDs: UInt64 = 0
+    /// Which of a user's logins may be online together.
+    var loginPolicy: IMReferenceServer.LoginPolicy
 
     /// The most conversations one user may pin.
     static let maxPinnedConversations = 50
+
+    init(loginPolicy: IMReferenceServer.LoginPolicy) {
+        self.loginPolicy = loginPolicy
+    }
 
     /// Every open connection of every user.
     var allConnections: [ServerConnection] { users.values.flatMap(\.connections) }

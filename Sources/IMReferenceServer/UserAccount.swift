@@ -22,6 +22,10 @@ struct UserAccount {
     var deletions: [ConversationID: UInt64] = [:]
     /// Open connections, oldest first.
     var connections: [ServerConnection] = []
+    /// The signatures the user logged in with since they last expired.
+    var signatures: Set<String> = []
+    /// Signatures that expired: a login with one of them fails with `userSigExpired`.
+    var expiredSignatures: Set<String> = []
 
     init(nickname: String?, faceURL: String?) {
         self.nickname = nickname

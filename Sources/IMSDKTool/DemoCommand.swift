@@ -1,4 +1,5 @@
 import Dispatch
+import IMCore
 import IMReferenceServer
 import ImSDK
 import ImSDK_Plus
@@ -105,6 +106,9 @@ struct DemoCommand: Sendable {
         config.storage = .memory
         guard tablet.initSDK(1_400_000_001, config: config) else { throw DemoError.initFailed }
         defer { tablet.unInitSDK() }
+        // Another platform: under the vendor's login policy a second login on the phone's platform
+        // would kick the phone off.
+        tablet.session.setPlatform(.iPad)
         try await tablet.login(userID: Cast.me, userSig: "demo")
         _ = try await waitForList(tablet, step: 7) { $0.count == 3 }
         try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, Error>) in

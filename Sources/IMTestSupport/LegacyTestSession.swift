@@ -17,16 +17,16 @@ package final class LegacyTestSession: @unchecked Sendable {
     package var logLines: [String] { log.withLock { $0 } }
     private let log = Locked<[String]>([])
 
-    /// Registers `userID` and `peers` on `server` (a new one when nil), initialises the legacy SDK,
-    /// sets the user configuration (`configureSDK` and `configure` may change the two configurations
-    /// first) and logs in.
+    /// Registers `userID` and `peers` on `server` (when nil, a new one that lets any number of devices
+    /// of a user stay online), initialises the legacy SDK, sets the user configuration (`configureSDK`
+    /// and `configure` may change the two configurations first) and logs in.
     /// - Parameter databaseDirectory: `TIMSdkConfig.dbPath` (used once `configure` turns storage on).
     package init(
         userID: String = "me", peers: [String] = [], server: IMReferenceServer? = nil,
         databaseDirectory: String? = nil, configure: (TIMUserConfig) -> Void = { _ in },
         configureSDK: (TIMSdkConfig) -> Void = { _ in }
     ) async throws {
-        self.server = server ?? IMReferenceServer()
+        self.server = server ?? IMReferenceServer(loginPolicy: .unlimited)
         manager = TIMManager.sharedInstance()
         self.userID = userID
         for user in [userID] + peers { try self.server.registerUser(user, nickname: nil, faceURL: nil) }

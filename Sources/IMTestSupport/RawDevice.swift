@@ -9,9 +9,13 @@ package final class RawDevice: IMPushSink, @unchecked Sendable {
     private let received = Locked<[IMPush]>([])
 
     /// Connects as `userID` to `transport`.
-    package init(userID: String, transport: any IMTransport) async throws {
+    ///
+    /// - Parameter platform: the device's platform; the web by default, so that under the vendor's
+    ///   login policy it does not kick an SDK session of the same user off.
+    package init(userID: String, transport: any IMTransport, platform: IMPlatform = .web) async throws {
+        let login = IMLoginInfo(userID: userID, userSig: "sig", platform: platform)
         let opened: any IMConnection = try await handOver { finish in
-            transport.connect(userID: userID, userSig: "sig", sink: self, completion: finish)
+            transport.connect(login, sink: self, completion: finish)
         }
         connection.withLock { $0 = opened }
     }

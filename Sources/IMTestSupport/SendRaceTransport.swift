@@ -30,11 +30,11 @@ package final class SendRaceTransport: IMTransport, Sendable {
     package var heldPushes: Int { held.withLock { $0 } }
 
     package func connect(
-        userID: String, userSig: String, sink: any IMPushSink,
+        _ login: IMLoginInfo, sink: any IMPushSink,
         completion: @escaping @Sendable (Result<any IMConnection, IMError>) -> Void
     ) {
         let relay = Relay(sink: sink, holds: holdsPushUntilAnswered, heldCount: held)
-        wrapped.connect(userID: userID, userSig: userSig, sink: relay) { [losesAnswer] result in
+        wrapped.connect(login, sink: relay) { [losesAnswer] result in
             completion(result.map { Connection(inner: $0, relay: relay, losesAnswer: losesAnswer) })
         }
     }

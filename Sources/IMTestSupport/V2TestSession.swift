@@ -17,7 +17,8 @@ package final class V2TestSession: @unchecked Sendable {
 
     /// Registers `userID` and `peers` on a new server, initialises the SDK and logs in.
     /// - Parameters:
-    ///   - server: an existing server (its users already registered); nil makes one.
+    ///   - server: an existing server (its users already registered); nil makes one that lets any
+    ///     number of devices of a user stay online (tests add devices on one platform).
     ///   - transport: how to reach the server (a fault-injecting wrapper, say); nil: directly.
     ///   - instance: the SDK instance (another device: `V2TIMManager.makeInstance()`); nil: the shared one.
     package init(
@@ -25,7 +26,8 @@ package final class V2TestSession: @unchecked Sendable {
         server existing: IMReferenceServer? = nil, transport: (any IMTransport)? = nil,
         instance: V2TIMManager? = nil, storage: V2TIMStorage = .memory, syncsDrafts: Bool = false
     ) async throws {
-        server = existing ?? serverClock.map { IMReferenceServer(clock: $0) } ?? IMReferenceServer()
+        server = existing ?? serverClock.map { IMReferenceServer(clock: $0, loginPolicy: .unlimited) }
+            ?? IMReferenceServer(loginPolicy: .unlimited)
         manager = instance ?? V2TIMManager.sharedInstance()
         self.userID = userID
         if existing == nil {

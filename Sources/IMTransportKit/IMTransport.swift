@@ -5,15 +5,17 @@
 
 /// A way to reach a server.
 public protocol IMTransport: AnyObject, Sendable {
-    /// Opens a connection for `userID`; pushes for that connection go to `sink` until it closes.
+    /// Opens a connection for `login.userID`; pushes for that connection go to `sink` until it
+    /// closes or is lost.
     ///
     /// - Parameters:
-    ///   - userID: the user logging in.
-    ///   - userSig: the credential; the transport decides whether it is valid.
+    ///   - login: the user, the credential (the transport decides whether it is valid: 6206
+    ///     `userSigExpired` when it is not) and the platform (the server's login policy may end
+    ///     another connection of the user for it).
     ///   - sink: receives the connection's pushes, in order.
     ///   - completion: called once, asynchronously, with the open connection or an error.
     func connect(
-        userID: String, userSig: String, sink: any IMPushSink,
+        _ login: IMLoginInfo, sink: any IMPushSink,
         completion: @escaping @Sendable (Result<any IMConnection, IMError>) -> Void
     )
 }
@@ -34,8 +36,13 @@ public protocol IMPushSink: AnyObject, Sendable {
     /// user carries the next one (the same change has the same version on every device), so a
     /// receiver that saw version v and gets v + 2 knows it missed one (0: not numbered).
     func receive(_ push: IMPush, version: UInt64)
-    /// The connection is gone (the network failed, the server closed it); nothing more arrives on
-    /// it and its pending requests fail. Not called after `IMConnection.close()`.
+    /// The connection is gone; nothing more arrives on it and its pending requests fail. Not called
+    /// after `IMConnection.close()`.
+    ///
+    /// `error` says why: `kickedOff` (6208) when another login of the user took over or an
+    /// administrator ended it, `userSigExpired` (6206) when the credential expired (both end the
+    /// login: the SDK does not reconnect); anything else (the network failed, the server
+    /// restarted) is worth reconnecting after.
     func connectionLost(_ error: IMError)
 }
 

@@ -63,7 +63,7 @@ public final class V2TIMManager: Sendable {
         session.initialize(appID: sdkAppID, IMSession.Options(
             transport: config?.transport, callbackQueue: config?.callbackQueue,
             checksInvariants: config?.checksInvariants, storage: config?.storage.sessionStorage,
-            syncsDrafts: config?.syncsDrafts,
+            syncsDrafts: config?.syncsDrafts, platform: config?.platform,
             logger: .standardError(minimumLevel: (config?.logLevel ?? .LOG_INFO).imLevel)))
     }
 

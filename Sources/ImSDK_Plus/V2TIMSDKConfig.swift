@@ -24,6 +24,10 @@ open class V2TIMSDKConfig: NSObject {
     /// database per (app ID, user) in a directory (nil: the per-user default, see README), or
     /// nothing kept (`.memory`).
     public var storage: V2TIMStorage = .disk(directory: nil)
+    /// The platform this device logs in as (this package's): the server lets one login per user and
+    /// platform stay online and kicks the older one (`onKickedOffline`). Nil: this OS's
+    /// (`IMPlatform.current`); give a second device in one process (`makeInstance()`) another one.
+    public var platform: IMPlatform?
 
     public override init() {}
 }

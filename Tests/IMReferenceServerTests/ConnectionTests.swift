@@ -31,7 +31,7 @@ final class ConnectionTests: ServerTestCase {
         let callingThread = ObjectIdentifier(Thread.current)
         let completionThread = ResultBox<ObjectIdentifier>()
         let done = expectation(description: "connected")
-        server.connect(userID: "alice", userSig: "sig", sink: RecordingSink()) { _ in
+        server.connect(IMLoginInfo(userID: "alice", userSig: "sig"), sink: RecordingSink()) { _ in
             completionThread.value = ObjectIdentifier(Thread.current)
             done.fulfill()
         }

@@ -282,6 +282,45 @@ final class FaultInjectingTransportTests: ServerTestCase {
         XCTAssertEqual(transport.injected.disconnects, 1)
     }
 
+    // MARK: Connect
+
+    func test_failNextConnects_failsThatManyWithoutReachingTheWrappedTransport_thenPassesThrough() throws {
+        let fake = FakeTransport()
+        let transport = FaultInjectingTransport(wrapping: fake, faults: .none)
+        transport.failNextConnects(2, with: IMError(.userSigExpired, "scripted"))
+        for _ in 0..<2 {
+            guard case .failure(let error) = connectResult("alice", through: transport) else { return XCTFail("connected") }
+            XCTAssertEqual(error.code, .userSigExpired)
+        }
+        XCTAssertTrue(fake.connections.isEmpty, "the failed connects never reached the wrapped transport")
+        XCTAssertEqual(transport.injected.connectsFailed, 2)
+        let harness = try open(through: transport)
+        harness.fake.emit()
+        harness.barrier()
+        XCTAssertEqual(harness.trace.events, [.push(1), .answered(Harness.barrierID)])
+
+        transport.failNextConnects(1)
+        guard case .failure(let network) = connectResult("alice", through: transport) else { return XCTFail("connected") }
+        XCTAssertEqual(network.code, .networkFailure, "a network failure unless told otherwise")
+        transport.failNextConnects(3)
+        transport.failNextConnects(0)
+        XCTAssertNoThrow(try connectResult("alice", through: transport).get(), "0 lets connects through again")
+        XCTAssertEqual(transport.injected.connectsFailed, 3)
+    }
+
+    func test_aKickByTheServer_reachesTheSinkAsConnectionLostWithKickedOff() throws {
+        server.loginPolicy = .vendorDefault
+        let transport = FaultInjectingTransport(wrapping: server, faults: .none)
+        let first = Trace()
+        _ = try connect("alice", through: transport, sink: first)
+        try server.sendText("before", from: "bob", toUser: "alice")
+        _ = try connect("alice", through: transport, sink: Trace())
+        wait(for: [first.expect { $0.contains(.lost) }], timeout: 5)
+        XCTAssertEqual(first.events, [.push(1), .lost], "what came before the kick, then the loss")
+        XCTAssertEqual(first.lostErrors.map(\.code), [.kickedOff])
+        XCTAssertEqual(transport.injected, IMFaults.Counts(), "the kick is not an injected fault")
+    }
+
     // MARK: Replay
 
     func test_sameSeed_replaysTheSameFaultDecisionsForTheSameCalls() throws {
@@ -369,14 +408,20 @@ final class FaultInjectingTransportTests: ServerTestCase {
     private func connect(
         _ userID: String, through transport: FaultInjectingTransport, sink: Trace
     ) throws -> any IMConnection {
+        try connectResult(userID, through: transport, sink: sink).get()
+    }
+
+    private func connectResult(
+        _ userID: String, through transport: FaultInjectingTransport, sink: Trace = Trace()
+    ) -> Result<any IMConnection, IMError> {
         let done = expectation(description: "connect \(userID)")
         let box = ResultBox<Result<any IMConnection, IMError>>()
-        transport.connect(userID: userID, userSig: "sig", sink: sink) { result in
+        transport.connect(IMLoginInfo(userID: userID, userSig: "sig"), sink: sink) { result in
             box.value = result
             done.fulfill()
         }
         wait(for: [done], timeout: 5)
-        return try XCTUnwrap(box.value).get()
+        return box.value ?? .failure(IMError(.networkFailure, "no answer"))
     }
 }
 
@@ -514,10 +559,10 @@ private final class FakeTransport: IMTransport, @unchecked Sendable {
     var connections: [FakeConnection] { lock.withLock { opened } }
 
     func connect(
-        userID: String, userSig: String, sink: any IMPushSink,
+        _ login: IMLoginInfo, sink: any IMPushSink,
         completion: @escaping @Sendable (Result<any IMConnection, IMError>) -> Void
     ) {
-        let connection = FakeConnection(userID: userID, sink: sink, answering: answering)
+        let connection = FakeConnection(userID: login.userID, sink: sink, answering: answering)
         lock.withLock { opened.append(connection) }
         DispatchQueue.global().async { completion(.success(connection)) }
     }

@@ -22,7 +22,8 @@ package enum ConnectionEvent: Sendable, Hashable {
     /// The connection is open (the sync follows).
     case connected
     /// An attempt to open a connection failed; another follows with backoff when `reconnect` (a
-    /// failed first attempt fails the login instead).
+    /// failed first attempt fails the login instead; a reconnect refused for an expired signature
+    /// is followed by `.userSigExpired`).
     case connectFailed(IMError, reconnect: Bool)
     /// An open connection was lost (network, server restart); reconnecting follows.
     case disconnected(IMError)
@@ -31,4 +32,25 @@ package enum ConnectionEvent: Sendable, Hashable {
     case kickedOffline
     /// The server expired the login's signature: the session is logged out.
     case userSigExpired
+}
+
+extension ConnectionEvent {
+    /// The event that ends a login lost, or refused a reconnect, with `error`: `.kickedOffline` for
+    /// `kickedOff` (6208), `.userSigExpired` for `userSigExpired` (6206); nil for any other error,
+    /// which is worth reconnecting after.
+    package init?(endingLoginWith error: IMError) {
+        switch error.code {
+        case .kickedOff: self = .kickedOffline
+        case .userSigExpired: self = .userSigExpired
+        default: return nil
+        }
+    }
+
+    /// Whether the event ends the login (the client stopped; the session is logged out).
+    package var endsLogin: Bool {
+        switch self {
+        case .kickedOffline, .userSigExpired: true
+        case .connecting, .connected, .connectFailed, .disconnected: false
+        }
+    }
 }

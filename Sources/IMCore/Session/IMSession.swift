@@ -47,12 +47,15 @@ package final class IMSession: Sendable {
         package var checksInvariants: Bool?
         package var storage: Storage?
         package var syncsDrafts: Bool?
+        /// The kind of device logins present to the server (`IMPlatform.current` until set).
+        package var platform: IMPlatform?
         package var logger: IMLogger
 
         package init(
             transport: (any IMTransport)? = nil, callbackQueue: DispatchQueue? = nil, checksInvariants: Bool? = nil,
-            storage: Storage? = nil, syncsDrafts: Bool? = nil, logger: IMLogger
+            storage: Storage? = nil, syncsDrafts: Bool? = nil, platform: IMPlatform? = nil, logger: IMLogger
         ) {
+            self.platform = platform
             self.transport = transport
             self.callbackQueue = callbackQueue
             self.checksInvariants = checksInvariants
@@ -78,6 +81,7 @@ package final class IMSession: Sendable {
         var storage: Storage = .disk(directory: nil)
         var warmsUpInBackground = true
         var syncsDrafts = false
+        var platform = IMPlatform.current
         var observers: [Observer] = []
         var unInitObservers: [@Sendable () -> Void] = []
     }
@@ -118,6 +122,7 @@ package final class IMSession: Sendable {
             state.checksInvariants = options.checksInvariants ?? state.checksInvariants
             if let storage = options.storage { state.storage = storage }
             state.syncsDrafts = options.syncsDrafts ?? state.syncsDrafts
+            state.platform = options.platform ?? state.platform
             state.logger = options.logger
             return true
         }
@@ -150,6 +155,12 @@ package final class IMSession: Sendable {
         }
     }
 
+    /// The kind of device later logins present to the server, until the next `unInitialize` (tests
+    /// and tools of this package; apps set `Options.platform` through a facade).
+    package func setPlatform(_ platform: IMPlatform) {
+        state.withLock { $0.platform = platform }
+    }
+
     /// Whether later logins load a cold store in the background (tests turn it off).
     package func setWarmsUpInBackground(_ enabled: Bool) {
         state.withLock { $0.warmsUpInBackground = enabled }
@@ -164,6 +175,11 @@ package final class IMSession: Sendable {
     /// runs, and with the server's code when it refuses. Logging in as the user already logged in
     /// succeeds at once; logging in as another user logs the first one out. With no transport
     /// configured, the session talks to the embedded `IMReferenceServer.shared`.
+    ///
+    /// The login lasts until `logout`, or until the client reports an event that ends it
+    /// (`.kickedOffline`, `.userSigExpired`): the session is then logged out before the observers
+    /// get that event, so they see status `.loggedOut`, later calls fail with 6014, and a `login`
+    /// (even from inside the observer) starts a new one.
     package func login(userID: String, userSig: String, completion: @escaping @Sendable (Result<Void, IMError>) -> Void) {
         enum Step { case fail(DispatchQueue, IMError), done(DispatchQueue), start(IMClient, IMClient?) }
         let step: Step = state.withLock { state in
@@ -181,7 +197,8 @@ package final class IMSession: Sendable {
                 callbackQueue: state.queue, readPolicy: state.readPolicy, logger: state.logger,
                 databasePath: state.storage.databasePath(appID: appID, userID: userID),
                 warmsUpInBackground: state.warmsUpInBackground, syncsDrafts: state.syncsDrafts,
-                checksInvariants: state.checksInvariants, clock: { UInt64(Date().timeIntervalSince1970) })
+                checksInvariants: state.checksInvariants, platform: state.platform,
+                clock: { UInt64(Date().timeIntervalSince1970) })
             state.client = client
             state.status = .loggingIn
             return .start(client, previous)
@@ -300,10 +317,18 @@ package final class IMSession: Sendable {
         state.withLock { $0.unInitObservers.append(observer) }
     }
 
-    /// Hands one event of `client` to the observers, unless `client` is no longer the session's.
+    /// Hands one event of `client` to the observers, unless `client` is no longer the session's; an
+    /// event that ends the login logs the session out first (the client stopped itself already).
     /// Runs on the callback queue.
     private func dispatch(_ event: ClientEvent, from client: IMClient) {
-        let observers = state.withLock { state in state.client === client ? state.observers : [] }
+        let observers = state.withLock { state -> [Observer] in
+            guard state.client === client else { return [] }
+            if case .connection(let connection) = event, connection.endsLogin {
+                state.client = nil
+                state.status = .loggedOut
+            }
+            return state.observers
+        }
         observers.forEach { $0(client, event) }
     }
 }

@@ -5,6 +5,12 @@ import IMTransportKit
 ///
 /// The `IMSession` of the logged-in user owns it; both API facades reach it through that session
 /// and keep no conversation state of their own.
+///
+/// It reports what happens to its connection as `ClientEvent.connection` events: `.connecting`
+/// before each attempt, then `.connected` or `.connectFailed`; `.disconnected` when an open
+/// connection is lost, and the reconnect follows with backoff. A connection lost with `kickedOff` or
+/// `userSigExpired` (or a reconnect refused with them) ends the login instead: the client reports
+/// `.kickedOffline` or `.userSigExpired` and stops, as `stop()` does.
 /// - Thread safety: every method may be called from any thread. Store access is serialised by one
 ///   lock; events and every completion handed to `deliver` run on `callbackQueue`, one at a time, in
 ///   the order they were produced, and never while the lock is held.
@@ -16,6 +22,9 @@ package final class IMClient: IMPushSink, Sendable {
     package let callbackQueue: DispatchQueue
     /// Whether every batch is followed by a full recount check (tests; O(n) per batch).
     package let checksInvariants: Bool
+    /// The kind of device this login presents to the server (its login policy may kick another
+    /// login of the user on the same platform).
+    package let platform: IMPlatform
     /// Seconds since 1970, for drafts and messages being sent.
     package let clock: @Sendable () -> UInt64
     /// Who owns the read cursors (chosen at login, fixed for the session).
@@ -64,8 +73,9 @@ package final class IMClient: IMPushSink, Sendable {
         userID: String, transport: any IMTransport, callbackQueue: DispatchQueue,
         readPolicy: ReadPolicy = .roaming, logger: IMLogger = .silent, databasePath: String? = nil,
         warmsUpInBackground: Bool = true, syncsDrafts: Bool = false, checksInvariants: Bool = false,
-        clock: @escaping @Sendable () -> UInt64
+        platform: IMPlatform = .current, clock: @escaping @Sendable () -> UInt64
     ) {
+        self.platform = platform
         self.syncsDrafts = syncsDrafts
         self.databasePath = databasePath
         self.warmsUpInBackground = warmsUpInBackground
@@ -184,7 +194,8 @@ package final class IMClient: IMPushSink, Sendable {
     /// `completion` runs on the callback queue: success once connected and synced (a failed sync is
     /// reported as `.syncFailed`, retried with backoff, and still completes with success, the local
     /// state being usable), failure when the connection could not be opened. A connection lost later
-    /// is reopened with backoff, and every reconnect syncs again incrementally.
+    /// is reopened with backoff, and every reconnect syncs again incrementally, unless the loss ends
+    /// the login (see the type's connection events).
     ///
     /// A login the server refuses leaves no database behind when it was the one that created it
     /// (an unknown user, a wrong signature).
@@ -205,22 +216,38 @@ package final class IMClient: IMPushSink, Sendable {
 
     /// Opens a connection; `login` is the login's completion on the first attempt, nil on reconnects.
     private func connect(login: (@Sendable (Result<Void, IMError>) -> Void)?) {
-        let userSig = withState { $0.userSig }
-        transport.connect(userID: userID, userSig: userSig, sink: self) { [self] result in
+        let reconnect = login == nil
+        let userSig = withState { state in
+            emit(.connection(.connecting(reconnect: reconnect)))
+            return state.userSig
+        }
+        let info = IMLoginInfo(userID: userID, userSig: userSig, platform: platform)
+        transport.connect(info, sink: self) { [self] result in
             switch result {
             case .failure(let error):
                 if let login {
+                    withState { _ in emit(.connection(.connectFailed(error, reconnect: false))) }
                     deliver { login(.failure(error)) }
-                } else {
-                    withState { _ in emit(.syncFailed(error)) }
-                    retryLater { $0.connect(login: nil) }
+                    return
                 }
+                let retries = withState { state -> Bool in
+                    guard !state.isClosed else { return false }
+                    emit(.connection(.connectFailed(error, reconnect: true)))
+                    if let end = ConnectionEvent(endingLoginWith: error) {
+                        self.end(&state, with: end)
+                        return false
+                    }
+                    emit(.syncFailed(error))
+                    return true
+                }
+                if retries { retryLater { $0.connect(login: nil) } }
             case .success(let connection):
                 let accepted = withState { state -> Bool in
                     // Closed meanwhile, or another reconnect got there first: drop this connection.
                     guard !state.isClosed, state.connection == nil else { return false }
                     state.connection = connection
                     state.failures = 0
+                    emit(.connection(.connected))
                     return true
                 }
                 guard accepted else {
@@ -287,7 +314,8 @@ package final class IMClient: IMPushSink, Sendable {
     private func syncFailed(_ error: IMError) {
         withState { state in
             state.isSyncing = false
-            emit(.syncFailed(error))
+            // A stopped client reports nothing more (the sync failed because it stopped).
+            if !state.isClosed { emit(.syncFailed(error)) }
         }
         retryLater { client in
             if client.withState({ $0.connection != nil }) { client.sync() }
@@ -315,6 +343,16 @@ package final class IMClient: IMPushSink, Sendable {
             return
         }
         connection.send(request, completion: completion)
+    }
+
+    /// Ends the login from inside the lock: reports `event` (`.kickedOffline`, `.userSigExpired`)
+    /// and stops as `stop()` does; the connection is gone already.
+    private func end(_ state: inout State, with event: ConnectionEvent) {
+        state.isClosed = true
+        state.isSyncing = false
+        state.database = nil
+        state.connection = nil
+        emit(.connection(event))
     }
 
     /// Closes the connection and the database; no push is applied afterwards.
@@ -392,15 +430,21 @@ package final class IMClient: IMPushSink, Sendable {
         }
     }
 
-    /// The connection dropped: forget it and reconnect with backoff (the reconnect syncs).
+    /// The connection dropped: forget it and reconnect with backoff (the reconnect syncs), or, when
+    /// `error` ends the login (`kickedOff`, `userSigExpired`), report that and stop.
     package func connectionLost(_ error: IMError) {
-        let lost = withState { state -> Bool in
+        let reconnects = withState { state -> Bool in
             guard !state.isClosed, state.connection != nil else { return false }
+            if let end = ConnectionEvent(endingLoginWith: error) {
+                self.end(&state, with: end)
+                return false
+            }
             state.connection = nil
             state.isSyncing = false
+            emit(.connection(.disconnected(error)))
             emit(.syncFailed(error))
             return true
         }
-        if lost { retryLater { $0.connect(login: nil) } }
+        if reconnects { retryLater { $0.connect(login: nil) } }
     }
 }

@@ -22,14 +22,17 @@ final class ResultBox<Value>: @unchecked Sendable {
 
 /// A base for server tests: a fresh server with a fixed clock and users "alice", "bob" and "carol",
 /// plus synchronous helpers around the asynchronous connection API.
+///
+/// The server lets any number of connections of one user stay open (the tests open several devices
+/// of a user on one platform); tests of the login policy set it.
 class ServerTestCase: XCTestCase {
     /// The server time every message gets.
     static let now: UInt64 = 1_700_000_000
-    var server = IMReferenceServer(clock: { ServerTestCase.now })
+    var server = IMReferenceServer(clock: { ServerTestCase.now }, loginPolicy: .unlimited)
 
     override func setUpWithError() throws {
         try super.setUpWithError()
-        server = IMReferenceServer(clock: { ServerTestCase.now })
+        server = IMReferenceServer(clock: { ServerTestCase.now }, loginPolicy: .unlimited)
         try server.registerUser("alice", nickname: "Alice", faceURL: "https://face/alice")
         try server.registerUser("bob", nickname: "Bob", faceURL: "https://face/bob")
         try server.registerUser("carol")
@@ -37,11 +40,11 @@ class ServerTestCase: XCTestCase {
 
     /// Connects `userID` and waits for the outcome.
     func connectResult(
-        _ userID: String, userSig: String = "sig", sink: RecordingSink = RecordingSink()
+        _ userID: String, userSig: String = "sig", platform: IMPlatform = .current, sink: RecordingSink = RecordingSink()
     ) -> Result<any IMConnection, IMError>? {
         let done = expectation(description: "connect \(userID)")
         let box = ResultBox<Result<any IMConnection, IMError>>()
-        server.connect(userID: userID, userSig: userSig, sink: sink) { result in
+        server.connect(IMLoginInfo(userID: userID, userSig: userSig, platform: platform), sink: sink) { result in
             box.value = result
             done.fulfill()
         }
@@ -50,8 +53,11 @@ class ServerTestCase: XCTestCase {
     }
 
     /// Connects `userID`, failing the test when that fails.
-    func connect(_ userID: String, sink: RecordingSink = RecordingSink(), file: StaticString = #filePath, line: UInt = #line) throws -> any IMConnection {
-        let result = try XCTUnwrap(connectResult(userID, sink: sink), file: file, line: line)
+    func connect(
+        _ userID: String, userSig: String = "sig", platform: IMPlatform = .current, sink: RecordingSink = RecordingSink(),
+        file: StaticString = #filePath, line: UInt = #line
+    ) throws -> any IMConnection {
+        let result = try XCTUnwrap(connectResult(userID, userSig: userSig, platform: platform, sink: sink), file: file, line: line)
         return try result.get()
     }
 
