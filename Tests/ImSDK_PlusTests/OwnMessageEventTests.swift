@@ -32,7 +32,7 @@ final class OwnMessageEventTests: XCTestCase {
     /// Logs in the phone (through `phoneTransport` when given), the tablet and the peer; group "g"
     /// has me, "a" and "b".
     private func devices(phoneTransport: ((IMReferenceServer) -> any IMTransport)? = nil) async throws {
-        let server = IMReferenceServer()
+        let server = IMReferenceServer(loginPolicy: .unlimited)  // phone and tablet are one platform here
         for user in ["me", "a", "b"] { try server.registerUser(user, nickname: nil, faceURL: nil) }
         try server.createGroup("g", name: nil, faceURL: nil, members: ["me", "a", "b"])
         phone = try await V2TestSession(server: server, transport: phoneTransport?(server))
