@@ -219,7 +219,8 @@ package final class LegacyBridge: Sendable {
 
     /// Sends `content` in `id` (`sendMessage`; `onlineOnly`: `sendOnlineMessage`, neither stored as
     /// unread nor the last message): `willSend` gets the message being sent before the request
-    /// leaves. Returns 0, 6013 before `initSdk`, or 6014 when logged out.
+    /// leaves; then the local fields the app set on the object before sending are stored with it.
+    /// Returns 0, 6013 before `initSdk`, or 6014 when logged out.
     package func send(
         _ content: MessageContent, in id: ConversationID, onlineOnly: Bool, willSend: (Message) -> Void,
         completion: @escaping @Sendable (Result<Message, IMError>) -> Void
@@ -230,7 +231,10 @@ package final class LegacyBridge: Sendable {
         let receiver: MessageReceiver = id.kind == .group ? .group(id.target) : .user(id.target)
         let outgoing = client.outgoing(
             to: receiver, content: content, isExcludedFromUnreadCount: onlineOnly, isExcludedFromLastMessage: onlineOnly)
-        client.send(outgoing, willSend: willSend, completion: completion)
+        client.send(outgoing, willSend: { pending in
+            willSend(pending)
+            flushPendingLocalFields()
+        }, completion: completion)
         return 0
     }
 
