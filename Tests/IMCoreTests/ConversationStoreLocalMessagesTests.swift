@@ -21,7 +21,7 @@ final class ConversationStoreLocalMessagesTests: XCTestCase {
     }
 
     private func history(_ store: ConversationStore, before message: Message? = nil, count: Int = .max) -> [String] {
-        store.history(of: alice, before: message, count: count).map { $0.content.text ?? "?" }
+        store.messages(of: alice, before: message, count: count).map { $0.content.text ?? "?" }
     }
 
     // MARK: - Removing
@@ -148,13 +148,13 @@ final class ConversationStoreLocalMessagesTests: XCTestCase {
                 store.receive(fromAlice(UInt64(index + 1), at: UInt64(10 * index)))
                 store.importMessages([imported("i\(index)", at: UInt64(10 * index + index % 3 * 5))], into: alice)
             }
-            let everything = store.history(of: alice, before: nil, count: .max)
+            let everything = store.messages(of: alice, before: nil, count: .max)
             XCTAssertEqual(everything.count, 2 * size)
             for pageSize in [1, 2, 5] {
                 var walked: [Message] = []
                 var cursor: Message?
                 while true {
-                    let page = store.history(of: alice, before: cursor, count: pageSize)
+                    let page = store.messages(of: alice, before: cursor, count: pageSize)
                     walked += page
                     guard page.count == pageSize, let last = page.last else { break }
                     cursor = last

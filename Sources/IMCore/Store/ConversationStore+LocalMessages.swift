@@ -6,9 +6,10 @@ extension ConversationStore {
     // MARK: - Reading
 
     /// Up to `count` local messages of `id` older than `message` (nil: from the newest), newest
-    /// first; see `MessageLog.history(before:count:)`.
+    /// first: pending sends (from the newest only), accepted and imported messages by time, never
+    /// removed ones; see `MessageLog.history(before:count:)`.
     /// - Complexity: O(log m + count) in the common case.
-    package func history(of id: ConversationID, before message: Message?, count: Int) -> [Message] {
+    package func messages(of id: ConversationID, before message: Message?, count: Int) -> [Message] {
         guard let log = peek(id)?.log else { return [] }
         return log.history(before: log.cursor(before: message), count: count)
     }

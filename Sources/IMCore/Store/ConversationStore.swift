@@ -175,13 +175,6 @@ package struct ConversationStore: Sendable {
     /// The number of conversations.
     package var count: Int { counters.conversations }
 
-    /// Up to `count` local messages of `id` older than `seq` (newest first; pending sends included
-    /// when `seq` is nil).
-    /// - Complexity: O(log m + count).
-    package func messages(of id: ConversationID, before seq: UInt64?, count: Int) -> [Message] {
-        peek(id)?.log.messages(before: seq, count: count) ?? []
-    }
-
     /// The sequence of the newest local message of `id` sent at or before `seconds`.
     package func newestSeq(of id: ConversationID, atOrBefore seconds: UInt64) -> UInt64? {
         peek(id)?.log.newestSeq(atOrBefore: seconds)

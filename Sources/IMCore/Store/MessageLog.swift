@@ -124,16 +124,6 @@ struct MessageLog: Sendable {
         messages.last(where: { $0.timestamp <= seconds })?.seq
     }
 
-    /// Up to `count` messages older than the accepted message with `seq` (nil: from the newest),
-    /// newest first; see `history(before:count:)`.
-    /// - Complexity: O(log m + count + r), r being the removed messages skipped.
-    func messages(before seq: UInt64?, count: Int) -> [Message] {
-        guard let seq else { return history(before: .top, count: count) }
-        let index = insertionIndex(of: seq)
-        let timestamp = index.found ? messages[index.index].timestamp : newestMessage(atOrBelow: seq)?.timestamp ?? 0
-        return history(before: .accepted(seq: seq, timestamp: timestamp), count: count)
-    }
-
     /// Adds a message of mine that is being sent.
     mutating func addPending(_ message: Message) { pending.append(message) }
 

@@ -17,7 +17,7 @@ extension IMClient {
     /// Up to `count` local messages of `id` older than `message` (nil: the newest), newest first:
     /// pending sends (from the newest only), accepted and imported messages; removed ones never.
     package func localHistory(_ id: ConversationID, before message: Message?, count: Int) -> [Message] {
-        read { $0.history(of: id, before: message, count: count) }
+        read { $0.messages(of: id, before: message, count: count) }
     }
 
     /// The local messages of `id` that `locators` name, in their order; locators that name no

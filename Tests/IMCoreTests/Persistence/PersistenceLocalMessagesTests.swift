@@ -81,7 +81,7 @@ final class PersistenceLocalMessagesTests: XCTestCase {
         }
         var restored = try reopen(path)
         XCTAssertEqual(restored.localFields(ofMessage: fromAlice(1).id), fields)
-        XCTAssertEqual(restored.history(of: alice, before: nil, count: .max).map(\.id),
+        XCTAssertEqual(restored.messages(of: alice, before: nil, count: .max).map(\.id),
                        ["welcome", fromAlice(3).id, fromAlice(1).id])
         XCTAssertEqual(restored.conversation(alice)?.lastMessage, welcome)
         XCTAssertEqual(restored.conversation(alice)?.unreadCount, 2)
