@@ -14,7 +14,8 @@ package final class LegacyBridge: Sendable {
     /// The bridge over the process-wide session.
     package static let shared = LegacyBridge(session: .shared)
 
-    private let session: IMSession
+    /// The session (internal for the bridge's extension files).
+    let session: IMSession
 
     private struct State: Sendable {
         var userOptions: LegacyUserOptions?
@@ -135,44 +136,49 @@ package final class LegacyBridge: Sendable {
 
     // MARK: - Conversations
 
-    /// The logged-in client, if any.
-    private var client: IMClient? { session.loggedInClient().client }
+    /// The logged-in client, if any: what calls that need the server use.
+    var client: IMClient? { session.loggedInClient().client }
+
+    /// The client whose store local calls read and change: the logged-in one, or the one
+    /// `initStorage` opened without a login (see `IMSession.localClient()`).
+    var localClient: IMClient? { session.localClient().client }
 
     /// What a call that needs a session gets without one: 6013 before `initSdk`, else 6014.
-    private var noSession: IMError {
+    var noSession: IMError {
         session.isInitialized ? IMError(.notLoggedIn, "log in first") : IMError(.notInitialized, "call initSdk first")
     }
 
-    /// The identity of `(type, receiver)` when logged in and valid, else nil (`getConversation`).
+    /// The identity of `(type, receiver)` when logged in (or the local store is open) and valid,
+    /// else nil (`getConversation`).
     package func conversationID(type: Int, receiver: String?) -> ConversationID? {
-        guard client != nil else { return nil }
+        guard localClient != nil else { return nil }
         return LegacyIDs.conversationID(type: type, receiver: receiver)
     }
 
     /// Every conversation, SYSTEM included, in list order (`getConversationList`): the legacy API
     /// has no hide mark, so hidden ones are listed too (`Conversation.isListed(includingHidden:)`
-    /// with true; MIGRATION.md). Empty when logged out.
+    /// with true; MIGRATION.md). Empty when logged out (and no local store is open).
     /// - Complexity: O(n).
     package func conversations() -> [Conversation] {
-        client?.allConversations() ?? []
+        localClient?.allConversations() ?? []
     }
 
     /// The number of conversations (`conversationCount`).
     package func conversationCount() -> Int32 {
-        Int32(clamping: client?.read { $0.count } ?? 0)
+        Int32(clamping: localClient?.read { $0.count } ?? 0)
     }
 
-    /// What the legacy API shows of `id` now, or nil when it does not exist (or nobody is logged in).
+    /// What the legacy API shows of `id` now, or nil when it does not exist (or no store is open).
     package func state(of id: ConversationID) -> LegacyConversationState? {
-        client?.read { $0.conversation(id) }.map(LegacyConversationState.init)
+        localClient?.read { $0.conversation(id) }.map(LegacyConversationState.init)
     }
 
-    /// The logged-in user, for messages' `isSelf`.
-    package var selfUserID: String? { client?.userID }
+    /// The logged-in user (or the user whose local store is open), for messages' `isSelf`.
+    package var selfUserID: String? { localClient?.userID }
 
     /// Whether the message `message` of `id` is read by me, from the conversation's cursor now.
     package func isRead(_ message: Message, in id: ConversationID) -> Bool {
-        guard let client else { return false }
+        guard let client = localClient else { return false }
         let readSeq = client.read { $0.conversation(id)?.readSeq } ?? 0
         return message.isRead(by: client.userID, readSeq: readSeq)
     }
@@ -213,7 +219,8 @@ package final class LegacyBridge: Sendable {
 
     /// Sends `content` in `id` (`sendMessage`; `onlineOnly`: `sendOnlineMessage`, neither stored as
     /// unread nor the last message): `willSend` gets the message being sent before the request
-    /// leaves. Returns 0, 6013 before `initSdk`, or 6014 when logged out.
+    /// leaves; then the local fields the app set on the object before sending are stored with it.
+    /// Returns 0, 6013 before `initSdk`, or 6014 when logged out.
     package func send(
         _ content: MessageContent, in id: ConversationID, onlineOnly: Bool, willSend: (Message) -> Void,
         completion: @escaping @Sendable (Result<Message, IMError>) -> Void
@@ -224,27 +231,31 @@ package final class LegacyBridge: Sendable {
         let receiver: MessageReceiver = id.kind == .group ? .group(id.target) : .user(id.target)
         let outgoing = client.outgoing(
             to: receiver, content: content, isExcludedFromUnreadCount: onlineOnly, isExcludedFromLastMessage: onlineOnly)
-        client.send(outgoing, willSend: willSend, completion: completion)
+        client.send(outgoing, willSend: { pending in
+            willSend(pending)
+            flushPendingLocalFields()
+        }, completion: completion)
         return 0
     }
 
     /// Up to `count` messages of `id` older than `before` (nil: the newest), newest first
-    /// (`getMessage`: the server's history; `getLocalMessage`: this device's).
+    /// (`getMessage`: the server's history, logged in only; `getLocalMessage`: this device's, also
+    /// from a store `initStorage` opened, with imported messages placed by time).
     package func messages(
         of id: ConversationID, count: Int32, before: Message?, local: Bool,
         completion: @escaping @Sendable (Result<[Message], IMError>) -> Void
     ) -> Int32 {
-        guard let client else {
+        guard let client = local ? localClient : client else {
             return fail(noSession) { completion(.failure($0!)) }
         }
         guard count > 0 else {
             return fail(IMError(.invalidParameters, "count must be greater than 0")) { completion(.failure($0!)) }
         }
-        let beforeSeq = before.flatMap { $0.seq > 0 ? $0.seq : nil }
         if local {
-            let messages = client.localHistory(id, before: beforeSeq, count: Int(count))
+            let messages = client.localHistory(id, before: before, count: Int(count))
             client.deliver { completion(.success(messages)) }
         } else {
+            let beforeSeq = before.flatMap { $0.seq > 0 ? $0.seq : nil }
             client.history(id, before: beforeSeq, count: Int(count)) { completion($0.map(\.messages)) }
         }
         return 0

@@ -5,13 +5,15 @@ import IMTransportKit
 package struct StorageDelta: Sendable {
     /// One change to a conversation's stored messages.
     package enum Operation: Sendable {
-        /// A message stored or updated (accepted, or pending when `seq == 0`). `countsAsUnread`:
+        /// A message stored or updated (accepted; pending or imported when `seq == 0`). `countsAsUnread`:
         /// whether it counted as unread when it arrived, which rebuilding the log needs.
         case store(Message, in: ConversationID, countsAsUnread: Bool)
         /// A pending message of mine the server accepted (its accepted form is stored next).
         case removePending(id: String)
         /// The conversation was deleted; its messages stay when `keepingMessages`.
         case delete(ConversationID, keepingMessages: Bool)
+        /// The local fields of the message with ID `messageID` were set (nil: back to their defaults).
+        case setLocalFields(messageID: String, MessageLocalFields?)
     }
 
     package var operations: [Operation] = []

@@ -87,8 +87,9 @@ package final class ConversationDatabase {
         try connection.prepare("DELETE FROM conversations WHERE kind = ? AND target = ?").execute(Self.key(id))
     }
 
-    /// Deletes every message of `id`, accepted and pending.
+    /// Deletes every message of `id`, accepted, pending and imported, with their local fields.
     package func deleteMessages(of id: ConversationID) throws(PersistenceError) {
+        try deleteLocalFields(of: id)
         try connection.prepare("DELETE FROM messages WHERE conversation_kind = ? AND conversation_target = ?")
             .execute(Self.key(id))
         try connection.prepare("DELETE FROM pending_messages WHERE conversation_kind = ? AND conversation_target = ?")

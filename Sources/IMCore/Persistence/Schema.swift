@@ -20,6 +20,7 @@ package enum Schema {
     static let migrations: [Migration] = [
         Migration(version: 1, sql: version1),
         Migration(version: 2, sql: version2),
+        Migration(version: 3, sql: version3),
     ]
 
     /// The newest version this code knows.
@@ -158,5 +159,20 @@ package enum Schema {
     /// Version 2: the server version the store reflects, for incremental syncs.
     private static let version2 = """
         ALTER TABLE counters ADD COLUMN sync_version INTEGER NOT NULL DEFAULT 0;
+        """
+
+    /// Version 3: the apps' local fields of messages (legacy `customInt`/`customData`, V2
+    /// `localCustomInt`/`localCustomData`), by message ID.
+    ///
+    /// From this version on, `pending_messages` also holds messages imported on this device
+    /// (`TIMConversation.importMessages`): sequence 0 with status 2 (sent), which no pending message
+    /// of mine has. And a removed message (`TIMMessage.remove()`) stays in `messages` with status 4
+    /// and its content erased, so that a later delivery of its sequence is a duplicate.
+    private static let version3 = """
+        CREATE TABLE message_local_fields (
+            message_id TEXT NOT NULL PRIMARY KEY,   -- the message's ID (unique across conversations)
+            custom_int INTEGER NOT NULL,            -- MessageLocalFields.customInt
+            custom_data BLOB                        -- MessageLocalFields.customData; NULL is nil
+        ) WITHOUT ROWID;
         """
 }

@@ -190,7 +190,7 @@ package final class IMSession: Sendable {
             if state.status == .loggingIn {
                 return .fail(state.queue, IMError(.inProgress, "a login is in progress"))
             }
-            if let client = state.client, client.userID == userID { return .done(state.queue) }
+            if let client = state.client, client.userID == userID, state.status == .loggedIn { return .done(state.queue) }
             let previous = state.client
             let client = IMClient(
                 userID: userID, transport: state.transport ?? IMReferenceServer.shared,
@@ -251,6 +251,91 @@ package final class IMSession: Sendable {
         }
     }
 
+    // MARK: - Local store without a login
+
+    /// Opens the local store of `userID` without logging in (the legacy `initStorage`): its
+    /// conversations and messages can be read, and changed locally, through `localClient()`, while
+    /// calls that need the server keep failing with 6014 until a login.
+    ///
+    /// The store stays open until a login (of this user: it goes on over the same database and
+    /// syncs; of another user), `logout`, `unInitialize`, or `openStorage` of another user. A login
+    /// that fails leaves the session logged out, with no store open. `completion` runs on the
+    /// callback queue.
+    ///
+    /// Succeeds at once when the store of `userID` is already open or `userID` is logged in. Fails
+    /// with 6013 before `initialize`; 6017 for an empty user ID, when storage is kept in memory
+    /// (there is no store to open), or while another user is logged in; 6015 while a login runs;
+    /// 6026 when `userID` has no local store on this device (no login here yet; no file is created);
+    /// the database's error when it cannot be opened.
+    package func openStorage(userID: String, completion: @escaping @Sendable (Result<Void, IMError>) -> Void) {
+        enum Step { case fail(DispatchQueue, IMError), done(DispatchQueue), open(IMClient, appID: Int32) }
+        let step: Step = state.withLock { state in
+            guard let appID = state.appID else {
+                return .fail(state.queue, IMError(.notInitialized, "call initSdk before initStorage"))
+            }
+            guard !userID.isEmpty else { return .fail(state.queue, IMError(.invalidParameters, "userID is empty")) }
+            if state.status == .loggingIn {
+                return .fail(state.queue, IMError(.inProgress, "a login is in progress"))
+            }
+            if let client = state.client {
+                if client.userID == userID { return .done(state.queue) }
+                if state.status == .loggedIn {
+                    return .fail(state.queue, IMError(.invalidParameters, "another user is logged in; log out first"))
+                }
+            }
+            guard let path = state.storage.databasePath(appID: appID, userID: userID) else {
+                return .fail(state.queue, IMError(.invalidParameters, "local storage is disabled: there is no local store"))
+            }
+            guard FileManager.default.fileExists(atPath: path) else {
+                return .fail(state.queue, IMError(.noPreviousLogin, "\(userID) has no local store on this device yet"))
+            }
+            return .open(IMClient(
+                userID: userID, transport: state.transport ?? IMReferenceServer.shared,
+                callbackQueue: state.queue, readPolicy: state.readPolicy, logger: state.logger,
+                databasePath: path, warmsUpInBackground: false, syncsDrafts: state.syncsDrafts,
+                checksInvariants: state.checksInvariants, clock: { UInt64(Date().timeIntervalSince1970) }), appID: appID)
+        }
+        switch step {
+        case .fail(let queue, let error):
+            queue.async { completion(.failure(error)) }
+        case .done(let queue):
+            queue.async { completion(.success(())) }
+        case .open(let client, let appID):
+            installStorageClient(client, appID: appID, completion: completion)
+        }
+    }
+
+    /// Opens the database of `client` (outside the lock: it reads the file) and makes it the
+    /// session's client, unless the session changed meanwhile.
+    private func installStorageClient(
+        _ client: IMClient, appID: Int32, completion: @escaping @Sendable (Result<Void, IMError>) -> Void
+    ) {
+        do throws(IMError) {
+            try client.openStorageOnly()
+        } catch {
+            client.stop()
+            callbackQueue.async { completion(.failure(error)) }
+            return
+        }
+        client.addObserver { [weak self, weak client] event in
+            guard let self, let client else { return }
+            self.dispatch(event, from: client)
+        }
+        let (outcome, previous, queue) = state.withLock { state -> (Result<Void, IMError>, IMClient?, DispatchQueue) in
+            guard state.appID == appID else {
+                return (.failure(IMError(.notInitialized, "the SDK was uninitialised meanwhile")), client, state.queue)
+            }
+            guard state.status == .loggedOut else {
+                return (.failure(IMError(.inProgress, "a login started meanwhile")), client, state.queue)
+            }
+            if let current = state.client, current.userID == client.userID { return (.success(()), client, state.queue) }
+            defer { state.client = client }
+            return (.success(()), state.client, state.queue)
+        }
+        previous?.stop()
+        queue.async { completion(outcome) }
+    }
+
     /// The logged-in user, or nil (also while logging in).
     package var loginUser: String? {
         state.withLock { state in state.status == .loggedIn ? state.client?.userID : nil }
@@ -262,7 +347,7 @@ package final class IMSession: Sendable {
     /// Whether `initialize` succeeded and `unInitialize` was not called since.
     package var isInitialized: Bool { state.withLock { $0.appID != nil } }
 
-    /// Whether a login is under way or done.
+    /// Whether a login is under way or done, or a store is open without one (`openStorage`).
     package var hasClient: Bool { state.withLock { $0.client != nil } }
 
     /// The queue callbacks run on now (the configured one, else the default).
@@ -279,6 +364,21 @@ package final class IMSession: Sendable {
             }
             guard let client = state.client, state.status == .loggedIn else {
                 return (nil, state.queue, IMError(.notLoggedIn, "log in first"))
+            }
+            return (client, state.queue, nil)
+        }
+    }
+
+    /// The client whose local store calls that need no server may use: the logged-in one, or the one
+    /// `openStorage` opened without a login; nil otherwise (also while a login runs), with the error
+    /// such a call fails with (6013 before `initialize`, else 6014) and the queue to report it on.
+    package func localClient() -> (client: IMClient?, queue: DispatchQueue, error: IMError?) {
+        state.withLock { state in
+            guard state.appID != nil else {
+                return (nil, state.queue, IMError(.notInitialized, "call initSDK first"))
+            }
+            guard let client = state.client, state.status != .loggingIn else {
+                return (nil, state.queue, IMError(.notLoggedIn, "log in (or open the local store) first"))
             }
             return (client, state.queue, nil)
         }

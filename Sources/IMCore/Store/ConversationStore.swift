@@ -18,12 +18,16 @@ import IMTransportKit
 /// conversation was touched, so a mutation that bypasses `touching(_:_:)` traps in debug builds on
 /// a cold store. Reads do not touch: they `peek`, looking into the cold source without keeping what
 /// they find, so the warm-up still restores what was only read.
+///
+/// The mutation core (`touching`, `modify`, `entries`, `recorder`) is internal rather than private
+/// only for the store's extension files (`ConversationStore+LocalMessages.swift`), which follow the
+/// same rules.
 /// - Thread safety: a value type; the owner (`IMClient`) serialises access behind its lock.
 package struct ConversationStore: Sendable {
     /// The user whose conversations these are.
     package let selfUserID: String
     /// Each conversation with its messages: one hash lookup finds both.
-    private var entries = EntryTable()
+    var entries = EntryTable()
     /// Sort key (pinned band | order key) to conversation, iterated from the largest key.
     private var order = OrderedIndex<ConversationID>()
     /// Conversations with unread messages, so "read everything" never scans the others.
@@ -32,12 +36,14 @@ package struct ConversationStore: Sendable {
     private var presetReceiveOptions: [ConversationID: ReceiveOption] = [:]
     /// Messages of conversations deleted with their messages kept; a revived conversation gets them back.
     private var keptLogs: [ConversationID: MessageLog] = [:]
+    /// The apps' local fields of messages, by message ID (any conversation; loaded whole, they are few).
+    var localFields: [String: MessageLocalFields] = [:]
     package private(set) var counters = UnreadCounters()
     private var orderCounter: UInt64 = 0
     /// The server version this store reflects: the next sync asks for the changes after it.
     package private(set) var syncVersion: UInt64 = 0
     private var walks = PageWalks()
-    private var recorder: BatchRecorder
+    var recorder: BatchRecorder
     /// Where conversations not loaded yet come from while the store is cold; nil once complete.
     private var coldSource: ColdSource?
     /// The conversations the cold store already looked up (loaded, found missing, created or deleted
@@ -141,7 +147,7 @@ package struct ConversationStore: Sendable {
     /// Loading is no change (no batch, no counter moves), so it comes first even when `body` then
     /// rejects the operation; `body` validates before it changes anything.
     /// - Complexity: O(1) when the store is complete, else one `ColdSource` lookup the first time.
-    private mutating func touching<Result, Failure: Error>(
+    mutating func touching<Result, Failure: Error>(
         _ id: ConversationID, _ body: (inout Self) throws(Failure) -> Result
     ) throws(Failure) -> Result {
         load(id)
@@ -154,7 +160,7 @@ package struct ConversationStore: Sendable {
     }
 
     /// The state of `id`, looking into the cold source without keeping what it finds.
-    private func peek(_ id: ConversationID) -> (conversation: Conversation, log: MessageLog)? {
+    func peek(_ id: ConversationID) -> (conversation: Conversation, log: MessageLog)? {
         if let entry = entries[id] { return (entry.conversation, entry.log) }
         guard let coldSource, !coldTouched.contains(id), let stored = coldSource.load(id),
               let conversation = stored.conversation else { return nil }
@@ -169,13 +175,6 @@ package struct ConversationStore: Sendable {
 
     /// The number of conversations.
     package var count: Int { counters.conversations }
-
-    /// Up to `count` local messages of `id` older than `seq` (newest first; pending sends included
-    /// when `seq` is nil).
-    /// - Complexity: O(log m + count).
-    package func messages(of id: ConversationID, before seq: UInt64?, count: Int) -> [Message] {
-        peek(id)?.log.messages(before: seq, count: count) ?? []
-    }
 
     /// The sequence of the newest local message of `id` sent at or before `seconds`.
     package func newestSeq(of id: ConversationID, atOrBefore seconds: UInt64) -> UInt64? {
@@ -338,7 +337,7 @@ package struct ConversationStore: Sendable {
     }
 
     /// Whether `message` should replace `current` as the last message.
-    private static func isNewer(_ message: Message, than current: Message?) -> Bool {
+    static func isNewer(_ message: Message, than current: Message?) -> Bool {
         guard let current else { return true }
         if current.seq == 0 { return message.timestamp >= current.timestamp }
         return message.seq > current.seq
@@ -529,6 +528,7 @@ package struct ConversationStore: Sendable {
                 store.keptLogs[id] = log
             } else {
                 store.keptLogs[id] = nil
+                store.forgetLocalFields(of: current.log)
             }
             store.unreadIDs.remove(id)
         }
@@ -559,7 +559,7 @@ package struct ConversationStore: Sendable {
 
     // MARK: - Mutation core
 
-    private static func unknown(_ id: ConversationID) -> IMError {
+    static func unknown(_ id: ConversationID) -> IMError {
         IMError(.invalidConversation, "conversation \(id) does not exist")
     }
 
@@ -569,7 +569,7 @@ package struct ConversationStore: Sendable {
         touching(id) { $0.createIfNeeded(id, profile: nil, activity: 0) }
     }
 
-    private mutating func createIfNeeded(_ id: ConversationID, profile: ConversationProfile?, activity: UInt64) {
+    mutating func createIfNeeded(_ id: ConversationID, profile: ConversationProfile?, activity: UInt64) {
         guard entries.slot(of: id) == nil else { return }
         _ = create(id, profile: profile, activity: activity)
     }
@@ -600,7 +600,7 @@ package struct ConversationStore: Sendable {
     /// index moved when the sort key changed, the batch told.
     ///
     /// `body` returns the activity time (seconds) the change counts as, or nil when it is no activity.
-    private mutating func modify(_ id: ConversationID, _ body: (inout Conversation, inout MessageLog) -> UInt64?) {
+    mutating func modify(_ id: ConversationID, _ body: (inout Conversation, inout MessageLog) -> UInt64?) {
         guard let slot = entries.slot(of: id) else { return }
         modify(id, at: slot, body)
     }
@@ -667,7 +667,7 @@ package struct ConversationStore: Sendable {
             precondition(conversation.orderKey % OrderKey.spacing == 0, "order key of \(id) is not spaced")
             let log = entry.log
             let unread = log.messages.filter {
-                $0.sender != selfUserID && !$0.isExcludedFromUnreadCount && $0.seq > conversation.readSeq
+                $0.sender != selfUserID && !$0.isExcludedFromUnreadCount && !$0.isRemoved && $0.seq > conversation.readSeq
             }
             precondition(unread.map(\.seq) == Array(log.unreadSequences), "unread sequences of \(id) drifted")
             precondition(conversation.unreadCount == unread.count, "unread count of \(id) drifted")

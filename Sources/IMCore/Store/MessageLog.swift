@@ -4,23 +4,32 @@ import IMTransportKit
 ///
 /// Read state is the conversation's cursor, not per-message flags; `unreadSeqs` holds the sorted
 /// sequences of countable messages above the cursor, so moving the cursor only drops a prefix.
+///
+/// Local history (`history(before:count:)`) merges three lists newest first: accepted messages by
+/// sequence, imported ones by time (`Message.isLocalImport`, see `MessageLog+Local.swift`), and, on
+/// the first page, my pending ones. Removed accepted messages stay as tombstones
+/// (`Message.isRemoved`) that history skips.
 struct MessageLog: Sendable {
-    /// Messages the server accepted, sorted by `seq`.
+    /// Messages the server accepted, sorted by `seq`; removed ones as tombstones.
     private(set) var messages: [Message] = []
     /// My messages still being sent (no sequence yet), oldest first.
     private(set) var pending: [Message] = []
+    /// Messages imported on this device (no sequence, never unread), sorted by `importOrder`.
+    var imported: [Message] = []
     /// Sorted sequences of unread, countable messages; entries before `unreadStart` are consumed.
     private var unreadSeqs: [UInt64] = []
     private var unreadStart = 0
 
     /// A log rebuilt from storage: accepted messages (any order) with the unread flag each had when
-    /// it arrived, pending ones oldest first, then read up to `readSeq`.
+    /// it arrived, the unsequenced ones (pending ones oldest first, imported ones in any order: the
+    /// database keeps both in one table), then read up to `readSeq`.
     /// - Complexity: O(m log m).
     init(restoring messages: [(message: Message, countsAsUnread: Bool)], pending: [Message], readSeq: UInt64) {
         for (message, countsAsUnread) in messages.sorted(by: { $0.message.seq < $1.message.seq }) {
             _ = insert(message, countsAsUnread: countsAsUnread)
         }
-        self.pending = pending
+        self.pending = pending.filter { !$0.isLocalImport }
+        self.imported = pending.filter(\.isLocalImport).sorted(by: Self.importOrder)
         markRead(upTo: readSeq)
     }
 
@@ -32,7 +41,7 @@ struct MessageLog: Sendable {
 
     /// The position of the message with `seq`, or where it would be inserted.
     /// - Complexity: O(1) when `seq` is past the newest message, O(log m) otherwise.
-    private func insertionIndex(of seq: UInt64) -> (index: Int, found: Bool) {
+    func insertionIndex(of seq: UInt64) -> (index: Int, found: Bool) {
         if let last = messages.last, last.seq < seq { return (messages.count, false) }
         var low = 0, high = messages.count
         while low < high {
@@ -66,6 +75,18 @@ struct MessageLog: Sendable {
             if unreadSeqs[mid] < seq { low = mid + 1 } else { high = mid }
         }
         unreadSeqs.insert(seq, at: low)
+    }
+
+    /// Replaces the accepted message with `seq` by its tombstone (`Message.removed`): it no longer
+    /// counts as unread and history skips it, but a later delivery of it is still a duplicate.
+    /// Returns the tombstone; nil when no such message is held or it is removed already.
+    /// - Complexity: O(log m + u) (u: the unread messages, when it was one of them).
+    mutating func tombstone(seq: UInt64) -> Message? {
+        let (index, found) = insertionIndex(of: seq)
+        guard found, !messages[index].isRemoved else { return nil }
+        messages[index] = messages[index].removed
+        if let position = unreadSeqs[unreadStart...].firstIndex(of: seq) { unreadSeqs.remove(at: position) }
+        return messages[index]
     }
 
     /// Marks every message with `seq <= cursor` read.
@@ -103,24 +124,10 @@ struct MessageLog: Sendable {
         messages.last(where: { $0.timestamp <= seconds })?.seq
     }
 
-    /// Up to `count` messages older than `seq` (all when nil), newest first, pending ones included.
-    /// - Complexity: O(log m + count).
-    func messages(before seq: UInt64?, count: Int) -> [Message] {
-        var result: [Message] = []
-        if seq == nil { result.append(contentsOf: pending.reversed().prefix(count)) }
-        let end = seq.map { insertionIndex(of: $0).index } ?? messages.count
-        var index = end - 1
-        while index >= 0 && result.count < count {
-            result.append(messages[index])
-            index -= 1
-        }
-        return result
-    }
-
     /// Adds a message of mine that is being sent.
     mutating func addPending(_ message: Message) { pending.append(message) }
 
-    /// Removes and returns the pending message with `id`.
+    /// Removes and returns the pending message with `id` (an unsequenced message of mine).
     mutating func removePending(id: String) -> Message? {
         guard let index = pending.firstIndex(where: { $0.id == id }) else { return nil }
         return pending.remove(at: index)

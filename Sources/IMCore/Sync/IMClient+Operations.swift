@@ -214,14 +214,9 @@ extension IMClient {
             isExcludedFromLastMessage: isExcludedFromLastMessage)
     }
 
-    /// The stored messages of `id` on this device older than `beforeSeq` (nil: the newest), newest
-    /// first, at most `count`.
-    package func localHistory(_ id: ConversationID, before beforeSeq: UInt64?, count: Int) -> [Message] {
-        read { $0.messages(of: id, before: beforeSeq, count: count) }
-    }
-
     /// Up to `count` messages of `id` older than `beforeSeq` (nil: the newest), newest first, from
-    /// the server, with the local read cursor of `id` at the time of the answer.
+    /// the server, with the local read cursor of `id` at the time of the answer. Messages removed
+    /// from local storage (`TIMMessage.remove()`) are left out, so a page may be shorter than `count`.
     package func history(
         _ id: ConversationID, before beforeSeq: UInt64?, count: Int,
         completion: @escaping @Sendable (Result<(messages: [Message], readSeq: UInt64), IMError>) -> Void
@@ -230,7 +225,7 @@ extension IMClient {
             guard case .messages(let messages) = try results[0].get() else {
                 throw IMError(.networkFailure, "unexpected answer to a history request")
             }
-            return (messages, store.conversation(id)?.readSeq ?? 0)
+            return (messages.filter { !store.isRemoved(seq: $0.seq, in: id) }, store.conversation(id)?.readSeq ?? 0)
         }, completion: completion)
     }
 }

@@ -26,7 +26,7 @@ extension IMClient {
         do throws(PersistenceError) {
             let (database, recovered) = try ConversationDatabase.openOrRecover(
                 at: databasePath, logger: logger, verifying: false)
-            let store: ConversationStore
+            var store: ConversationStore
             if let stored = try database.loadCounters() {
                 let logger = logger
                 store = ConversationStore(
@@ -39,6 +39,7 @@ extension IMClient {
                             return nil
                         }
                     })
+                store.restoreLocalFields(try database.allLocalFields())
             } else {
                 store = try Self.loadStore(from: database, userID: userID, logger: logger)
             }
@@ -60,6 +61,7 @@ extension IMClient {
     ) throws(PersistenceError) -> ConversationStore {
         var store = ConversationStore(selfUserID: userID)
         for stored in try database.everything() { store.restore(stored) }
+        store.restoreLocalFields(try database.allLocalFields())
         if let stored = try database.loadCounters() {
             store.restoreOrderCounter(stored.orderCounter)
             store.advanceSyncVersion(to: stored.syncVersion)
@@ -212,6 +214,8 @@ extension IMClient {
                 case .delete(let id, let keepingMessages):
                     try database.deleteConversation(id)
                     if !keepingMessages { try database.deleteMessages(of: id) }
+                case .setLocalFields(let messageID, let fields):
+                    try database.setLocalFields(fields, ofMessage: messageID)
                 }
             }
             for conversation in batch.added { try database.upsert(conversation) }

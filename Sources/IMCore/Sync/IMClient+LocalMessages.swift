@@ -1,0 +1,101 @@
+import IMTransportKit
+
+/// The client's local-message operations: none talks to the server, so each works as well on a
+/// store opened without a login (`openStorageOnly()`, the legacy `initStorage`).
+extension IMClient {
+    /// Opens the user's database without connecting: the store of a login that has not happened,
+    /// for reading local conversations and messages offline (`IMSession.openStorage`).
+    /// - Throws: `invalidParameters` when the client keeps nothing on disk; the database's error
+    ///   when it cannot be opened (a corrupt file is replaced by an empty database, as at login).
+    package func openStorageOnly() throws(IMError) {
+        guard databasePath != nil else {
+            throw IMError(.invalidParameters, "local storage is disabled: there is no local store to open")
+        }
+        try openDatabase()
+    }
+
+    /// Up to `count` local messages of `id` older than `message` (nil: the newest), newest first:
+    /// pending sends (from the newest only), accepted and imported messages; removed ones never.
+    package func localHistory(_ id: ConversationID, before message: Message?, count: Int) -> [Message] {
+        read { $0.messages(of: id, before: message, count: count) }
+    }
+
+    /// The local messages of `id` that `locators` name, in their order; locators that name no
+    /// local message (unknown, removed, another conversation's) are left out.
+    /// - Parameter locators: each a sequence (above 0 for a sent or received message) with the
+    ///   random it must match (nil: any), and a message ID used when the sequence is 0.
+    package func findMessages(
+        in id: ConversationID, locators: [(seq: UInt64, random: UInt32?, messageID: String?)]
+    ) -> [Message] {
+        read { store in
+            locators.compactMap { store.message(in: id, seq: $0.seq, random: $0.random, messageID: $0.messageID) }
+        }
+    }
+
+    /// The local fields of the message with ID `messageID` (defaults when none were set).
+    package func localFields(ofMessage messageID: String) -> MessageLocalFields {
+        read { $0.localFields(ofMessage: messageID) }
+    }
+
+    /// Stores the local fields of the message with ID `messageID` on this device (never sent).
+    package func setLocalFields(_ fields: MessageLocalFields, ofMessage messageID: String) {
+        write { $0.setLocalFields(fields, ofMessage: messageID) }
+    }
+
+    /// Changes the local fields of the message with ID `messageID` with `change`, atomically.
+    package func changeLocalFields(ofMessage messageID: String, _ change: (inout MessageLocalFields) -> Void) {
+        write { store in
+            var fields = store.localFields(ofMessage: messageID)
+            change(&fields)
+            store.setLocalFields(fields, ofMessage: messageID)
+        }
+    }
+
+    /// Removes `message` from the local storage of `id`; see `ConversationStore.removeMessage(_:in:)`.
+    package func removeMessage(_ message: Message, in id: ConversationID) throws(IMError) {
+        try write { store throws(IMError) in try store.removeMessage(message, in: id) }
+    }
+
+    /// A message to import into local storage, with a new ID and random, the local time, and the
+    /// given content; `sender` and `timestamp` may change until it is imported.
+    package func importable(_ content: MessageContent) -> Message {
+        Self.importable(content, sender: userID, now: clock())
+    }
+
+    /// A message to import, made without a client (the legacy API converts messages at any time).
+    package static func importable(_ content: MessageContent, sender: String, now: UInt64) -> Message {
+        let random = UInt32.random(in: 0...UInt32.max)
+        return Message(
+            id: "\(sender)-\(now)-\(random)-local", seq: 0, random: random, timestamp: now, sender: sender,
+            receiver: .user(""), content: content, status: .sent)
+    }
+
+    /// Imports `messages` into the local storage of `id` (`TIMConversation.importMessages`); see
+    /// `ConversationStore.importMessages(_:into:)`. Each is stored as the conversation sees it: a
+    /// group message to the group; a C2C message from me to the peer or from the peer to me.
+    /// - Returns: the messages as stored.
+    /// - Throws: `invalidParameters` for the SYSTEM conversation, a message that is not an import
+    ///   (`importable(_:)`), or a C2C message whose sender is neither me nor the peer.
+    @discardableResult
+    package func importMessages(_ messages: [Message], into id: ConversationID) throws(IMError) -> [Message] {
+        var stored: [Message] = []
+        for var message in messages {
+            guard message.isLocalImport else { throw IMError(.invalidParameters, "not a message to import") }
+            if message.sender.isEmpty { message.sender = userID }
+            switch id.kind {
+            case .system:
+                throw IMError(.invalidParameters, "messages cannot be imported into the SYSTEM conversation")
+            case .group:
+                message.receiver = .group(id.target)
+            case .c2c:
+                guard message.sender == userID || message.sender == id.target else {
+                    throw IMError(.invalidParameters, "the sender of a C2C message is one of its two users")
+                }
+                message.receiver = .user(message.sender == userID ? id.target : userID)
+            }
+            stored.append(message)
+        }
+        write { $0.importMessages(stored, into: id) }
+        return stored
+    }
+}

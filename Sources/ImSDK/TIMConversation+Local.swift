@@ -1,0 +1,103 @@
+import Foundation
+import IMTransportKit
+import TIMAdapter
+
+/// The conversation's local-storage calls: importing messages, finding messages by locator, and
+/// the 3.x `getLastMsgs`.
+///
+/// Header facts: `- (int)importMessages:(NSArray*)msgs;` (3.3.2 `TIMConversation+MsgExt.h`, 4.x
+/// `TIMConversation.h` 7.2), `- (int)findMessages:(NSArray*)locators succ:(TIMGetMsgSucc)succ
+/// fail:(TIMFail)fail;` (3.3.2 and 4.x `TIMConversation+MsgExt.h`), `-(NSArray*)
+/// getLastMsgs:(uint32_t)count;` (the older `TIMConversation.h`: "from the cache, at most 20, newest
+/// first").
+extension TIMConversation {
+    private var localBridge: LegacyBridge { .shared }
+
+    /// Imports messages into this conversation's local storage without sending them.
+    ///
+    /// Each message is one made with `TIMMessage()` and elements, usually converted first with
+    /// `convertToImportedMsg()` (then `setSender(_:)`, `setTime(_:)`); one not converted is imported
+    /// as mine, now. Imported messages are never unread and are never sent; local history
+    /// (`getLocalMessage`, `getLastMsgs`, `findMessages` by `msgId`) places them by time, and the
+    /// newest becomes the last message when it is newer than the current one (the conversation is
+    /// created when needed). The server's history (`getMessage`) does not have them. They are kept
+    /// across restarts. Each message object is updated to the stored message (`msgId`, sender).
+    /// Works with a store `initStorage` opened, without login.
+    /// - Parameter msgs: `TIMMessage` objects.
+    /// - Returns: 0 when imported (also for an empty list); 6017 for nil, an element that is not a
+    ///   message to import (sent, received, imported already, no text or custom element, listed
+    ///   twice), the SYSTEM conversation, or a C2C sender who is neither me nor the peer (nothing is
+    ///   imported then); 6013 before `initSdk`; 6014 when no store is open.
+    @discardableResult
+    public func importMessages(_ msgs: [Any]!) -> Int32 {
+        let invalid = IMError.Code.invalidParameters.rawValue
+        guard let msgs else { return invalid }
+        let objects = msgs.compactMap { $0 as? TIMMessage }
+        guard objects.count == msgs.count,
+              Set(objects.map(ObjectIdentifier.init)).count == objects.count,
+              objects.allSatisfy({ $0.conversationID == nil && ($0.stored == nil || $0.isConvertedForImport) })
+        else { return invalid }
+        var messages: [Message] = []
+        for object in objects {
+            if let stored = object.stored {
+                messages.append(stored)
+            } else if let content = object.content {
+                messages.append(localBridge.importable(content))
+            } else {
+                return invalid
+            }
+        }
+        switch localBridge.importMessages(messages, into: id) {
+        case .failure(let error):
+            return error.code.rawValue
+        case .success(let stored):
+            for (object, message) in zip(objects, stored) {
+                object.stored = message
+                object.conversationID = id
+            }
+            localBridge.flushPendingLocalFields()
+            return 0
+        }
+    }
+
+    /// Finds this conversation's local messages by locator (`TIMMessage.locator()`).
+    ///
+    /// A locator with a sequence finds the sent or received message with that sequence (and its
+    /// `rand`, unless 0); one with sequence 0 finds a message by `msgId` (a failed send, an imported
+    /// message). Locators of other conversations (`sessType`/`sessId`), unknown ones and removed
+    /// messages are left out: `succ` gets the messages found, in the locators' order. Works with a
+    /// store `initStorage` opened, without login.
+    /// - Returns: 0; else the code `fail` also gets: 6017 for nil or an element that is not a
+    ///   `TIMMessageLocator`, 6013 before `initSdk`, 6014 when no store is open.
+    @discardableResult
+    public func findMessages(_ locators: [Any]!, succ: TIMGetMsgSucc?, fail: TIMFail?) -> Int32 {
+        let callbacks = Unchecked((succ, fail))
+        let typed = (locators ?? []).compactMap { $0 as? TIMMessageLocator }
+        guard let locators, typed.count == locators.count else {
+            return localBridge.fail(IMError(.invalidParameters, "locators must be TIMMessageLocator objects")) { error in
+                if let error { callbacks.value.1?(error.code.rawValue, error.message) }
+            }
+        }
+        let (type, receiver) = LegacyIDs.legacy(id)
+        let mine = typed.filter { $0.sessId == nil || ($0.sessId == receiver && $0.sessType.rawValue == type) }
+        let keys = mine.compactMap { locator -> (seq: UInt64, random: UInt32?, messageID: String?)? in
+            guard let random = UInt32(exactly: locator.rand) else { return nil }
+            return (locator.seq, random == 0 ? nil : random, locator.msgId)
+        }
+        let me = localBridge.selfUserID ?? ""
+        return localBridge.findMessages(in: id, locators: keys) { result in
+            switch result {
+            case .success(let messages): callbacks.value.0?(messages.map { TIMMessage($0, selfUserID: me) })
+            case .failure(let error): callbacks.value.1?(error.code.rawValue, error.message)
+            }
+        }
+    }
+
+    /// Up to `count` (at most 20) of the newest local messages, newest first, synchronously: the
+    /// 3.x call (`getLocalMessage(_:last:succ:fail:)` is its asynchronous successor). Messages being
+    /// sent come first. Empty when no store is open.
+    public func getLastMsgs(_ count: UInt32) -> [Any]! {
+        let me = localBridge.selfUserID ?? ""
+        return localBridge.lastMessages(of: id, count: Int(min(count, 20))).map { TIMMessage($0, selfUserID: me) }
+    }
+}
