@@ -217,8 +217,7 @@ enum FlutterPluginStyle {
         let conversationIDList: [String] = params["conversationIDList"] as! [String]
         let enableMark = (params["enableMark"] as? Bool)!
         let markType = (params["markType"] as? UInt64)!
-        let markNumber: NSNumber? = NSNumber(value: markType)
-        V2TIMManager.sharedInstance().markConversation(conversationIDList, markType: markNumber, enableMark: enableMark) { result_list in
+        V2TIMManager.sharedInstance().markConversation(conversationIDList, markType: markType as NSNumber?, enableMark: enableMark) { result_list in
             result(result_list?.map { $0.resultCode })
         } fail: { code, desc in
             result([code, desc as Any])
