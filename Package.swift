@@ -89,6 +89,10 @@ let package = Package(
             name: "MigrationTests",
             dependencies: ["ImSDK", "ImSDK_Plus", "ConversationListKit", "IMReferenceServer", "IMTransportKit", "IMTestSupport"]),
         .testTarget(name: "IMConformanceTests", dependencies: ["IMConformance"]),
+        // Call shapes of public Swift code written against the vendor's SDKs (legacy 3.x to 5.x, V2 5.x
+        // to 8.x, the vendor's TUIKit, Flutter and React Native plugins): what a drop-in must compile.
+        // Only the two public API modules, as an app sees them.
+        .testTarget(name: "CompatibilityTests", dependencies: ["ImSDK", "ImSDK_Plus"]),
     ],
     swiftLanguageModes: [.v6]
 )
