@@ -132,3 +132,35 @@ extension V2TIMManager {
         }
     }
 }
+
+extension V2TIMManager {
+    /// The local messages with these IDs, in the order asked; IDs of no local message are left out.
+    /// - Complexity: O(n) per ID in the number of conversations (the store keeps no index by ID yet).
+    public func findMessages(messageIDList: [String]!, succ: V2TIMMessageListSucc?, fail: V2TIMFail?) {
+        let callbacks = Unchecked((succ, fail))
+        let ids = messageIDList ?? []
+        withClient(fail: fail) { client throws(IMError) in
+            guard !ids.isEmpty else { throw IMError(.invalidParameters, "messageIDList is empty") }
+            let found = client.readComplete { store in
+                let conversations = store.allInOrder()
+                return ids.compactMap { messageID -> (Message, UInt64)? in
+                    for conversation in conversations {
+                        if let message = store.message(in: conversation.id, seq: 0, random: nil, messageID: messageID) {
+                            return (message, conversation.readSeq)
+                        }
+                    }
+                    return nil
+                }
+            }
+            let me = client.userID
+            let list = Unchecked(found.map { V2TIMMessage($0.0, selfUserID: me, readSeq: $0.1) })
+            client.deliver { callbacks.value.0?(list.value) }
+        }
+    }
+
+    @available(*, deprecated, renamed: "findMessages(messageIDList:succ:fail:)")
+    @_disfavoredOverload
+    public func findMessages(_ messageIDList: [String]!, succ: V2TIMMessageListSucc?, fail: V2TIMFail?) {
+        findMessages(messageIDList: messageIDList, succ: succ, fail: fail)
+    }
+}

@@ -97,7 +97,7 @@ final class V2LabelledIUOListener: NSObject, V2TIMConversationListener, V2TIMAdv
     func onConversationDeleted(conversationIDList: [String]!) { use(conversationIDList) }
     func onRecvNewMessage(msg: V2TIMMessage!) {
         if let roomID = msg.groupID {
-            use(roomID, msg.cloudCustomData)
+            use(roomID)
         }
     }
 }
