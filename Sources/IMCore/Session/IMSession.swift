@@ -192,13 +192,9 @@ package final class IMSession: Sendable {
             }
             if let client = state.client, client.userID == userID, state.status == .loggedIn { return .done(state.queue) }
             let previous = state.client
-            let client = IMClient(
-                userID: userID, transport: state.transport ?? IMReferenceServer.shared,
-                callbackQueue: state.queue, readPolicy: state.readPolicy, logger: state.logger,
-                databasePath: state.storage.databasePath(appID: appID, userID: userID),
-                warmsUpInBackground: state.warmsUpInBackground, syncsDrafts: state.syncsDrafts,
-                checksInvariants: state.checksInvariants, platform: state.platform,
-                clock: { UInt64(Date().timeIntervalSince1970) })
+            let client = Self.makeClient(
+                userID: userID, databasePath: state.storage.databasePath(appID: appID, userID: userID),
+                warmsUpInBackground: state.warmsUpInBackground, settings: state)
             state.client = client
             state.status = .loggingIn
             return .start(client, previous)
@@ -289,11 +285,8 @@ package final class IMSession: Sendable {
             guard FileManager.default.fileExists(atPath: path) else {
                 return .fail(state.queue, IMError(.noPreviousLogin, "\(userID) has no local store on this device yet"))
             }
-            return .open(IMClient(
-                userID: userID, transport: state.transport ?? IMReferenceServer.shared,
-                callbackQueue: state.queue, readPolicy: state.readPolicy, logger: state.logger,
-                databasePath: path, warmsUpInBackground: false, syncsDrafts: state.syncsDrafts,
-                checksInvariants: state.checksInvariants, clock: { UInt64(Date().timeIntervalSince1970) }), appID: appID)
+            return .open(Self.makeClient(userID: userID, databasePath: path, warmsUpInBackground: false, settings: state),
+                         appID: appID)
         }
         switch step {
         case .fail(let queue, let error):
@@ -303,6 +296,19 @@ package final class IMSession: Sendable {
         case .open(let client, let appID):
             installStorageClient(client, appID: appID, completion: completion)
         }
+    }
+
+    /// A client of `userID` with the session's current settings (transport, queue, read policy,
+    /// logging, drafts, invariant check, platform): the one place logins and `openStorage` make one.
+    private static func makeClient(
+        userID: String, databasePath: String?, warmsUpInBackground: Bool, settings state: State
+    ) -> IMClient {
+        IMClient(
+            userID: userID, transport: state.transport ?? IMReferenceServer.shared,
+            callbackQueue: state.queue, readPolicy: state.readPolicy, logger: state.logger,
+            databasePath: databasePath, warmsUpInBackground: warmsUpInBackground, syncsDrafts: state.syncsDrafts,
+            checksInvariants: state.checksInvariants, platform: state.platform,
+            clock: { UInt64(Date().timeIntervalSince1970) })
     }
 
     /// Opens the database of `client` (outside the lock: it reads the file) and makes it the
