@@ -245,7 +245,7 @@ public final class V2TIMManager: Sendable {
     ) -> [(V2TIMConversationListFilter, UInt64)] {
         let keys = listeners.withLock { $0.filterSubscriptions.map(\.key) }
         guard !keys.isEmpty, !(batch.added.isEmpty && batch.changed.isEmpty && batch.deleted.isEmpty) else { return [] }
-        let totals = client.read { store in keys.map { store.unreadTotal(where: $0.matches) } }
+        let totals = client.readComplete { store in keys.map { store.unreadTotal(where: $0.matches) } }
         return listeners.withLock { listeners in
             var changed: [(V2TIMConversationListFilter, UInt64)] = []
             for (index, total) in totals.enumerated() where index < listeners.filterSubscriptions.count {
