@@ -4,7 +4,7 @@ import IMTransportKit
 ///
 /// Every method is synchronous and thread-safe; it validates its input and throws an `IMError`
 /// (`invalidParameters` for an empty ID, `unknownUser`, `unknownGroup`, `notGroupMember`) without
-/// changing anything. Pushes it causes run later on the delivery queue.
+/// changing anything. Pushes it causes run later on the queues of the connections concerned.
 extension IMReferenceServer {
     /// Registers a user, or updates a registered user's profile.
     ///

@@ -11,9 +11,11 @@ import IMTransportKit
 ///
 /// - Thread safety: thread-safe. All mutable state is one `ServerState` value in a `Locked` box,
 ///   whose lock is never held while client code runs. Every completion and push runs asynchronously
-///   on the server's one serial delivery queue, in the order the server produced them: an operation
-///   hands its deliveries to the queue before it releases the lock. The clock is called under the
-///   lock, once per message sent and once per sync request, and must not call back into the server.
+///   on the serial queue of its connection, in the order the server produced them for that
+///   connection: an operation hands its deliveries to the queues before it releases the lock. A slow
+///   sink delays only its own connection's answers and pushes, never another connection's. The
+///   clock is called under the lock, once per message sent and once per sync request, and must not
+///   call back into the server.
 public final class IMReferenceServer: IMTransport, Sendable {
     /// The process-wide server an SDK uses when its configuration names no other transport.
     public static let shared = IMReferenceServer()
@@ -22,8 +24,6 @@ public final class IMReferenceServer: IMTransport, Sendable {
     private let state: Locked<ServerState>
     /// The server time in seconds.
     let clock: @Sendable () -> UInt64
-    /// Runs every completion and push, one at a time.
-    private let deliveryQueue = DispatchQueue(label: "IMReferenceServer.delivery")
 
     /// Creates an empty server.
     ///
@@ -52,19 +52,19 @@ public final class IMReferenceServer: IMTransport, Sendable {
     /// beyond the policy's connections per platform ends the user's oldest connection on
     /// `login.platform`: its sink gets `connectionLost` with `kickedOff` (6208) before this
     /// completion runs.
-    /// - Thread safety: `completion` and the pushes to `sink` run on the server's delivery queue; the
-    ///   completion comes before any push for the new connection.
+    /// - Thread safety: `completion` and the pushes to `sink` run on the new connection's serial
+    ///   queue; the completion comes before any push for the new connection.
     public func connect(
         _ login: IMLoginInfo, sink: any IMPushSink,
         completion: @escaping @Sendable (Result<any IMConnection, IMError>) -> Void
     ) {
-        let connection = ServerConnection(login: login, sink: sink, server: self, queue: deliveryQueue)
+        let connection = ServerConnection(login: login, sink: sink, server: self)
         withState { state, outbox in
             do throws(IMError) {
                 try state.connect(connection, outbox: &outbox)
                 outbox.connected(connection, completion: completion)
             } catch {
-                outbox.connectFailed(error, completion: completion)
+                outbox.connectFailed(error, connection, completion: completion)
             }
         }
     }
@@ -113,15 +113,15 @@ public final class IMReferenceServer: IMTransport, Sendable {
         }
     }
 
-    /// Runs `body` on the state under the lock, then queues what it produced, still under the lock so
-    /// that the queue sees operations in the order they happened.
+    /// Runs `body` on the state under the lock, then queues what it produced on the queues of the
+    /// connections concerned, still under the lock so that each queue sees operations in the order
+    /// they happened.
     func withState<T, E: Error>(_ body: (inout ServerState, inout Outbox) throws(E) -> T) throws(E) -> T {
         let result = state.withLock { state in
             var outbox = Outbox()
             let result = Result { () throws(E) in try body(&state, &outbox) }
-            if !outbox.isEmpty {
-                let deliveries = outbox.deliveries
-                deliveryQueue.async {
+            for (connection, deliveries) in outbox.byConnection() {
+                connection.queue.async {
                     for delivery in deliveries {
                         delivery.run()
                     }

@@ -2,8 +2,9 @@ import IMTransportKit
 
 /// The completions and pushes one server operation produced, in production order.
 ///
-/// The server fills an outbox while it holds its lock and hands it, still under the lock, to its serial
-/// delivery queue as one block, so deliveries run in the order operations produced them.
+/// The server fills an outbox while it holds its lock and hands it, still under the lock, to the
+/// serial queues of the connections concerned, one block per connection, so each connection gets its
+/// deliveries in the order operations produced them (and no connection waits for another's).
 struct Outbox {
     /// One thing to hand to a client.
     enum Delivery: Sendable {
@@ -12,11 +13,20 @@ struct Outbox {
             Result<IMResponse, IMError>, on: ServerConnection,
             completion: @Sendable (Result<IMResponse, IMError>) -> Void)
         case connected(ServerConnection, completion: @Sendable (Result<any IMConnection, IMError>) -> Void)
-        case connectFailed(IMError, completion: @Sendable (Result<any IMConnection, IMError>) -> Void)
+        case connectFailed(IMError, ServerConnection, completion: @Sendable (Result<any IMConnection, IMError>) -> Void)
         /// The server ended the connection (`connectionLost` with the error).
         case lost(ServerConnection, IMError)
 
-        /// Hands the delivery to the client; runs on the delivery queue.
+        /// The connection whose queue runs the delivery.
+        var connection: ServerConnection {
+            switch self {
+            case .push(_, _, let connection), .response(_, let connection, _), .connected(let connection, _),
+                 .connectFailed(_, let connection, _), .lost(let connection, _):
+                connection
+            }
+        }
+
+        /// Hands the delivery to the client; runs on the connection's queue.
         func run() {
             switch self {
             case .push(let push, let version, let connection):
@@ -25,7 +35,7 @@ struct Outbox {
                 connection.complete(with: result, completion)
             case .connected(let connection, let completion):
                 connection.complete(with: .success(connection), completion)
-            case .connectFailed(let error, let completion):
+            case .connectFailed(let error, _, let completion):
                 completion(.failure(error))
             case .lost(let connection, let error):
                 connection.lose(error)
@@ -34,8 +44,6 @@ struct Outbox {
     }
 
     private(set) var deliveries: [Delivery] = []
-
-    var isEmpty: Bool { deliveries.isEmpty }
 
     /// Queues `push`, numbered `version`, for each of `connections`.
     ///
@@ -60,10 +68,31 @@ struct Outbox {
         deliveries.append(.connected(connection, completion: completion))
     }
 
+    /// Queues the failure of the connect that made `connection` (which the server never opened).
     mutating func connectFailed(
-        _ error: IMError, completion: @escaping @Sendable (Result<any IMConnection, IMError>) -> Void
+        _ error: IMError, _ connection: ServerConnection,
+        completion: @escaping @Sendable (Result<any IMConnection, IMError>) -> Void
     ) {
-        deliveries.append(.connectFailed(error, completion: completion))
+        deliveries.append(.connectFailed(error, connection, completion: completion))
+    }
+
+    /// The deliveries grouped by connection, each group in production order; groups in the order of
+    /// their first delivery.
+    ///
+    /// - Complexity: O(deliveries).
+    func byConnection() -> [(ServerConnection, [Delivery])] {
+        var groups: [(ServerConnection, [Delivery])] = []
+        var index: [ObjectIdentifier: Int] = [:]
+        for delivery in deliveries {
+            let key = ObjectIdentifier(delivery.connection)
+            if let at = index[key] {
+                groups[at].1.append(delivery)
+            } else {
+                index[key] = groups.count
+                groups.append((delivery.connection, [delivery]))
+            }
+        }
+        return groups
     }
 
     /// Queues the end of `connection`, which the server forgot: its sink gets `connectionLost(error)`

@@ -4,7 +4,8 @@ import IMTransportKit
 /// One open connection of one user (one device) to an `IMReferenceServer`.
 ///
 /// - Thread safety: thread-safe (immutable references; the gate and the server guard their own state).
-///   Pushes and completions run on the server's delivery queue. After `close()` returns, the sink gets
+///   Pushes and completions run on the connection's own serial queue, in the order the server
+///   produced them for it. After `close()` returns, the sink gets
 ///   nothing more; a request whose answer was not delivered yet completes with `networkFailure`. A
 ///   connection the server ends (a kick, an expired signature) gets what was queued before, then
 ///   `connectionLost`, then nothing.
@@ -17,17 +18,18 @@ final class ServerConnection: IMConnection {
     /// Weak: the server holds its open connections, not the other way round.
     private weak let server: IMReferenceServer?
     private let sink: any IMPushSink
-    private let queue: DispatchQueue
+    /// Runs this connection's completions and pushes, one at a time (no other connection's).
+    let queue: DispatchQueue
     /// Open until `close()` or a server reset.
     let gate = DeliveryGate()
 
-    init(login: IMLoginInfo, sink: any IMPushSink, server: IMReferenceServer, queue: DispatchQueue) {
+    init(login: IMLoginInfo, sink: any IMPushSink, server: IMReferenceServer) {
         self.userID = login.userID
         self.userSig = login.userSig
         self.platform = login.platform
         self.sink = sink
         self.server = server
-        self.queue = queue
+        self.queue = DispatchQueue(label: "IMReferenceServer.connection.\(login.userID)")
     }
 
     func send(_ request: IMRequest, completion: @escaping @Sendable (Result<IMResponse, IMError>) -> Void) {
@@ -51,13 +53,13 @@ final class ServerConnection: IMConnection {
         gate.waitUntilIdle()
     }
 
-    /// Hands `push` to the sink if the connection is still open; runs on the delivery queue.
+    /// Hands `push` to the sink if the connection is still open; runs on the connection's queue.
     func deliver(_ push: IMPush, version: UInt64) {
         _ = gate.deliver { sink.receive(push, version: version) }
     }
 
     /// Tells the sink the server ended the connection, then stops every later delivery; runs on the
-    /// delivery queue (the server forgot the connection already).
+    /// connection's queue (the server forgot the connection already).
     func lose(_ error: IMError) {
         _ = gate.deliver { sink.connectionLost(error) }
         gate.markClosed()

@@ -167,4 +167,27 @@ final class DeliveryTests: ServerTestCase {
         wait(for: [bobSink.expectPushes(1)], timeout: 5)
         XCTAssertEqual(bobSink.pushes, [.profile(.group("g"), ConversationProfile(name: "New", groupType: "Work"))])
     }
+
+    func test_aSinkThatBlocks_delaysOnlyItsOwnConnection_notOthersAnswersOrPushes() throws {
+        let release = DispatchSemaphore(value: 0)
+        let stuckSink = RecordingSink()
+        stuckSink.onReceive = { _ in release.wait() }
+        let stuck = try connect("alice", sink: stuckSink)
+        let bobSink = RecordingSink()
+        let bob = try connect("bob", sink: bobSink)
+        try server.sendText("to the stuck device", from: "carol", toUser: "alice")
+        wait(for: [stuckSink.expectPushes(1)], timeout: 5)
+
+        // Alice's sink is blocked inside its first push; bob's answers and pushes still come.
+        try server.sendText("to bob", from: "carol", toUser: "bob")
+        wait(for: [bobSink.expectPushes(1)], timeout: 5)
+        XCTAssertNotNil(try? answer(.markRead(.c2c("carol"), upTo: .max), on: bob))
+        try server.sendText("queued behind", from: "carol", toUser: "alice")
+        XCTAssertEqual(stuckSink.pushes.count, 1, "the blocked connection's later push waits for it")
+
+        release.signal()
+        release.signal()
+        drain(stuck)
+        XCTAssertEqual(stuckSink.pushes.count, 2, "and arrives, in order, once the sink returns")
+    }
 }

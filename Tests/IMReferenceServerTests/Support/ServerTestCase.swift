@@ -93,8 +93,8 @@ class ServerTestCase: XCTestCase {
         return Dictionary(uniqueKeysWithValues: changes.conversations.map { ($0.id, $0) })
     }
 
-    /// Waits until every delivery the server produced so far has run (the queue is serial, so the
-    /// answer to a later request comes after them).
+    /// Waits until every delivery the server produced so far for `connection` has run (its queue is
+    /// serial, so the answer to a later request comes after them).
     func drain(_ connection: any IMConnection) {
         _ = send(.profiles([]), on: connection)
     }
