@@ -111,6 +111,85 @@ extension V2TIMManager {
         }
     }
 
+    /// Marks every message of a C2C conversation read; see `markC2CMessage(asRead:succ:fail:)`.
+    public func markC2CMessage(asRead userID: String?) async throws {
+        try await withCallbacks { succ, fail in markC2CMessage(asRead: userID, succ: { succ(()) }, fail: fail) }
+    }
+
+    /// Marks every message of a group conversation read; see `markGroupMessage(asRead:succ:fail:)`.
+    public func markGroupMessage(asRead groupID: String?) async throws {
+        try await withCallbacks { succ, fail in markGroupMessage(asRead: groupID, succ: { succ(()) }, fail: fail) }
+    }
+
+    /// Marks every conversation read; see `markAllMessage(asRead:fail:)` (whose first parameter is
+    /// its `succ` block, hence this name).
+    public func markAllMessageAsRead() async throws {
+        try await withCallbacks { succ, fail in markAllMessage(asRead: { succ(()) }, fail: fail) }
+    }
+
+    /// A page of C2C history, newest first; see `getC2CHistoryMessageList(userID:count:lastMsg:succ:fail:)`.
+    public func getC2CHistoryMessageList(userID: String, count: Int32, lastMsg: V2TIMMessage?) async throws -> [V2TIMMessage] {
+        let boxed = Unchecked(lastMsg)
+        return try await withCallbacks { succ, fail in
+            getC2CHistoryMessageList(userID: userID, count: count, lastMsg: boxed.value, succ: { succ($0 ?? []) }, fail: fail)
+        }
+    }
+
+    /// A page of group history, newest first; see `getGroupHistoryMessageList(groupID:count:lastMsg:succ:fail:)`.
+    public func getGroupHistoryMessageList(groupID: String, count: Int32, lastMsg: V2TIMMessage?) async throws -> [V2TIMMessage] {
+        let boxed = Unchecked(lastMsg)
+        return try await withCallbacks { succ, fail in
+            getGroupHistoryMessageList(groupID: groupID, count: count, lastMsg: boxed.value, succ: { succ($0 ?? []) }, fail: fail)
+        }
+    }
+
+    /// Messages by ID; see `findMessages(messageIDList:succ:fail:)`.
+    public func findMessages(messageIDList: [String]) async throws -> [V2TIMMessage] {
+        try await withCallbacks { succ, fail in findMessages(messageIDList: messageIDList, succ: { succ($0 ?? []) }, fail: fail) }
+    }
+
+    /// Marks or unmarks conversations, one result each; see
+    /// `markConversation(conversationIDList:markType:enableMark:succ:fail:)`.
+    public func markConversation(
+        conversationIDList: [String], markType: NSNumber, enableMark: Bool
+    ) async throws -> [V2TIMConversationOperationResult] {
+        let boxed = Unchecked(markType)
+        return try await withCallbacks { succ, fail in
+            markConversation(conversationIDList: conversationIDList, markType: boxed.value, enableMark: enableMark,
+                             succ: { succ($0 ?? []) }, fail: fail)
+        }
+    }
+
+    /// Deletes conversations, one result each; see `deleteConversationList(conversationIDList:clearMessage:succ:fail:)`.
+    public func deleteConversationList(
+        conversationIDList: [String], clearMessage: Bool
+    ) async throws -> [V2TIMConversationOperationResult] {
+        try await withCallbacks { succ, fail in
+            deleteConversationList(conversationIDList: conversationIDList, clearMessage: clearMessage,
+                                   succ: { succ($0 ?? []) }, fail: fail)
+        }
+    }
+
+    /// Sets (nil: clears) the custom data of conversations, one result each; see
+    /// `setConversationCustomData(conversationIDList:customData:succ:fail:)`.
+    public func setConversationCustomData(
+        conversationIDList: [String], customData: Data?
+    ) async throws -> [V2TIMConversationOperationResult] {
+        try await withCallbacks { succ, fail in
+            setConversationCustomData(conversationIDList: conversationIDList, customData: customData,
+                                      succ: { succ($0 ?? []) }, fail: fail)
+        }
+    }
+
+    /// The unread total of the conversations a filter selects; see
+    /// `getUnreadMessageCountByFilter(filter:succ:fail:)`.
+    public func getUnreadMessageCountByFilter(filter: V2TIMConversationListFilter) async throws -> UInt64 {
+        let boxed = Unchecked(filter)
+        return try await withCallbacks { succ, fail in
+            getUnreadMessageCountByFilter(filter: boxed.value, succ: succ, fail: fail)
+        }
+    }
+
     /// Bridges one succ/fail call to `async`: exactly one of the two resumes the continuation.
     ///
     /// The outcome is handed over through a lock, not through the continuation: the objects it holds
