@@ -4,8 +4,9 @@ import ImSDK_Plus
 /// What the interactive demo shows: the rows, which one is selected, the total unread count and a
 /// status line, drawn as plain lines.
 ///
-/// The rows change only through `apply(_:rows:)`, from the model's diffs; the selection follows its
-/// conversation wherever the diff moves it.
+/// The rows change only through `apply(_:rows:)`, from the model's diffs. Until the user moves the
+/// selection or acts on a row, it stays on the top row while conversations arrive; from then on it
+/// follows its conversation wherever the diff moves it.
 /// - Thread safety: a value type.
 struct InteractiveScreen: Sendable {
     /// The key help, the last line of the screen.
@@ -19,6 +20,8 @@ struct InteractiveScreen: Sendable {
     var totalUnread: UInt64 = 0
     /// The outcome of the last action; empty for none.
     var status = ""
+    /// Whether the user moved the selection or acted on a row (until then it stays on the top row).
+    private var hasChosen = false
     /// Whether the whole list has been paged in (until then an empty list reads "loading").
     var hasLoaded = false
 
@@ -34,14 +37,17 @@ struct InteractiveScreen: Sendable {
 
     /// Applies one change of the model: `diff` turns the current rows into `newRows`.
     ///
-    /// The selection stays on its conversation; when that conversation left, the row now at its
-    /// old place (or the last row) is selected.
+    /// Before the user chose a row, the top row is selected. After, the selection stays on its
+    /// conversation; when that conversation left, the row now at its old place (or the last row) is
+    /// selected.
     /// - Precondition: `diff` was made from the current rows to `newRows`.
     /// - Complexity: O(n + m).
     mutating func apply(_ diff: ConversationListDiff, rows newRows: [ConversationRowViewData]) {
         let oldIndex = selectedIndex
         rows = ConversationListDiff.apply(diff, to: rows, reading: newRows)
-        if selectedIndex == nil {
+        if !hasChosen {
+            selectedID = rows.first?.conversationID
+        } else if selectedIndex == nil {
             selectedID = rows.isEmpty ? nil : rows[min(oldIndex ?? 0, rows.count - 1)].conversationID
         }
     }
@@ -49,8 +55,14 @@ struct InteractiveScreen: Sendable {
     /// Moves the selection `offset` rows down (up when negative), stopping at either end.
     mutating func moveSelection(by offset: Int) {
         guard !rows.isEmpty else { return }
+        hasChosen = true
         let index = min(max(0, (selectedIndex ?? 0) + offset), rows.count - 1)
         selectedID = rows[index].conversationID
+    }
+
+    /// Keeps the selection on its conversation from now on (the user acted on it).
+    mutating func holdSelection() {
+        hasChosen = true
     }
 
     /// The screen as `height` lines of at most `width` columns: the title, a blank line, the rows

@@ -115,6 +115,7 @@ final class InteractiveSession: @unchecked Sendable {
             screen.status = "\(name): no conversation selected"
             return
         }
+        screen.holdSelection()
         let verb = name == "pin" && row.isPinned ? "unpin" : name == "mute" && row.isMuted ? "unmute" : name
         let what = "\(verb) \(row.title)"
         screen.status = "\(what)..."

@@ -58,6 +58,16 @@ final class InteractiveTests: XCTestCase {
         XCTAssertEqual(screen.selectedIndex, 0)
     }
 
+    func test_apply_beforeTheUserChose_theTopRowStaysSelected_asConversationsArriveAbove() {
+        var screen = screen(after: [[row("a")], [row("b"), row("a")], [row("c"), row("b"), row("a")]])
+        XCTAssertEqual(screen.selectedIndex, 0, "the cursor does not ride down with the first arrival")
+        XCTAssertEqual(screen.selectedID, "c")
+        screen.holdSelection()
+        let arrived = [row("d"), row("c"), row("b"), row("a")]
+        screen.apply(ConversationListDiff(from: screen.rows, to: arrived), rows: arrived)
+        XCTAssertEqual(screen.selectedID, "c", "once the user acted on a row, the selection follows it")
+    }
+
     func test_apply_selectedRowDeleted_selectsTheRowNowInItsPlace_orNothingWhenEmpty() {
         for (count, selected, expected) in [(3, 0, "b"), (3, 1, "c"), (3, 2, "b"), (1, 0, nil)] as [(Int, Int, String?)] {
             let ids = ["a", "b", "c"].prefix(count)
