@@ -24,8 +24,9 @@ public struct ConversationRowViewData: Equatable, Sendable {
     public var title: String
     /// The peer's or the group's face URL.
     public var avatarURL: String?
-    /// One line about the conversation: the last message's text, or `"[Draft] "` and the draft when
-    /// one is saved; prefixed by `"[@me] "` (or `"[@all] "`) while an @-mention is unread.
+    /// One line about the conversation: the last message's text (in a group, after its sender's
+    /// user ID and `": "` when someone else sent it), or `"[Draft] "` and the draft when one is
+    /// saved; prefixed by `"[@me] "` (or `"[@all] "`) while an @-mention is unread.
     public var lastMessageDigest: String
     /// When the draft was saved, else when the last message was sent; nil when there is neither.
     public var time: Date?
@@ -35,11 +36,15 @@ public struct ConversationRowViewData: Equatable, Sendable {
     public var isPinned: Bool
     /// Whether notifications are off (any receive option but `.RECEIVE_MESSAGE`).
     public var isMuted: Bool
+    /// Whether the user marked the conversation unread (`CONVERSATION_MARK_TYPE_UNREAD`), which a
+    /// cell may show apart from a muted conversation's dot.
+    public var isMarkedUnread: Bool
 
     public init(
         conversationID: String, title: String, avatarURL: String?, lastMessageDigest: String, time: Date?,
-        unreadBadge: UnreadBadge, isPinned: Bool, isMuted: Bool
+        unreadBadge: UnreadBadge, isPinned: Bool, isMuted: Bool, isMarkedUnread: Bool = false
     ) {
+        self.isMarkedUnread = isMarkedUnread
         self.conversationID = conversationID
         self.title = title
         self.avatarURL = avatarURL
@@ -69,7 +74,8 @@ public struct ConversationRowViewData: Equatable, Sendable {
             time: nonEmpty(conversation.draftText) != nil ? conversation.draftTimestamp : conversation.lastMessage?.timestamp,
             unreadBadge: badge,
             isPinned: conversation.isPinned,
-            isMuted: isMuted)
+            isMuted: isMuted,
+            isMarkedUnread: markedUnread)
     }
 
     private static func digest(of conversation: V2TIMConversation) -> String {
@@ -77,11 +83,13 @@ public struct ConversationRowViewData: Equatable, Sendable {
         if let draft = nonEmpty(conversation.draftText) {
             body = "[Draft] " + draft
         } else if let message = conversation.lastMessage {
-            switch message.elemType {
-            case .ELEM_TYPE_TEXT: body = message.textElem?.text ?? ""
-            case .ELEM_TYPE_CUSTOM: body = "[Custom Message]"
-            default: body = "[Message]"
+            let content = switch message.elemType {
+            case .ELEM_TYPE_TEXT: message.textElem?.text ?? ""
+            case .ELEM_TYPE_CUSTOM: "[Custom Message]"
+            default: "[Message]"
             }
+            let fromOther = conversation.type == .GROUP && !message.isSelf
+            body = fromOther ? "\(message.sender ?? ""): \(content)" : content
         } else {
             body = ""
         }

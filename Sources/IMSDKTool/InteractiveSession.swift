@@ -10,7 +10,8 @@ import ImSDK_Plus
 ///   SDK's callback queue: the model's `onChange` runs there, and so do the key and signal handlers
 ///   and the completions of actions.
 final class InteractiveSession: @unchecked Sendable {
-    // Invariant: `screen`, `sources`, `nextInjection`, `finish` and the terminal are used on `queue` only.
+    // Invariant: `screen`, `sources`, `nextInjection`, `finish`, `draft` and the terminal are used on
+    // `queue` only.
 
     /// A message `n` can inject through the server's admin API.
     struct Injection: Sendable {
@@ -28,6 +29,10 @@ final class InteractiveSession: @unchecked Sendable {
     private var sources: [any DispatchSourceProtocol] = []
     private var nextInjection = 0
     private var finish: CheckedContinuation<Void, Never>?
+    /// The draft being typed after `e`: the conversation, its title and the text so far.
+    private var draft: (conversationID: String, title: String, text: String)?
+    /// Tells the title line about the connection.
+    private var connectionWatcher: ConnectionWatcher?
 
     /// - Parameters:
     ///   - queue: the SDK's callback queue, which the model reports on.
@@ -71,6 +76,15 @@ final class InteractiveSession: @unchecked Sendable {
             self.draw()
         }
         screen.totalUnread = model.totalUnread
+        let watcher = ConnectionWatcher { state in
+            self.queue.async {
+                self.screen.connection = state
+                self.draw()
+            }
+        }
+        connectionWatcher = watcher
+        model.manager.addIMSDKListener(listener: watcher)
+        screen.connection = model.manager.getLoginStatus() == .STATUS_LOGINED ? "connected" : "offline"
         draw()
         Task { await self.loadEverything() }
     }
@@ -91,6 +105,7 @@ final class InteractiveSession: @unchecked Sendable {
     }
 
     private func handle(_ key: InteractiveKey) {
+        if draft != nil { return edit(key) }
         switch key {
         case .up, .character("k"): screen.moveSelection(by: -1)
         case .down, .character("j"): screen.moveSelection(by: 1)
@@ -99,11 +114,62 @@ final class InteractiveSession: @unchecked Sendable {
         case .character("r"): act("mark read") { model, row in try await model.markRead(row.conversationID) }
         case .character("u"): act("mark unread") { model, row in try await model.markUnread(row.conversationID) }
         case .character("d"): act("delete") { model, row in try await model.delete(row.conversationID) }
+        case .character("e"): startDraft()
         case .character("n"): inject()
         case .character("q"): return quit()
-        case .character: return
+        case .character, .enter, .backspace, .escape: return
         }
         draw()
+    }
+
+    /// Starts typing a draft for the selected row (its current draft is not loaded: the text
+    /// replaces it; an empty one clears it).
+    private func startDraft() {
+        guard let row = screen.selectedRow else {
+            screen.status = "draft: no conversation selected"
+            return
+        }
+        screen.holdSelection()
+        draft = (row.conversationID, row.title, "")
+        showDraft()
+    }
+
+    /// A key while typing a draft: text, Backspace, Enter saves, Escape cancels.
+    private func edit(_ key: InteractiveKey) {
+        guard let current = draft else { return }
+        switch key {
+        case .character(let character):
+            draft?.text.append(character)
+            showDraft()
+        case .backspace:
+            if !current.text.isEmpty { draft?.text.removeLast() }
+            showDraft()
+        case .escape:
+            draft = nil
+            show("draft cancelled")
+        case .enter:
+            draft = nil
+            let what = current.text.isEmpty ? "clear the draft of \(current.title)" : "save the draft of \(current.title)"
+            show("\(what)...")
+            let manager = model.manager
+            Task {
+                let status: String
+                do {
+                    try await manager.setConversationDraft(conversationID: current.conversationID, draftText: current.text)
+                    status = "done: \(what)"
+                } catch {
+                    status = "could not \(what): \(error)"
+                }
+                self.queue.async { self.show(status) }
+            }
+        case .up, .down:
+            return
+        }
+    }
+
+    private func showDraft() {
+        guard let draft else { return }
+        show("draft for \(draft.title): \(draft.text)_   (Enter saves, Esc cancels)")
     }
 
     /// Runs `action` on the selected row; its outcome shows in the status line.
@@ -169,11 +235,13 @@ final class InteractiveSession: @unchecked Sendable {
     private func draw() {
         guard finish != nil else { return }
         let size = terminal.size
-        let lines = screen.lines(width: size.columns, height: size.lines)
+        let (lines, selected) = screen.render(width: size.columns, height: size.lines)
+        let drawn = lines.indices.map { index in
+            let line = lines[index] + InteractiveTerminal.Escape.clearToEndOfLine
+            return index == selected ? InteractiveTerminal.Escape.reverse + line + InteractiveTerminal.Escape.normal : line
+        }
         terminal.write(
-            InteractiveTerminal.Escape.home
-                + lines.map { $0 + InteractiveTerminal.Escape.clearToEndOfLine }.joined(separator: "\r\n")
-                + InteractiveTerminal.Escape.clearToEndOfScreen)
+            InteractiveTerminal.Escape.home + drawn.joined(separator: "\r\n") + InteractiveTerminal.Escape.clearToEndOfScreen)
     }
 
     private func quit() {
@@ -181,10 +249,28 @@ final class InteractiveSession: @unchecked Sendable {
         self.finish = nil
         model.onChange = nil
         model.onTotalUnreadChange = nil
+        if let connectionWatcher { model.manager.removeIMSDKListener(listener: connectionWatcher) }
+        connectionWatcher = nil
         sources.forEach { $0.cancel() }
         sources = []
         for signal in [SIGINT, SIGTERM, SIGWINCH] { Foundation.signal(signal, SIG_DFL) }
         terminal.restore()
         finish.resume()
     }
+}
+
+/// Turns the SDK listener's connection events into the words the title line shows.
+private final class ConnectionWatcher: NSObject, V2TIMSDKListener, @unchecked Sendable {
+    // Invariant: immutable.
+    private let report: @Sendable (String) -> Void
+
+    init(report: @escaping @Sendable (String) -> Void) {
+        self.report = report
+    }
+
+    func onConnecting() { report("connecting") }
+    func onConnectSuccess() { report("connected") }
+    func onConnectFailed(_ code: Int32, err: String?) { report("offline: \(code)") }
+    func onKickedOffline() { report("kicked offline") }
+    func onUserSigExpired() { report("signature expired") }
 }

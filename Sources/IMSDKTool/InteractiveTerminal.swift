@@ -11,6 +11,8 @@ final class InteractiveTerminal {
     enum Escape {
         static let home = "\u{1B}[H"
         static let clearToEndOfLine = "\u{1B}[K"
+        static let reverse = "\u{1B}[7m"
+        static let normal = "\u{1B}[27m"
         static let clearToEndOfScreen = "\u{1B}[J"
         static let enterAlternateScreen = "\u{1B}[?1049h"
         static let leaveAlternateScreen = "\u{1B}[?1049l"

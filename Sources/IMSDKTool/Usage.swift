@@ -32,8 +32,9 @@ enum Usage {
         DEMO OPTIONS:
           --interactive       A full-screen conversation list in the terminal, driven
                               by ConversationListModel: arrows or j/k move, p pin,
-                              m mute, r read, u unread, d delete, n new message,
-                              q quit. Needs a terminal on standard input.
+                              m mute, r read, u unread, d delete, e draft (Enter
+                              saves, Esc cancels), n new message, q quit. Needs a
+                              terminal on standard input.
 
         BENCH OPTIONS:
           --scales N,N,...    Conversation counts (default 1000,10000,100000;

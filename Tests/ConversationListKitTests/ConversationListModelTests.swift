@@ -255,7 +255,7 @@ final class ConversationListModelTests: XCTestCase {
         _ = try await loadAll()
         let group = try XCTUnwrap(model.rows.first { $0.conversationID == "group_g1" })
         XCTAssertEqual(group.title, "Team")
-        XCTAssertEqual(group.lastMessageDigest, "[@all] all hands")
+        XCTAssertEqual(group.lastMessageDigest, "[@all] p0: all hands", "a group's preview names its sender")
         XCTAssertNotNil(group.time)
 
         try await session.manager.setConversationDraft(conversationID: "c2c_p1", draftText: "later")
@@ -267,6 +267,7 @@ final class ConversationListModelTests: XCTestCase {
         let muted = try XCTUnwrap(model.rows.first { $0.conversationID == "c2c_p0" })
         XCTAssertTrue(muted.isMuted)
         XCTAssertEqual(muted.unreadBadge, .dot)
+        XCTAssertFalse(muted.isMarkedUnread)
         XCTAssertEqual(muted.title, "p0")
         assertDiffsHeld()
     }
@@ -291,6 +292,7 @@ final class ConversationListModelTests: XCTestCase {
         XCTAssertEqual(model.rows.first { $0.conversationID == "c2c_p1" }?.unreadBadge, ConversationRowViewData.UnreadBadge.none)
         try await model.markUnread("c2c_p1")
         XCTAssertEqual(model.rows.first { $0.conversationID == "c2c_p1" }?.unreadBadge, .dot)
+        XCTAssertEqual(model.rows.first { $0.conversationID == "c2c_p1" }?.isMarkedUnread, true)
         try await model.markRead("c2c_p1")
         XCTAssertEqual(model.rows.first { $0.conversationID == "c2c_p1" }?.unreadBadge, ConversationRowViewData.UnreadBadge.none,
                        "marking read clears the unread mark too")

@@ -19,7 +19,45 @@ final class InteractiveTests: XCTestCase {
         XCTAssertThrowsError(try Command.parse(["demo", "--interactive", "extra"]))
     }
 
+    func test_line_atSixtyColumns_shrinksTheTitleBeforeTheDigest_andShowsTimeAndMarks() {
+        let now = Date(timeIntervalSince1970: 1_700_000_000)  // 2023-11-14 22:13:20 UTC
+        var long = row("a-very-long-conversation-title", pinned: true, muted: true, digest: "bob: see you at the station")
+        long.time = now.addingTimeInterval(-60)
+        long.isMarkedUnread = true
+        let line = InteractiveScreen.line(for: long, isSelected: false, width: 60, now: now, timeZone: TimeZone(identifier: "UTC")!)
+        let shown = line.truncated(to: 60)
+        for part in ["22:12", "[PMU]", "bob: see you at the s"] { XCTAssertTrue(shown.contains(part), shown) }
+        let wide = InteractiveScreen.line(for: long, isSelected: false, width: 120, now: now, timeZone: TimeZone(identifier: "UTC")!)
+        XCTAssertTrue(wide.contains("[pin] [mute] [unread] bob: see you at the station"), "full markers when there is room: \(wide)")
+        XCTAssertFalse(shown.contains("A-VERY-LONG-CONVERSATION"), "the title gave way first: \(shown)")
+    }
+
+    func test_timeText_isTheClockTimeToday_andTheDateOtherwise() {
+        let utc = TimeZone(identifier: "UTC")!
+        let now = Date(timeIntervalSince1970: 1_700_000_000)  // 2023-11-14 22:13:20 UTC
+        XCTAssertEqual(InteractiveScreen.timeText(now.addingTimeInterval(-3600), now: now, timeZone: utc), "21:13")
+        XCTAssertEqual(InteractiveScreen.timeText(now.addingTimeInterval(-86_400), now: now, timeZone: utc), "11-13")
+        XCTAssertEqual(InteractiveScreen.timeText(nil, now: now, timeZone: utc), "")
+    }
+
+    func test_render_reportsTheSelectedLine_andTheTitleShowsTheConnection() {
+        var screen = screen(after: [[row("a"), row("b"), row("c")]])
+        screen.moveSelection(by: 1)
+        screen.connection = "connecting"
+        let (lines, selected) = screen.render(width: 80, height: 10)
+        XCTAssertEqual(selected, 3, "title, blank line, row a, then row b")
+        XCTAssertTrue(lines[3].hasPrefix("> B"), lines[3])
+        XCTAssertTrue(lines[0].contains("(connecting)"), lines[0])
+    }
+
     // MARK: - Keys
+
+    func test_parseKeys_enterBackspaceAndALoneEscape() {
+        XCTAssertEqual(InteractiveKey.parse(Array("hi\r".utf8)), [.character("h"), .character("i"), .enter])
+        XCTAssertEqual(InteractiveKey.parse([0x7F, 0x08, 0x0A]), [.backspace, .backspace, .enter])
+        XCTAssertEqual(InteractiveKey.parse([0x1B]), [.escape], "Esc pressed on its own")
+        XCTAssertEqual(InteractiveKey.parse([UInt8(ascii: "x"), 0x1B]), [.character("x"), .escape])
+    }
 
     func test_parseKeys_arrowsLettersAndNoise_yieldsTheKeysInOrder() {
         let bytes: [UInt8] = Array("\u{1B}[Aj\u{1B}OBq\u{1B}[1;5C\u{1B}\u{03}p".utf8)
@@ -151,6 +189,10 @@ final class InteractiveTests: XCTestCase {
         }
         XCTAssertEqual(screen.rowLines.first?.hasPrefix("> "), true, screen.text)
         XCTAssertTrue(screen.text.contains("↑/↓ move  p pin"), screen.text)
+        XCTAssertTrue(screen.lines.first?.contains("(connected)") == true, screen.text)
+        XCTAssertTrue(screen.rowLines.contains { $0.contains("carol: @Alice got the car keys?") },
+                      "a group row names the sender: \(screen.text)")
+        XCTAssertTrue(try tmux.selectedLineIsReversed(), "the selected row is drawn in reverse video")
 
         // Down twice (an arrow, then j) selects the last row; p pins it: it comes first, still selected.
         try tmux.send("Down", "j")
@@ -170,6 +212,15 @@ final class InteractiveTests: XCTestCase {
         try tmux.send("n")
         screen = try tmux.waitForScreen("a new total") { $0.totalUnread != nil && $0.totalUnread != 5 }
         XCTAssertEqual(screen.totalUnread, 6, screen.text)
+
+        // e types a draft for the selected row; Enter saves it and the row shows it.
+        try tmux.send("e")
+        _ = try tmux.waitForScreen("the draft prompt") { $0.contains("draft for") }
+        try tmux.send("-l", "soon")
+        try tmux.send("Enter")
+        screen = try tmux.waitForScreen("the draft on the row") { screen in
+            screen.rowLines.contains { $0.contains("[draft]") && $0.contains("soon") }
+        }
 
         // q ends the session with status 0.
         try tmux.send("q")
@@ -231,6 +282,12 @@ private struct Tmux {
         }
         XCTFail("timed out waiting for \(what); the screen:\n\(screen.text)")
         throw CancellationError()
+    }
+
+    /// Whether the pane's line drawn in reverse video (SGR 7) is the one with the selection marker.
+    func selectedLineIsReversed() throws -> Bool {
+        let text = try run(["capture-pane", "-p", "-e", "-t", session]).output
+        return text.split(separator: "\n").contains { $0.contains("\u{1B}[7m> ") }
     }
 
     /// Polls until the session has ended.
