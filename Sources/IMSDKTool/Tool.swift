@@ -29,6 +29,10 @@ enum Tool {
             return await ConformanceCommand(console: console).run() ? .success : .failure
         case .bench(let options):
             do {
+                if let messages = options.floodMessages {
+                    try await BenchCommand(options: options, console: console).runFlood(messages: messages)
+                    return .success
+                }
                 try BenchCommand(options: options, console: console).run()
                 return .success
             } catch {

@@ -55,6 +55,41 @@ struct BenchCommand {
         }
     }
 
+    /// `imsdk bench --flood`: the latency of a device's own calls while peers flood it (see
+    /// `FloodBench`), as a table or JSON.
+    func runFlood(messages: Int) async throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("imsdk-flood-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let conversations = options.smoke ? 20 : 100
+        let calls = options.smoke ? 8 : 40
+        if !options.json {
+            console.err("imsdk bench: flooding a device with \(BenchFormat.grouped(messages)) messages over \(conversations) conversations...")
+        }
+        let report = try await FloodBench(conversations: conversations, messages: messages, calls: calls).run(in: directory)
+        let milliseconds = { (seconds: Double) in String(format: "%.1f ms", seconds * 1000) }
+        if options.json {
+            let figures: [String: Double] = [
+                "conversations": Double(report.conversations), "messages": Double(report.messages),
+                "calls": Double(report.latencies.count), "applySeconds": report.applySeconds,
+                "latencyP50Seconds": report.percentile(0.5), "latencyP99Seconds": report.percentile(0.99),
+                "latencyMaxSeconds": report.latencies.last ?? 0,
+            ]
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+            console.out(String(decoding: try encoder.encode(figures), as: UTF8.self))
+            return
+        }
+        console.out("Answers under a flood (store on disk, \(ProcessInfo.processInfo.activeProcessorCount) cores)")
+        console.out("  conversations              \(report.conversations)")
+        console.out("  messages in the flood      \(BenchFormat.grouped(report.messages))")
+        console.out("  all applied after          " + String(format: "%.2f s", report.applySeconds))
+        console.out("  calls during the flood     \(report.latencies.count) (pin, unpin, mark read, delete)")
+        console.out("  call latency p50           \(milliseconds(report.percentile(0.5)))")
+        console.out("  call latency p99           \(milliseconds(report.percentile(0.99)))")
+        console.out("  call latency max           \(milliseconds(report.latencies.last ?? 0))")
+    }
+
     private static let columns = [44, 11, 11, 11, 10, 10]
 
     private func print(_ report: Report) {

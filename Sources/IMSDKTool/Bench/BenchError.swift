@@ -6,6 +6,8 @@ enum BenchError: Error, CustomStringConvertible {
     case noCounters
     /// A memory probe process failed or printed no figure.
     case probeFailed(subject: String, status: Int32, output: String)
+    /// The flood measurement could not run to its end.
+    case flood(String)
 
     var description: String {
         switch self {
@@ -15,6 +17,8 @@ enum BenchError: Error, CustomStringConvertible {
             return "the persisted database holds no counters"
         case .probeFailed(let subject, let status, let output):
             return "the memory probe for \(subject) failed (exit status \(status)): \(output)"
+        case .flood(let detail):
+            return "the flood measurement failed: \(detail)"
         }
     }
 }

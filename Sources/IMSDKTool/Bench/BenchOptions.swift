@@ -6,6 +6,8 @@ struct BenchOptions: Equatable, Sendable {
     var json = false
     /// A quick check that everything runs and the lists agree: short timing budgets.
     var smoke = false
+    /// Measure answers under a flood instead of the scales (`--flood`): messages in the flood.
+    var floodMessages: Int?
     /// Set in a memory probe process (hidden option): the one subject to hold, at the one scale.
     var memoryProbe: MemoryProbe.Subject?
 
@@ -20,6 +22,14 @@ struct BenchOptions: Equatable, Sendable {
                 return nil
             case "--json":
                 options.json = true
+            case "--flood":
+                options.floodMessages = options.floodMessages ?? 100_000
+            case "--flood-messages":
+                guard let value = rest.popFirst() else { throw UsageError("--flood-messages needs a value") }
+                guard let count = Int(value), count >= 1 else {
+                    throw UsageError("--flood-messages needs a count of at least 1, not '\(value)'")
+                }
+                options.floodMessages = count
             case "--smoke":
                 options.smoke = true
                 if !scalesGiven { options.scales = [1_000] }
