@@ -131,7 +131,7 @@ open class TIMMessage: NSObject {
     /// Whether I sent it.
     public func isSelf() -> Bool {
         guard let stored else { return true }
-        return stored.sender == LegacyBridge.shared.selfUserID
+        return LegacyBridge.shared.selfUserID.map(stored.sender.isSameID(as:)) ?? false
     }
 
     /// The sender's user ID.

@@ -305,7 +305,7 @@ package struct ConversationStore: Sendable {
                 slot = store.create(id, profile: profile, activity: message.timestamp)
             }
             let me = store.selfUserID
-            let isMine = message.sender == me
+            let isMine = message.sender.isSameID(as: me)
             let isUnread = !isMine && message.seq > store.entries[slot: slot].access { $0.conversation.readSeq }
             let countsAsUnread = isUnread && !message.isExcludedFromUnreadCount
             var acceptedPending = false
@@ -667,7 +667,7 @@ package struct ConversationStore: Sendable {
             precondition(conversation.orderKey % OrderKey.spacing == 0, "order key of \(id) is not spaced")
             let log = entry.log
             let unread = log.messages.filter {
-                $0.sender != selfUserID && !$0.isExcludedFromUnreadCount && !$0.isRemoved && $0.seq > conversation.readSeq
+                !$0.sender.isSameID(as: selfUserID) && !$0.isExcludedFromUnreadCount && !$0.isRemoved && $0.seq > conversation.readSeq
             }
             precondition(unread.map(\.seq) == Array(log.unreadSequences), "unread sequences of \(id) drifted")
             precondition(conversation.unreadCount == unread.count, "unread count of \(id) drifted")
