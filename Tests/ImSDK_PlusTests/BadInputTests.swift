@@ -162,6 +162,43 @@ final class BadInputTests: XCTestCase {
         XCTAssertEqual(a.markList, [NSNumber(value: UInt64(1) << 40)])
     }
 
+    func test_markTypeThatIsNotOneValidMarkBit_failsWith6017_andChangesNothing() async throws {
+        session = try await V2TestSession(peers: ["a"])
+        try session.server.sendText("hi", from: "a", toUser: "me")
+        await session.settle()
+        let star: [V2TIMConversationOperationResult] = try await callValue { succ, fail in
+            self.manager.markConversation(conversationIDList: ["c2c_a"], markType: 1, enableMark: true, succ: succ, fail: fail)
+        }
+        XCTAssertEqual(star.map(\.resultCode), [0])
+        let bad: [(String, NSNumber)] = [
+            ("NaN", NSNumber(value: Double.nan)), ("Int64.min", NSNumber(value: Int64.min)), ("-1", NSNumber(value: -1)),
+            ("-2^32", NSNumber(value: -(Int64(1) << 32))), ("1.5", NSNumber(value: 1.5)), ("2^40 + 0.5", NSNumber(value: 0x1p40 + 0.5)),
+            ("infinity", NSNumber(value: Double.infinity)), ("0x3", 0x3), ("star and 2^40", NSNumber(value: (UInt64(1) << 40) | 1)),
+            ("-0.0", NSNumber(value: -0.0)), ("2^31", NSNumber(value: UInt64(1) << 31)),
+        ]
+        for (name, markType) in bad {
+            for enable in [true, false] {
+                let code = await failureCode { succ, fail in
+                    self.manager.markConversation(conversationIDList: ["c2c_a"], markType: markType, enableMark: enable,
+                                                  succ: { _ in succ() }, fail: fail)
+                }
+                XCTAssertEqual(code, 6017, "markType \(name), enable \(enable)")
+            }
+        }
+        let a = try await manager.getConversation(conversationID: "c2c_a")
+        XCTAssertEqual(a.markList, [1], "only the star, as before")
+        // One valid bit, however the number is boxed, is a mark: the highest custom bit too.
+        for markType in [NSNumber(value: UInt64(1) << 63), NSNumber(value: 8.0)] {
+            let results: [V2TIMConversationOperationResult] = try await callValue { succ, fail in
+                self.manager.markConversation(conversationIDList: ["c2c_a"], markType: markType, enableMark: true,
+                                              succ: succ, fail: fail)
+            }
+            XCTAssertEqual(results.map(\.resultCode), [0], "\(markType)")
+        }
+        let marked = try await manager.getConversation(conversationID: "c2c_a")
+        XCTAssertEqual(Set(marked.markList.map(\.uint64Value)), [1, 8, UInt64(1) << 63])
+    }
+
     func test_sendMessage_withoutReceiverOrContent_failsWith6017_andSendsNothing() async throws {
         session = try await V2TestSession(peers: ["a"])
         let noTarget = await failureCode { succ, fail in
