@@ -85,7 +85,10 @@ extension V2TIMManager {
 
     // MARK: - Changing
 
-    /// Pins or unpins a conversation; roams to the user's other devices. At most 50 pinned.
+    /// Pins or unpins a conversation; roams to the user's other devices. At most 50 pinned: a 51st
+    /// pin fails with 50002 (`ERR_SVR_CONV_INVALID_PARAMETERS`, what the server answers), also when
+    /// this device has not heard yet of pins made on another; 6004 for a conversation that does
+    /// not exist, 6017 for a malformed ID.
     public func pinConversation(conversationID: String, isPinned: Bool, succ: V2TIMSucc?, fail: V2TIMFail?) {
         let callbacks = Unchecked((succ, fail))
         withClient(fail: fail) { client throws(IMError) in

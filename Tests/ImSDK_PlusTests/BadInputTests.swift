@@ -100,7 +100,7 @@ final class BadInputTests: XCTestCase {
         XCTAssertEqual(filtered, 6017)
     }
 
-    func test_the51stPin_fails_andChangesNothing() async throws {
+    func test_the51stPin_failsWith50002_andChangesNothing() async throws {
         let peers = (0..<51).map { "p\($0)" }
         session = try await V2TestSession(peers: peers)
         for peer in peers { try session.server.sendText("hi", from: peer, toUser: "me") }
@@ -110,12 +110,31 @@ final class BadInputTests: XCTestCase {
         }
         let before = try await session.listIDs()
         let code = await failureCode { self.manager.pinConversation(conversationID: "c2c_p50", isPinned: true, succ: $0, fail: $1) }
-        XCTAssertEqual(code, 6017)
+        XCTAssertEqual(code, 50002, "ERR_SVR_CONV_INVALID_PARAMETERS, as the server answers")
         let after = try await session.walk().list
         XCTAssertEqual(after.map(\.conversationID), before)
         XCTAssertEqual(after.filter(\.isPinned).count, 50)
         // Re-pinning a pinned one is not a 51st pin.
         try await session.manager.pinConversation(conversationID: "c2c_p0", isPinned: true)
+    }
+
+    func test_the51stPin_whenOnlyTheServerKnowsOfThe50_failsWithTheSameCode_andChangesNothing() async throws {
+        // This device hears no pushes: the 50 pins another device made have not reached it.
+        let server = IMReferenceServer(loginPolicy: .unlimited)
+        let peers = (0..<51).map { "p\($0)" }
+        for user in ["me"] + peers { try server.registerUser(user) }
+        for peer in peers { try server.sendText("hi", from: peer, toUser: "me") }
+        session = try await V2TestSession(server: server, transport: FaultInjectingTransport(wrapping: server, faults: IMFaults(drop: 1)))
+        let other = try await RawDevice(userID: "me", transport: server)
+        defer { other.close() }
+        for peer in peers.prefix(50) { try await other.send(.setPinned(.c2c(peer), true)) }
+        let before = try await session.walk().list.map { "\($0.conversationID ?? "") \($0.isPinned)" }
+        XCTAssertFalse(before.contains { $0.hasSuffix("true") }, "this device knows of no pin")
+
+        let code = await failureCode { self.manager.pinConversation(conversationID: "c2c_p50", isPinned: true, succ: $0, fail: $1) }
+        XCTAssertEqual(code, 50002, "the same code as when this device knows of the 50")
+        let after = try await session.walk().list.map { "\($0.conversationID ?? "") \($0.isPinned)" }
+        XCTAssertEqual(after, before)
     }
 
     func test_moreThan100IDsInABatch_failWith6017_andChangeNothing() async throws {

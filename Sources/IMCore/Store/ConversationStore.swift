@@ -194,10 +194,14 @@ package struct ConversationStore: Sendable {
     }
 
     /// Checks that `id` exists and that pinning it would not pass `maxPinned`, changing nothing.
+    ///
+    /// Past the limit it throws what the server answers for a pin it refuses, `limitExceeded`
+    /// (50002, `ERR_SVR_CONV_INVALID_PARAMETERS`): a 51st pin fails with one code whether this
+    /// store or only the server knows of the other 50 (pinned on another device a moment ago).
     package func checkCanPin(_ id: ConversationID, _ pinned: Bool) throws(IMError) {
         guard let current = conversation(id) else { throw Self.unknown(id) }
         if pinned && !current.isPinned && counters.pinnedConversations >= Self.maxPinned {
-            throw IMError(.invalidParameters, "at most \(Self.maxPinned) conversations can be pinned")
+            throw IMError(.limitExceeded, "at most \(Self.maxPinned) conversations can be pinned")
         }
     }
 
@@ -409,7 +413,7 @@ package struct ConversationStore: Sendable {
 
     // MARK: - Settings
 
-    /// Pins or unpins `id`. Throws `invalidParameters` past `maxPinned`, `invalidConversation` when unknown.
+    /// Pins or unpins `id`. Throws `limitExceeded` past `maxPinned`, `invalidConversation` when unknown.
     /// - Complexity: O(log n).
     package mutating func setPinned(_ id: ConversationID, _ pinned: Bool) throws(IMError) {
         try touching(id) { store throws(IMError) in

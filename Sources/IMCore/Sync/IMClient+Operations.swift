@@ -44,6 +44,8 @@ extension IMClient {
     }
 
     /// Pins or unpins `id` (at most `ConversationStore.maxPinned`); roams to the user's other devices.
+    /// A pin past the limit fails with 50002 (`limitExceeded`), from this store's check or from the
+    /// server's when the store has not heard of every pin yet.
     package func setPinned(
         _ id: ConversationID, _ pinned: Bool, completion: @escaping @Sendable (Result<Void, IMError>) -> Void
     ) {
