@@ -103,6 +103,7 @@ final class BadInputTableTests: XCTestCase {
     private func startFixture() async throws {
         session = try await V2TestSession(peers: ["a", "b", "c", "d"], storage: .disk(directory: directory.path))
         let server = session.server
+        try server.registerUser(OddStrings.nfd.precomposedStringWithCanonicalMapping)
         try server.createGroup("g", name: "G", faceURL: nil, members: ["me", "a", "b"])
         for text in ["a1", "a2"] { try server.sendText(text, from: "a", toUser: "me") }
         try server.sendText("b1", from: "b", toUser: "me")
@@ -219,6 +220,8 @@ enum V2BadInput {
         BadInputRow("login", .huge, .afterLogout, expect: .failed(20003)) { r in await r.void { v2.login(userID: OddStrings.huge, userSig: "sig", succ: $0, fail: $1) } },
         BadInputRow("login", .nulByte, .afterLogout, expect: .failed(20003)) { r in await r.void { v2.login(userID: "me\u{0}", userSig: "sig", succ: $0, fail: $1) } },
         BadInputRow("login", .emoji, .afterLogout, expect: .failed(20003)) { r in await r.void { v2.login(userID: OddStrings.emoji, userSig: "sig", succ: $0, fail: $1) } },
+        // The fixture registers the NFC spelling: the NFD one is another, unknown, user.
+        BadInputRow("login", .nfd, .afterLogout, expect: .failed(20003)) { r in await r.void { v2.login(userID: OddStrings.nfd, userSig: "sig", succ: $0, fail: $1) } },
         BadInputRow("login", .zeroWidth, .afterLogout, expect: .failed(20003)) { r in await r.void { v2.login(userID: "me\u{200B}", userSig: "sig", succ: $0, fail: $1) } },
         BadInputRow("initSDK", .zeroCount, .loggedIn, expect: .returned("false")) { _ in .returned("\(v2.initSDK(0, config: nil))") },
         BadInputRow("initSDK", .negativeCount, .beforeInit, expect: .returned("false")) { _ in .returned("\(v2.initSDK(-1, config: nil))") },
