@@ -397,7 +397,7 @@ package final class IMClient: IMPushSink, Sendable {
             }
             switch push {
             case .newMessage(let message, let profile):
-                let sentHere = message.sender.isSameID(as: userID) && state.sentAwaitingPush.remove(message.id) != nil
+                let sentHere = message.sender == userID && state.sentAwaitingPush.remove(message.id) != nil
                 state.store.receive(message, profile: profile, isNew: !sentHere)
             case .readCursor(let id, let seq):
                 if readPolicy == .roaming { state.store.markRead(id, upTo: seq, clearingMark: false) }
@@ -420,7 +420,7 @@ package final class IMClient: IMPushSink, Sendable {
         }
         switch applied {
         case true?:
-            if case .newMessage(let message, _) = push, !message.sender.isSameID(as: userID) {
+            if case .newMessage(let message, _) = push, message.sender != userID {
                 reportPulled([(message.conversationID(selfUserID: userID), message.seq)])
             }
         case false?:
