@@ -17,11 +17,6 @@ struct IDTable<Value> {
 
     /// The values, in no particular order.
     var values: Dictionary<ExactID, Value>.Values { storage.values }
-
-    @discardableResult
-    mutating func removeValue(forKey id: String) -> Value? {
-        storage.removeValue(forKey: ExactID(id))
-    }
 }
 
 extension IDTable: Sequence {
@@ -37,5 +32,4 @@ extension IDTable: ExpressibleByDictionaryLiteral {
     }
 }
 
-extension IDTable: Equatable where Value: Equatable {}
 extension IDTable: Sendable where Value: Sendable {}

@@ -175,8 +175,8 @@ package final class IMSession: Sendable {
     /// runs, and with the server's code when it refuses. Logging in as the user already logged in
     /// succeeds at once; logging in as another user logs the first one out. User IDs compare by
     /// their bytes, as the server's accounts do: another spelling of a logged-in ID (NFD for NFC)
-    /// is another user. With no transport
-    /// configured, the session talks to the embedded `IMReferenceServer.shared`.
+    /// is another user. With no transport configured, the session talks to the embedded
+    /// `IMReferenceServer.shared`.
     ///
     /// The login lasts until `logout`, or until the client reports an event that ends it
     /// (`.kickedOffline`, `.userSigExpired`): the session is then logged out before the observers
@@ -338,7 +338,9 @@ package final class IMSession: Sendable {
             guard state.status == .loggedOut else {
                 return (.failure(IMError(.inProgress, "a login started meanwhile")), client, state.queue)
             }
-            if let current = state.client, current.userID.isSameID(as: client.userID) { return (.success(()), client, state.queue) }
+            if let current = state.client, current.userID.isSameID(as: client.userID) {
+                return (.success(()), client, state.queue)
+            }
             defer { state.client = client }
             return (.success(()), state.client, state.queue)
         }

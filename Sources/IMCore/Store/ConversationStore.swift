@@ -671,7 +671,8 @@ package struct ConversationStore: Sendable {
             precondition(conversation.orderKey % OrderKey.spacing == 0, "order key of \(id) is not spaced")
             let log = entry.log
             let unread = log.messages.filter {
-                !$0.sender.isSameID(as: selfUserID) && !$0.isExcludedFromUnreadCount && !$0.isRemoved && $0.seq > conversation.readSeq
+                !$0.sender.isSameID(as: selfUserID) && !$0.isExcludedFromUnreadCount && !$0.isRemoved
+                    && $0.seq > conversation.readSeq
             }
             precondition(unread.map(\.seq) == Array(log.unreadSequences), "unread sequences of \(id) drifted")
             precondition(conversation.unreadCount == unread.count, "unread count of \(id) drifted")

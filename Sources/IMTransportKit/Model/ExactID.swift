@@ -29,7 +29,9 @@ package struct ExactID: Hashable, Comparable, Sendable, CustomStringConvertible 
     }
 
     package func hash(into hasher: inout Hasher) {
-        let hashed: Void? = string.utf8.withContiguousStorageIfAvailable { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
+        let hashed: Void? = string.utf8.withContiguousStorageIfAvailable {
+            hasher.combine(bytes: UnsafeRawBufferPointer($0))
+        }
         if hashed == nil {
             var string = string  // not contiguous (bridged): make it so
             string.withUTF8 { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
