@@ -4,14 +4,21 @@ import IMTransportKit
 ///
 /// Invariant: `messages[i].seq == i + 1`, so a sequence is also an index.
 struct ConversationLog {
-    /// Which conversation a log belongs to, independent of whose side it is seen from.
+    /// Which conversation a log belongs to, independent of whose side it is seen from. IDs compare
+    /// by their bytes, as users and groups do.
     enum Key: Hashable {
-        /// A user pair, the smaller ID first.
-        case pair(String, String)
-        case group(String)
+        /// A user pair, the smaller ID (in byte order) first.
+        case pair(ExactID, ExactID)
+        case group(ExactID)
 
         /// The log of the C2C conversation between `a` and `b`.
-        static func c2c(_ a: String, _ b: String) -> Key { a <= b ? .pair(a, b) : .pair(b, a) }
+        static func c2c(_ a: String, _ b: String) -> Key {
+            let a = ExactID(a), b = ExactID(b)
+            return a <= b ? .pair(a, b) : .pair(b, a)
+        }
+
+        /// The log of group `groupID`.
+        static func group(_ groupID: String) -> Key { .group(ExactID(groupID)) }
     }
 
     private(set) var messages: [Message] = []

@@ -5,9 +5,9 @@ struct GroupRecord {
     var name: String?
     var faceURL: String?
     var groupType: String
-    /// Members in the order they were given, without duplicates.
+    /// Members in the order they were given, without duplicates (IDs compare by their bytes).
     private(set) var members: [String]
-    private var memberSet: Set<String>
+    private var memberSet: Set<ExactID>
 
     /// The type of live-broadcast chat rooms, whose messages the server never counts as unread.
     static let chatRoomType = "AVChatRoom"
@@ -30,11 +30,11 @@ struct GroupRecord {
     var keepsUnreadCount: Bool { groupType != Self.chatRoomType }
 
     /// - Complexity: O(1).
-    func hasMember(_ userID: String) -> Bool { memberSet.contains(userID) }
+    func hasMember(_ userID: String) -> Bool { memberSet.contains(ExactID(userID)) }
 
     /// Replaces the members, dropping repeated IDs.
     mutating func setMembers(_ userIDs: [String]) {
         memberSet = []
-        members = userIDs.filter { memberSet.insert($0).inserted }
+        members = userIDs.filter { memberSet.insert(ExactID($0)).inserted }
     }
 }

@@ -20,7 +20,7 @@ extension ServerState {
             try checkUser(peerID)
             let message = store(outgoing, from: senderID, in: .c2c(senderID, peerID), now: clock())
             recordForSender(message, in: .c2c(peerID), via: origin, outbox: &outbox)
-            if peerID != senderID, let profile = profile(of: .c2c(senderID), seenBy: peerID) {
+            if !peerID.isSameID(as: senderID), let profile = profile(of: .c2c(senderID), seenBy: peerID) {
                 deliver(message, to: peerID, in: .c2c(senderID), profile: profile, mentioned: false,
                         keepsUnreadCount: true, outbox: &outbox)
             }
@@ -32,11 +32,11 @@ extension ServerState {
             }
             let message = store(outgoing, from: senderID, in: .group(groupID), now: clock())
             recordForSender(message, in: .group(groupID), via: origin, outbox: &outbox)
-            let mentioned = Set(message.atUserIDs)
+            let mentioned = Set(message.atUserIDs.map(ExactID.init))
             let profile = group.profile
-            for member in group.members where member != senderID {
+            for member in group.members where !member.isSameID(as: senderID) {
                 deliver(message, to: member, in: .group(groupID), profile: profile,
-                        mentioned: message.atAll || mentioned.contains(member),
+                        mentioned: message.atAll || mentioned.contains(ExactID(member)),
                         keepsUnreadCount: group.keepsUnreadCount, outbox: &outbox)
             }
             return message

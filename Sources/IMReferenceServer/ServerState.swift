@@ -5,8 +5,8 @@ import IMTransportKit
 /// A plain value that the server mutates under its lock. Operations validate all input before they
 /// change anything, so a thrown error leaves the state and the outbox untouched.
 struct ServerState {
-    var users: [String: UserAccount] = [:]
-    var groups: [String: GroupRecord] = [:]
+    var users: IDTable<UserAccount> = [:]
+    var groups: IDTable<GroupRecord> = [:]
     var logs: [ConversationLog.Key: ConversationLog] = [:]
     /// Numbers the IDs of messages sent without one.
     var generatedMessageIDs: UInt64 = 0

@@ -5,7 +5,7 @@ struct UserAccount {
     var nickname: String?
     var faceURL: String?
     /// This user's remarks for friends, by friend user ID.
-    var remarks: [String: String] = [:]
+    var remarks: IDTable<String> = [:]
     var conversations: [ConversationID: UserConversation] = [:]
     /// Receive options other than `.receive`. Kept apart from `conversations` because the option
     /// belongs to the relation with the peer or group: deleting the conversation keeps it.

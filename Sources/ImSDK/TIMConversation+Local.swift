@@ -11,7 +11,7 @@ import TIMAdapter
 /// getLastMsgs:(uint32_t)count;` (the older `TIMConversation.h`: "from the cache, at most 20, newest
 /// first").
 extension TIMConversation {
-    private var localBridge: LegacyBridge { .shared }
+    private var localBridge: LegacyBridge { bridge }
 
     /// Imports messages into this conversation's local storage without sending them.
     ///
@@ -54,6 +54,7 @@ extension TIMConversation {
             for (object, message) in zip(objects, stored) {
                 object.stored = message
                 object.conversationID = id
+                object.owner = localBridge.owner
             }
             localBridge.flushPendingLocalFields()
             return 0

@@ -2,22 +2,34 @@ import Foundation
 import IMTransportKit
 import TIMAdapter
 
-/// A conversation handle: its type and receiver. Every query reads the shared store at the time of
-/// the call, so a handle kept from earlier always shows the current state.
+/// A conversation handle: its type and receiver, of the user it was taken as. Every query reads
+/// the shared store at the time of the call, so a handle kept from earlier always shows the
+/// current state.
 ///
-/// An open `NSObject` subclass, as the vendor's. Two handles on the same conversation are equal
-/// (`==`, `isEqual`) and hash alike, whichever call handed them out.
+/// A handle belongs to the user logged in when the SDK handed it out, as the vendor's handles
+/// belong to the logged-in user. After a logout and a login as another user it acts on nothing,
+/// never on the new user's conversation of the same name: its getters return what they return
+/// when logged out (0, nil, empty) and its calls fail with 6014 (`ERR_SDK_NOT_LOGGED_IN`),
+/// changing nothing. Once its user is logged in again (or their store opened), it works again.
+/// User IDs compare by their bytes.
+///
+/// An open `NSObject` subclass, as the vendor's. Two handles on the same conversation of the same
+/// user are equal (`==`, `isEqual`) and hash alike, whichever call handed them out.
 /// - Thread safety: immutable; safe to use from any thread.
 open class TIMConversation: NSObject {
     let id: ConversationID
-    private var bridge: LegacyBridge { .shared }
+    /// The adapter, acting for the user the handle was taken as only.
+    let bridge: LegacyBridge
 
-    init(_ id: ConversationID) {
+    /// A handle on `id` of user `owner` (the user logged in, or whose store is open, now).
+    init(_ id: ConversationID, owner: String) {
         self.id = id
+        bridge = LegacyBridge.shared.owned(by: owner)
     }
 
     open override func isEqual(_ object: Any?) -> Bool {
-        (object as? TIMConversation)?.id == id
+        guard let other = object as? TIMConversation else { return false }
+        return other.id == id && other.bridge.owner.map(ExactID.init) == bridge.owner.map(ExactID.init)
     }
 
     open override var hash: Int { id.hashValue }
@@ -39,7 +51,7 @@ open class TIMConversation: NSObject {
         bridge.state(of: id)?.groupName
     }
 
-    /// The logged-in user.
+    /// The logged-in user: the one the handle belongs to (nil while another user is logged in).
     public func getSelfIdentifier() -> String! { bridge.selfUserID }
 
     // MARK: - Unread and reads
@@ -52,8 +64,8 @@ open class TIMConversation: NSObject {
     /// Marks `fromMsg` and everything before it read; nil marks everything up to the newest message.
     /// One message cannot be marked alone.
     /// - Returns: 0 when accepted; else the error code, which `fail` also gets (6013 before
-    ///   `initSdk`, 6014 logged out, 6004 unknown conversation, 6017 a message of another
-    ///   conversation or not yet sent).
+    ///   `initSdk`, 6014 logged out or logged in as another user than the handle's, 6004 unknown
+    ///   conversation, 6017 a message of another conversation or not yet sent).
     @discardableResult
     public func setReadMessage(_ fromMsg: TIMMessage?, succ: TIMSucc?, fail: TIMFail?) -> Int32 {
         let callbacks = Unchecked((succ, fail))
@@ -128,9 +140,11 @@ open class TIMConversation: NSObject {
                                  fail: callbacks)
         }
         let boxed = Unchecked(msg)
+        let owner = bridge.owner
         return bridge.send(content, in: id, onlineOnly: onlineOnly, willSend: { pending in
             msg.stored = pending
             msg.conversationID = id
+            msg.owner = owner
         }, completion: { result in
             switch result {
             case .success(let stored):
@@ -147,8 +161,8 @@ open class TIMConversation: NSObject {
 
     /// Saves `draft` (nil clears it). Kept on this device (and across restarts); with
     /// `V2TIMSDKConfig.syncsDrafts` on the shared session, synced to the user's other devices.
-    /// - Returns: 0, 6013 before `initSdk`, or 6014 when logged out. Clearing the draft of a
-    ///   conversation that does not exist creates nothing.
+    /// - Returns: 0, 6013 before `initSdk`, or 6014 when logged out (or logged in as another user
+    ///   than the handle's). Clearing the draft of a conversation that does not exist creates nothing.
     @discardableResult
     public func setDraft(_ draft: TIMMessageDraft?) -> Int32 {
         let code = bridge.setDraft(id, text: draft?.text)
@@ -179,10 +193,12 @@ open class TIMConversation: NSObject {
         }
     }
 
-    /// Deletes a conversation and its local messages (the 5.0 headers put it here); cloud messages stay.
+    /// Deletes a conversation and its local messages (the 5.0 headers put it here); cloud messages
+    /// stay. False, deleting nothing, while another user than the handle's is logged in.
     @discardableResult
     public func deleteConversationAndMessages(_ type: TIMConversationType, receiver: String!) -> Bool {
-        TIMManager.sharedInstance().deleteConversationAndMessages(type, receiver: receiver)
+        guard bridge.selfUserID != nil else { return false }
+        return TIMManager.sharedInstance().deleteConversationAndMessages(type, receiver: receiver)
     }
 }
 

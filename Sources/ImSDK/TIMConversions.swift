@@ -8,18 +8,21 @@ import TIMAdapter
 
 extension V2TIMConversation {
     /// The V2 view of a legacy conversation, in its current state; nil for SYSTEM (the V2 API has
-    /// no such conversation), when it does not exist yet, or when nobody is logged in.
+    /// no such conversation), when it does not exist yet, or when its user is not logged in.
     public convenience init?(legacy: TIMConversation) {
+        guard legacy.bridge.selfUserID != nil else { return nil }
         self.init(legacy.id, of: V2TIMManager.sharedInstance())
     }
 }
 
 extension TIMConversation {
-    /// The legacy handle on a V2 conversation; nil for a malformed conversation ID.
+    /// The legacy handle on a V2 conversation, of the logged-in user; nil for a malformed
+    /// conversation ID or when nobody is logged in.
     public convenience init?(v2: V2TIMConversation) {
         guard let legacy = LegacyIDs.legacy(v2ConversationID: v2.conversationID),
-              let id = LegacyIDs.conversationID(type: legacy.type, receiver: legacy.receiver) else { return nil }
-        self.init(id)
+              let id = LegacyIDs.conversationID(type: legacy.type, receiver: legacy.receiver),
+              let owner = LegacyBridge.shared.selfUserID else { return nil }
+        self.init(id, owner: owner)
     }
 
     /// The V2 conversation ID of this conversation (`"c2c_" + receiver`, `"group_" + receiver`);

@@ -130,15 +130,20 @@ public final class TIMManager: Sendable {
     // MARK: - Conversations
 
     /// Every conversation, SYSTEM included, pinned first then newest first; empty when logged out.
+    /// The handles belong to the logged-in user (see `TIMConversation`).
     public func getConversationList() -> [TIMConversation]! {
-        bridge.conversations().map { TIMConversation($0.id) }
+        guard let owner = bridge.selfUserID else { return [] }
+        return bridge.conversations().map { TIMConversation($0.id, owner: owner) }
     }
 
     /// A handle on the conversation with `receiver` (C2C: the peer's user ID; GROUP: the group ID;
     /// SYSTEM: `""`). Nil when logged out or for an empty receiver. The conversation need not exist
-    /// yet: it appears with its first message (or draft).
+    /// yet: it appears with its first message (or draft). The handle belongs to the logged-in user:
+    /// after a login as another user its calls fail with 6014 (see `TIMConversation`).
     public func getConversation(_ type: TIMConversationType, receiver: String!) -> TIMConversation! {
-        bridge.conversationID(type: type.rawValue, receiver: receiver).map(TIMConversation.init)
+        guard let id = bridge.conversationID(type: type.rawValue, receiver: receiver),
+              let owner = bridge.selfUserID else { return nil }
+        return TIMConversation(id, owner: owner)
     }
 
     /// Deletes a conversation from the list; its messages are kept (they come back, read, if the
@@ -179,9 +184,9 @@ extension TIMManager: LegacyEventSink {
         refreshListener()?.onRefresh()
     }
 
-    package func legacyRefresh(conversations: [ConversationID]) {
+    package func legacyRefresh(conversations: [ConversationID], selfUserID: String) {
         guard let listener = refreshListener() else { return }
-        LegacySpellings.refresh(conversations.map(TIMConversation.init), to: listener)
+        LegacySpellings.refresh(conversations.map { TIMConversation($0, owner: selfUserID) }, to: listener)
     }
 
     package func legacyConnection(_ event: LegacyConnectionEvent) {

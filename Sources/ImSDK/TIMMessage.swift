@@ -80,6 +80,8 @@ open class TIMMessage: NSObject {
     var stored: Message?
     /// The conversation, once known.
     var conversationID: ConversationID?
+    /// The user whose conversation it is in (whose handle `getConversation()` gives), once known.
+    var owner: String?
 
     public override init() {}
 
@@ -87,6 +89,7 @@ open class TIMMessage: NSObject {
         super.init()
         stored = message
         conversationID = message.conversationID(selfUserID: selfUserID)
+        owner = selfUserID
         _ = elems.add(TIMMessage.elem(for: message.content))  // never fails: the element is not nil
     }
 
@@ -131,7 +134,7 @@ open class TIMMessage: NSObject {
     /// Whether I sent it.
     public func isSelf() -> Bool {
         guard let stored else { return true }
-        return stored.sender == LegacyBridge.shared.selfUserID
+        return LegacyBridge.shared.selfUserID.map(stored.sender.isSameID(as:)) ?? false
     }
 
     /// The sender's user ID.
@@ -161,9 +164,10 @@ open class TIMMessage: NSObject {
     /// Whether the peer read it. Read receipts are not tracked yet: always false.
     public func isPeerReaded() -> Bool { false }
 
-    /// The conversation it belongs to.
+    /// The conversation it belongs to, a handle of the user whose message it is.
     public func getConversation() -> TIMConversation! {
-        conversationID.map(TIMConversation.init)
+        guard let conversationID, let owner else { return nil }
+        return TIMConversation(conversationID, owner: owner)
     }
 
     /// Where it sits (sequence, random, time); nil before it is sent.

@@ -85,7 +85,10 @@ extension V2TIMManager {
 
     // MARK: - Changing
 
-    /// Pins or unpins a conversation; roams to the user's other devices. At most 50 pinned.
+    /// Pins or unpins a conversation; roams to the user's other devices. At most 50 pinned: a 51st
+    /// pin fails with 50002 (`ERR_SVR_CONV_INVALID_PARAMETERS`, what the server answers), also when
+    /// this device has not heard yet of pins made on another; 6004 for a conversation that does
+    /// not exist, 6017 for a malformed ID.
     public func pinConversation(conversationID: String, isPinned: Bool, succ: V2TIMSucc?, fail: V2TIMFail?) {
         let callbacks = Unchecked((succ, fail))
         withClient(fail: fail) { client throws(IMError) in
@@ -106,18 +109,22 @@ extension V2TIMManager {
     }
 
     /// Sets or clears marks on conversations (at most 100). Unknown conversations get their own
-    /// failed result; the call itself fails (6017) only for bad arguments.
-    /// - Parameter markType: one `V2TIMConversationMarkType` or a custom bit `1 << n`, 32 <= n < 64.
+    /// failed result; the call itself fails (6017) only for bad arguments, changing nothing.
+    /// - Parameter markType: one mark: a `V2TIMConversationMarkType` (0x1, 0x2, 0x4, 0x8) or a custom
+    ///   bit `1 << n`, 32 <= n < 64, as the vendor's header defines them. Anything else fails with
+    ///   6017: 0, a negative number (`Int64.min` is not bit 63), a fraction, NaN or an infinity, a
+    ///   bit outside those, or several bits at once (set marks one at a time, as the vendor's
+    ///   TUIKit does).
     public func markConversation(
         conversationIDList: [String], markType: NSNumber, enableMark: Bool,
         succ: V2TIMConversationOperationResultSucc?, fail: V2TIMFail?
     ) {
         let callbacks = Unchecked((succ, fail))
         withClient(fail: fail) { client in
-            let marks = ConversationMarks(rawValue: markType.uint64Value)
+            let marks = UInt64(exactly: markType).map(ConversationMarks.init(rawValue:))
             let outcome = Result { () throws(IMError) -> [V2TIMConversationOperationResult] in
-                guard !marks.isEmpty, marks.isSubset(of: .valid) else {
-                    throw IMError(.invalidParameters, "markType \(markType) is not a valid mark")
+                guard let marks, marks.isOneValidMark else {
+                    throw IMError(.invalidParameters, "markType \(markType) is not one valid mark")
                 }
                 let results = client.setMarks(try Self.parseBatch(conversationIDList), marks, enable: enableMark)
                 return zip(conversationIDList, results).map(V2TIMConversationOperationResult.init)

@@ -5,17 +5,22 @@ import IMTransportKit
 extension V2TIMManager {
     /// Marks every message of the C2C conversation with `userID` read (nil: every C2C conversation).
     ///
-    /// My unread count for it becomes 0 and the read reaches my other devices.
+    /// My unread count for it becomes 0 and the read reaches my other devices. Fails with 6004 when
+    /// the named conversation does not exist (also when another device has just deleted it); with
+    /// nil, a conversation another device has just deleted is skipped, not an error.
     public func markC2CMessage(asRead userID: String?, succ: V2TIMSucc?, fail: V2TIMFail?) {
         markRead(target: userID.map { .one(.c2c($0)) } ?? .all(.c2c), succ: succ, fail: fail)
     }
 
-    /// Marks every message of group `groupID` read (nil: every group conversation).
+    /// Marks every message of group `groupID` read (nil: every group conversation); errors as
+    /// `markC2CMessage(asRead:succ:fail:)`.
     public func markGroupMessage(asRead groupID: String?, succ: V2TIMSucc?, fail: V2TIMFail?) {
         markRead(target: groupID.map { .one(.group($0)) } ?? .all(.group), succ: succ, fail: fail)
     }
 
-    /// Marks every message of every conversation read.
+    /// Marks every message of every conversation read. A conversation another device has just
+    /// deleted (the server answers 6004 for it) is skipped, not an error: it is gone, and the
+    /// others are read.
     public func markAllMessage(asRead succ: V2TIMSucc?, fail: V2TIMFail?) {
         markRead(target: .all(nil), succ: succ, fail: fail)
     }
@@ -24,7 +29,8 @@ extension V2TIMManager {
     ///
     /// - Parameters:
     ///   - conversationID: one conversation, `"c2c"` (every C2C one), `"group"` (every group one),
-    ///     or nil / `""` (every conversation).
+    ///     or nil / `""` (every conversation; for these three, a conversation another device has
+    ///     just deleted is skipped, as in `markAllMessage(asRead:fail:)`).
     ///   - cleanTimestamp: C2C: clear messages sent at or before this server time (seconds); 0: all.
     ///   - cleanSequence: groups: clear messages up to this sequence; 0: all.
     /// Success shows up as `onConversationChanged`.
@@ -72,7 +78,8 @@ extension V2TIMManager {
             let reads = try client.readComplete { store throws(IMError) in
                 try Self.reads(for: target, limit: limit, in: store)
             }
-            client.markRead(reads) { callbacks.finish($0) }
+            let namedNone: Bool = if case .all = target { true } else { false }
+            client.markRead(reads, skippingGone: namedNone) { callbacks.finish($0) }
         }
     }
 

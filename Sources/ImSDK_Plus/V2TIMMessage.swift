@@ -60,13 +60,13 @@ open class V2TIMMessage: NSObject {
             ? nil : Date(timeIntervalSince1970: TimeInterval(message.timestamp))
         sender = message.sender
         switch message.receiver {
-        case .user(let receiver): userID = message.sender == selfUserID ? receiver : message.sender
+        case .user(let receiver): userID = message.sender.isSameID(as: selfUserID) ? receiver : message.sender
         case .group(let group): groupID = group
         }
         seq = message.seq
         random = UInt64(message.random)
         status = V2TIMMessage.status(message.status)
-        isSelf = message.sender == selfUserID
+        isSelf = message.sender.isSameID(as: selfUserID)
         isRead = message.isRead(by: selfUserID, readSeq: readSeq)
         var atList = message.atUserIDs
         if message.atAll { atList.append(kImSDK_MesssageAtALL) }
@@ -104,7 +104,7 @@ open class V2TIMMessage: NSObject {
         timestamp = Date(timeIntervalSince1970: TimeInterval(message.timestamp))
         status = V2TIMMessage.status(message.status)
         sender = message.sender
-        isSelf = message.sender == selfUserID
+        isSelf = message.sender.isSameID(as: selfUserID)
         isRead = true
     }
 

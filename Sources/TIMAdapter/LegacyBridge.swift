@@ -17,6 +17,10 @@ package final class LegacyBridge: Sendable {
     /// The session (internal for the bridge's extension files).
     let session: IMSession
 
+    /// The user this bridge acts for: nil for the shared bridge (whoever is logged in, or whose
+    /// local store is open); a user ID for a conversation handle's bridge (`owned(by:)`).
+    package let owner: String?
+
     private struct State: Sendable {
         var userOptions: LegacyUserOptions?
         var logger: IMLogger = .silent
@@ -25,11 +29,26 @@ package final class LegacyBridge: Sendable {
         var observing = false
     }
 
-    // Invariant: mutable state lives in `state`.
-    private let state = Locked(State())
+    // Invariant: mutable state lives in `state` (one box, shared with the bridges `owned(by:)` makes).
+    private let state: Locked<State>
 
-    init(session: IMSession) {
+    convenience init(session: IMSession) {
+        self.init(session: session, owner: nil, state: Locked(State()))
+    }
+
+    private init(session: IMSession, owner: String?, state: Locked<State>) {
         self.session = session
+        self.owner = owner
+        self.state = state
+    }
+
+    /// This bridge, acting for `userID` only: what a legacy conversation handle taken as `userID`
+    /// uses. While the session's store is another user's (after a logout and a login as someone
+    /// else) it acts on nothing: reads find no store (0, nil, empty) and calls fail with 6014 as
+    /// when logged out; once `userID` is logged in again it works again. User IDs compare by
+    /// their bytes.
+    package func owned(by userID: String) -> LegacyBridge {
+        LegacyBridge(session: session, owner: userID, state: state)
     }
 
     // MARK: - Session
@@ -136,16 +155,25 @@ package final class LegacyBridge: Sendable {
 
     // MARK: - Conversations
 
-    /// The logged-in client, if any: what calls that need the server use.
-    var client: IMClient? { session.loggedInClient().client }
+    /// The logged-in client, if any (and if it is the owner's): what calls that need the server use.
+    var client: IMClient? { session.loggedInClient().client.flatMap(ownersClient) }
 
     /// The client whose store local calls read and change: the logged-in one, or the one
-    /// `initStorage` opened without a login (see `IMSession.localClient()`).
-    var localClient: IMClient? { session.localClient().client }
+    /// `initStorage` opened without a login (see `IMSession.localClient()`); nil when it is not
+    /// the owner's.
+    var localClient: IMClient? { session.localClient().client.flatMap(ownersClient) }
 
-    /// What a call that needs a session gets without one: 6013 before `initSdk`, else 6014.
+    private func ownersClient(_ client: IMClient) -> IMClient? {
+        guard let owner else { return client }
+        return client.userID.isSameID(as: owner) ? client : nil
+    }
+
+    /// What a call that needs a session gets without one (or without its owner's): 6013 before
+    /// `initSdk`, else 6014.
     var noSession: IMError {
-        session.isInitialized ? IMError(.notLoggedIn, "log in first") : IMError(.notInitialized, "call initSdk first")
+        guard session.isInitialized else { return IMError(.notInitialized, "call initSdk first") }
+        guard let owner else { return IMError(.notLoggedIn, "log in first") }
+        return IMError(.notLoggedIn, "this conversation handle belongs to \(owner), who is not logged in")
     }
 
     /// The identity of `(type, receiver)` when logged in (or the local store is open) and valid,
@@ -279,7 +307,7 @@ package final class LegacyBridge: Sendable {
         case .changes(let batch):
             if !batch.newMessages.isEmpty { sink.legacyNewMessages(batch.newMessages, selfUserID: client.userID) }
             let refreshed = batch.added + batch.changed
-            if !refreshed.isEmpty { sink.legacyRefresh(conversations: refreshed.map(\.id)) }
+            if !refreshed.isEmpty { sink.legacyRefresh(conversations: refreshed.map(\.id), selfUserID: client.userID) }
         case .connection(let connection):
             LegacyConnectionEvent.events(of: connection).forEach(sink.legacyConnection)
         case .syncStarted, .syncFailed:

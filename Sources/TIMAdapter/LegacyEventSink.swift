@@ -6,9 +6,10 @@ import IMTransportKit
 package protocol LegacyEventSink: AnyObject, Sendable {
     /// A sync finished: every conversation may have changed (`TIMRefreshListener.onRefresh()`).
     func legacyRefresh()
-    /// Conversations appeared or changed in one batch: the added ones, then the changed ones, each in
-    /// the order the V2 API announces them (`TIMRefreshListener.onRefreshConversations`).
-    func legacyRefresh(conversations: [ConversationID])
+    /// Conversations of `selfUserID` appeared or changed in one batch: the added ones, then the
+    /// changed ones, each in the order the V2 API announces them
+    /// (`TIMRefreshListener.onRefreshConversations`).
+    func legacyRefresh(conversations: [ConversationID], selfUserID: String)
     /// Messages arrived in one batch, in order (`TIMMessageListener.onNewMessage`).
     func legacyNewMessages(_ messages: [Message], selfUserID: String)
     /// The connection of the login changed state (`TIMConnListener`, `TIMUserStatusListener`).

@@ -83,13 +83,17 @@ open class TUIKitStyleConversationProvider: NSObject, V2TIMConversationListener,
         }
     }
 
-    // V2 current: TUIKit style; hide and unread marks cancelled together when a message arrives.
+    // V2 current: TUIKit style; hide and unread marks cancelled when a message arrives, one mark
+    // type per call (TUIKit chains two calls for both: the SDK takes one mark at a time).
     public func cancelHideAndUnreadMarkConversation(_ conversationID: String, existInHidelist: Bool, existInUnreadlist: Bool) {
         let markHideNumber = NSNumber(value: V2TIMConversationMarkType.CONVERSATION_MARK_TYPE_HIDE.rawValue)
         let markUnreadNumber = NSNumber(value: V2TIMConversationMarkType.CONVERSATION_MARK_TYPE_UNREAD.rawValue)
         if existInHidelist && existInUnreadlist {
-            let both = NSNumber(value: markHideNumber.uintValue | markUnreadNumber.uintValue)
-            V2TIMManager.sharedInstance().markConversation(conversationIDList: [conversationID], markType: both, enableMark: false, succ: nil, fail: nil)
+            V2TIMManager.sharedInstance().markConversation(conversationIDList: [conversationID], markType: markHideNumber, enableMark: false) { _ in
+                V2TIMManager.sharedInstance().markConversation(conversationIDList: [conversationID], markType: markUnreadNumber, enableMark: false, succ: nil, fail: nil)
+            } fail: { code, desc in
+                use(code, String(describing: desc))
+            }
         } else if existInHidelist {
             V2TIMManager.sharedInstance().markConversation(conversationIDList: [conversationID], markType: markHideNumber, enableMark: false, succ: nil, fail: nil)
         } else if existInUnreadlist {

@@ -118,7 +118,7 @@ private struct PropertyRun {
         if outcome.isDuplicate { coverage.duplicates += 1 }
         if outcome.isLate { coverage.lateArrivals += 1 }
         if outcome.movedWithNewestActivity { coverage.movedToTop += 1 }
-        if outcome.error == .invalidParameters { coverage.pinLimitHits += 1 }
+        if outcome.error == .limitExceeded { coverage.pinLimitHits += 1 }
         if outcome.error == .invalidConversation { coverage.unknownConversationErrors += 1 }
         if case .applyServerState = operation { coverage.serverStates += 1 }
         if case .delete = operation, before != nil { coverage.deletes += 1 }
@@ -475,7 +475,7 @@ private struct StoreModel {
         case .setPinned(let id, let pinned):
             guard let entry = entries[id] else { outcome.error = .invalidConversation; break }
             if pinned && !entry.isPinned && entries.values.filter(\.isPinned).count >= Self.maxPinned {
-                outcome.error = .invalidParameters
+                outcome.error = .limitExceeded
                 break
             }
             entries[id]!.isPinned = pinned

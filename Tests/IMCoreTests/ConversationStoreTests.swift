@@ -383,7 +383,7 @@ final class ConversationStoreTests: XCTestCase {
 
     // MARK: - Pinning
 
-    func test_pinning51stConversation_throwsInvalidParametersAndChangesNothing() {
+    func test_pinning51stConversation_throwsLimitExceeded50002AndChangesNothing() {
         var store = ConversationStore(selfUserID: me)
         let peers = (0...50).map { ConversationID.c2c("u\($0)") }
         for (index, id) in peers.enumerated() { store.receive(fromPeer(id.target, seq: 1, at: 1_000 + UInt64(index))) }
@@ -392,7 +392,7 @@ final class ConversationStoreTests: XCTestCase {
         _ = store.commitBatch()
         let order = store.allInOrder()
 
-        assertThrows(code: 6017) { () throws(IMError) in try store.setPinned(peers[50], true) }
+        assertThrows(code: 50002) { () throws(IMError) in try store.setPinned(peers[50], true) }
 
         XCTAssertEqual(store.allInOrder(), order)
         XCTAssertEqual(store.conversation(peers[50])?.isPinned, false)

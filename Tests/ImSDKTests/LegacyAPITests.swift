@@ -190,6 +190,84 @@ final class LegacyAPITests: XCTestCase {
         XCTAssertEqual(cloud.map(text), ["new", "old"])
     }
 
+    // MARK: - Handles belong to their user
+
+    func test_aHandleTakenAsOneUser_afterALoginAsAnother_actsOnNothing_andWorksAgainForItsUser() async throws {
+        session = try await LegacyTestSession(userID: "alice", peers: ["bob", "x"]) { $0.disableAutoReport = true }
+        let server = session.server
+        for _ in 0..<2 { try server.sendText("to alice", from: "x", toUser: "alice") }
+        for _ in 0..<3 { try server.sendText("to bob", from: "x", toUser: "bob") }
+        await session.settle()
+        let alices = try XCTUnwrap(session.manager.getConversation(.C2C, receiver: "x"))
+        let alicesMessage = try XCTUnwrap(alices.getLastMsg())
+        XCTAssertEqual(alices.getUnReadMessageNum(), 2)
+
+        try await session.logout()
+        let bob = TIMLoginParam()
+        bob.identifier = "bob"
+        bob.userSig = "sig"
+        try await call { self.session.manager.login(bob, succ: $0, fail: $1) }
+        await session.settle()
+        let bobs = try XCTUnwrap(session.manager.getConversation(.C2C, receiver: "x"))
+        XCTAssertEqual(bobs.getUnReadMessageNum(), 3)
+        XCTAssertNotEqual(alices, bobs, "the same receiver of two users: two conversations")
+
+        // Alice's handle reads nothing of Bob's conversation...
+        XCTAssertEqual(alices.getUnReadMessageNum(), 0)
+        XCTAssertNil(alices.getLastMsg())
+        XCTAssertNil(alices.getDraft())
+        XCTAssertNil(alices.getSelfIdentifier())
+        XCTAssertEqual(alices.getGroupAtInfoList()?.count, 0)
+        XCTAssertEqual(alices.getLastMsgs(10)?.count, 0)
+        XCTAssertNil(V2TIMConversation(legacy: alices))
+        XCTAssertEqual(alicesMessage.getConversation().getUnReadMessageNum(), 0, "nor does the handle of her message")
+        // ...and changes none of it: every call fails with 6014, as when logged out.
+        let draft = TIMMessageDraft()
+        let draftText = TIMTextElem()
+        draftText.text = "alice's draft"
+        draft.add(draftText)
+        XCTAssertEqual(alices.setDraft(draft), 6014)
+        let message = TIMMessage()
+        let messageText = TIMTextElem()
+        messageText.text = "from alice's handle"
+        message.add(messageText)
+        let codes = [
+            await statusAndFailure { alices.setReadMessage(nil, succ: $0, fail: $1) },
+            await statusAndFailure { alicesMessage.getConversation().setReadMessage(alicesMessage, succ: $0, fail: $1) },
+            await statusAndFailure { alices.send(message, succ: $0, fail: $1) },
+            await statusAndFailure { succ, fail in alices.getMessage(10, last: nil, succ: { _ in succ() }, fail: fail) },
+            await statusAndFailure { succ, fail in alices.getLocalMessage(10, last: nil, succ: { _ in succ() }, fail: fail) },
+            await statusAndFailure { succ, fail in
+                alices.findMessages([alicesMessage.locator()!], succ: { _ in succ() }, fail: fail)
+            },
+        ]
+        XCTAssertEqual(codes.map(\.status), Array(repeating: 6014, count: codes.count))
+        XCTAssertEqual(codes.map(\.failure), Array(repeating: 6014, count: codes.count))
+        let imported = TIMMessage()
+        let importedText = TIMTextElem()
+        importedText.text = "imported"
+        imported.add(importedText)
+        XCTAssertEqual(alices.importMessages([imported]), 6014)
+        XCTAssertFalse(alices.deleteConversationAndMessages(.C2C, receiver: "x"))
+        await session.settle()
+        XCTAssertEqual(bobs.getUnReadMessageNum(), 3)
+        XCTAssertNil(bobs.getDraft())
+        XCTAssertEqual(bobs.getLastMsgs(10)?.count, 3, "nothing sent, imported or deleted in Bob's conversation")
+        XCTAssertEqual(session.receivers(), ["x"])
+        let bobsCloud = try await cloudMessages(bobs, count: 10)
+        XCTAssertEqual(bobsCloud.map(text), Array(repeating: "to bob", count: 3))
+
+        // Logged in as Alice again, her handle is hers again.
+        try await session.logout()
+        try await session.login()
+        await session.settle()
+        XCTAssertEqual(alices.getUnReadMessageNum(), 2)
+        XCTAssertEqual(alices.getSelfIdentifier(), "alice")
+        try await call { alices.setReadMessage(nil, succ: $0, fail: $1) }
+        XCTAssertEqual(alices.getUnReadMessageNum(), 0)
+        XCTAssertEqual(bobs.getUnReadMessageNum(), 0, "Bob's handle now reads nothing")
+    }
+
     // MARK: - One session, two faces
 
     func test_loginThroughLegacy_isTheV2Session_andChangesShowInBothAPIs() async throws {
@@ -334,6 +412,15 @@ final class LegacyAPITests: XCTestCase {
 
     private func cloudMessages(_ conversation: TIMConversation, count: Int32) async throws -> [TIMMessage] {
         try await messages { conversation.getMessage(count, last: nil, succ: $0, fail: $1) }
+    }
+
+    /// What a legacy call returned and the code its `fail` got (0 when `succ` ran).
+    private func statusAndFailure(
+        _ start: (@escaping () -> Void, @escaping TIMFail) -> Int32
+    ) async -> (status: Int32, failure: Int32) {
+        var status: Int32 = -1
+        let failure = await failureCode { succ, fail in status = start(succ, { code, desc in fail(code, desc) }) }
+        return (status, failure == -1 ? 0 : failure)
     }
 
     private func messages(_ start: (@escaping TIMGetMsgSucc, @escaping TIMFail) -> Void) async throws -> [TIMMessage] {

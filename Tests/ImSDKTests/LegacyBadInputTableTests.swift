@@ -99,6 +99,7 @@ final class LegacyBadInputTableTests: XCTestCase {
             config.disableAutoReport = true
         }
         let server = session.server
+        try server.registerUser(OddStrings.nfd.precomposedStringWithCanonicalMapping)
         try server.createGroup("g", name: "G", faceURL: nil, members: ["me", "a", "b"])
         for text in ["a1", "a2"] { try server.sendText(text, from: "a", toUser: "me") }
         try server.sendText("b1", from: "b", toUser: "me")
@@ -259,6 +260,8 @@ enum LegacyBadInput {
             BadInputRow("TIMManager.login", .huge, .afterLogout, expect: .failed(20003)) { r in await r.status { s, f in tim.login(loginParam(OddStrings.huge), succ: { s("") }, fail: f) } },
             BadInputRow("TIMManager.login", .nulByte, .afterLogout, expect: .failed(20003)) { r in await r.status { s, f in tim.login(loginParam("me\u{0}"), succ: { s("") }, fail: f) } },
             BadInputRow("TIMManager.login", .rtl, .afterLogout, expect: .failed(20003)) { r in await r.status { s, f in tim.login(loginParam(OddStrings.rtl), succ: { s("") }, fail: f) } },
+            // The fixture registers the NFC spelling: the NFD one is another, unknown, user.
+            BadInputRow("TIMManager.login", .nfd, .afterLogout, expect: .failed(20003)) { r in await r.status { s, f in tim.login(loginParam(OddStrings.nfd), succ: { s("") }, fail: f) } },
             // Listeners.
             BadInputRow("TIMManager.addMessageListener", .nilValue, expect: .returned("1")) { _ in .returned("\(tim.addMessageListener(nil))") },
             BadInputRow("TIMManager.removeMessageListener", .nilValue, expect: .returned("1")) { _ in .returned("\(tim.removeMessageListener(nil))") },

@@ -103,6 +103,7 @@ final class BadInputTableTests: XCTestCase {
     private func startFixture() async throws {
         session = try await V2TestSession(peers: ["a", "b", "c", "d"], storage: .disk(directory: directory.path))
         let server = session.server
+        try server.registerUser(OddStrings.nfd.precomposedStringWithCanonicalMapping)
         try server.createGroup("g", name: "G", faceURL: nil, members: ["me", "a", "b"])
         for text in ["a1", "a2"] { try server.sendText(text, from: "a", toUser: "me") }
         try server.sendText("b1", from: "b", toUser: "me")
@@ -219,6 +220,8 @@ enum V2BadInput {
         BadInputRow("login", .huge, .afterLogout, expect: .failed(20003)) { r in await r.void { v2.login(userID: OddStrings.huge, userSig: "sig", succ: $0, fail: $1) } },
         BadInputRow("login", .nulByte, .afterLogout, expect: .failed(20003)) { r in await r.void { v2.login(userID: "me\u{0}", userSig: "sig", succ: $0, fail: $1) } },
         BadInputRow("login", .emoji, .afterLogout, expect: .failed(20003)) { r in await r.void { v2.login(userID: OddStrings.emoji, userSig: "sig", succ: $0, fail: $1) } },
+        // The fixture registers the NFC spelling: the NFD one is another, unknown, user.
+        BadInputRow("login", .nfd, .afterLogout, expect: .failed(20003)) { r in await r.void { v2.login(userID: OddStrings.nfd, userSig: "sig", succ: $0, fail: $1) } },
         BadInputRow("login", .zeroWidth, .afterLogout, expect: .failed(20003)) { r in await r.void { v2.login(userID: "me\u{200B}", userSig: "sig", succ: $0, fail: $1) } },
         BadInputRow("initSDK", .zeroCount, .loggedIn, expect: .returned("false")) { _ in .returned("\(v2.initSDK(0, config: nil))") },
         BadInputRow("initSDK", .negativeCount, .beforeInit, expect: .returned("false")) { _ in .returned("\(v2.initSDK(-1, config: nil))") },
@@ -283,6 +286,11 @@ enum V2BadInput {
             BadInputRow("markConversation", .invalidValue, expect: .failed(6017)) { r in await r.callback { s, f in v2.markConversation(conversationIDList: ["c2c_a"], markType: 0x10, enableMark: true, succ: { s("\($0!.count)") }, fail: f) } },
             BadInputRow("markConversation", .invalidValue, expect: .failed(6017)) { r in await r.callback { s, f in v2.markConversation(conversationIDList: ["c2c_a"], markType: NSNumber(value: UInt64(1) << 31), enableMark: false, succ: { s("\($0!.count)") }, fail: f) } },
             BadInputRow("markConversation", .negativeCount, expect: .failed(6017)) { r in await r.callback { s, f in v2.markConversation(conversationIDList: ["c2c_a"], markType: NSNumber(value: -1), enableMark: true, succ: { s("\($0!.count)") }, fail: f) } },
+            BadInputRow("markConversation", .negativeCount, expect: .failed(6017)) { r in await r.callback { s, f in v2.markConversation(conversationIDList: ["c2c_a"], markType: NSNumber(value: Int64.min), enableMark: true, succ: { s("\($0!.count)") }, fail: f) } },
+            BadInputRow("markConversation", .invalidValue, expect: .failed(6017)) { r in await r.callback { s, f in v2.markConversation(conversationIDList: ["c2c_a"], markType: NSNumber(value: Double.nan), enableMark: true, succ: { s("\($0!.count)") }, fail: f) } },
+            BadInputRow("markConversation", .invalidValue, expect: .failed(6017)) { r in await r.callback { s, f in v2.markConversation(conversationIDList: ["c2c_a"], markType: NSNumber(value: Double.infinity), enableMark: true, succ: { s("\($0!.count)") }, fail: f) } },
+            BadInputRow("markConversation", .invalidValue, expect: .failed(6017)) { r in await r.callback { s, f in v2.markConversation(conversationIDList: ["c2c_a"], markType: NSNumber(value: 1.5), enableMark: false, succ: { s("\($0!.count)") }, fail: f) } },
+            BadInputRow("markConversation", .invalidValue, expect: .failed(6017)) { r in await r.callback { s, f in v2.markConversation(conversationIDList: ["c2c_a"], markType: 0x3, enableMark: false, succ: { s("\($0!.count)") }, fail: f) } },
             BadInputRow("deleteConversationList", .empty, expect: .failed(6017)) { r in await r.callback { s, f in v2.deleteConversationList(conversationIDList: [], clearMessage: true, succ: { s("\($0!.count)") }, fail: f) } },
             BadInputRow("deleteConversationList", .tooMany, expect: .failed(6017)) { r in await r.callback { s, f in v2.deleteConversationList(conversationIDList: tooMany, clearMessage: false, succ: { s("\($0!.count)") }, fail: f) } },
             BadInputRow("deleteConversationList", .malformedID, expect: .failed(6017)) { r in await r.callback { s, f in v2.deleteConversationList(conversationIDList: ["c2c_a", "group_"], clearMessage: true, succ: { s("\($0!.count)") }, fail: f) } },

@@ -100,7 +100,7 @@ final class BadInputTests: XCTestCase {
         XCTAssertEqual(filtered, 6017)
     }
 
-    func test_the51stPin_fails_andChangesNothing() async throws {
+    func test_the51stPin_failsWith50002_andChangesNothing() async throws {
         let peers = (0..<51).map { "p\($0)" }
         session = try await V2TestSession(peers: peers)
         for peer in peers { try session.server.sendText("hi", from: peer, toUser: "me") }
@@ -110,12 +110,31 @@ final class BadInputTests: XCTestCase {
         }
         let before = try await session.listIDs()
         let code = await failureCode { self.manager.pinConversation(conversationID: "c2c_p50", isPinned: true, succ: $0, fail: $1) }
-        XCTAssertEqual(code, 6017)
+        XCTAssertEqual(code, 50002, "ERR_SVR_CONV_INVALID_PARAMETERS, as the server answers")
         let after = try await session.walk().list
         XCTAssertEqual(after.map(\.conversationID), before)
         XCTAssertEqual(after.filter(\.isPinned).count, 50)
         // Re-pinning a pinned one is not a 51st pin.
         try await session.manager.pinConversation(conversationID: "c2c_p0", isPinned: true)
+    }
+
+    func test_the51stPin_whenOnlyTheServerKnowsOfThe50_failsWithTheSameCode_andChangesNothing() async throws {
+        // This device hears no pushes: the 50 pins another device made have not reached it.
+        let server = IMReferenceServer(loginPolicy: .unlimited)
+        let peers = (0..<51).map { "p\($0)" }
+        for user in ["me"] + peers { try server.registerUser(user) }
+        for peer in peers { try server.sendText("hi", from: peer, toUser: "me") }
+        session = try await V2TestSession(server: server, transport: FaultInjectingTransport(wrapping: server, faults: IMFaults(drop: 1)))
+        let other = try await RawDevice(userID: "me", transport: server)
+        defer { other.close() }
+        for peer in peers.prefix(50) { try await other.send(.setPinned(.c2c(peer), true)) }
+        let before = try await session.walk().list.map { "\($0.conversationID ?? "") \($0.isPinned)" }
+        XCTAssertFalse(before.contains { $0.hasSuffix("true") }, "this device knows of no pin")
+
+        let code = await failureCode { self.manager.pinConversation(conversationID: "c2c_p50", isPinned: true, succ: $0, fail: $1) }
+        XCTAssertEqual(code, 50002, "the same code as when this device knows of the 50")
+        let after = try await session.walk().list.map { "\($0.conversationID ?? "") \($0.isPinned)" }
+        XCTAssertEqual(after, before)
     }
 
     func test_moreThan100IDsInABatch_failWith6017_andChangeNothing() async throws {
@@ -160,6 +179,43 @@ final class BadInputTests: XCTestCase {
         XCTAssertEqual(results.map(\.resultCode), [0, 6004])
         let a = try await session.manager.getConversation(conversationID: "c2c_a")
         XCTAssertEqual(a.markList, [NSNumber(value: UInt64(1) << 40)])
+    }
+
+    func test_markTypeThatIsNotOneValidMarkBit_failsWith6017_andChangesNothing() async throws {
+        session = try await V2TestSession(peers: ["a"])
+        try session.server.sendText("hi", from: "a", toUser: "me")
+        await session.settle()
+        let star: [V2TIMConversationOperationResult] = try await callValue { succ, fail in
+            self.manager.markConversation(conversationIDList: ["c2c_a"], markType: 1, enableMark: true, succ: succ, fail: fail)
+        }
+        XCTAssertEqual(star.map(\.resultCode), [0])
+        let bad: [(String, NSNumber)] = [
+            ("NaN", NSNumber(value: Double.nan)), ("Int64.min", NSNumber(value: Int64.min)), ("-1", NSNumber(value: -1)),
+            ("-2^32", NSNumber(value: -(Int64(1) << 32))), ("1.5", NSNumber(value: 1.5)), ("2^40 + 0.5", NSNumber(value: 0x1p40 + 0.5)),
+            ("infinity", NSNumber(value: Double.infinity)), ("0x3", 0x3), ("star and 2^40", NSNumber(value: (UInt64(1) << 40) | 1)),
+            ("-0.0", NSNumber(value: -0.0)), ("2^31", NSNumber(value: UInt64(1) << 31)),
+        ]
+        for (name, markType) in bad {
+            for enable in [true, false] {
+                let code = await failureCode { succ, fail in
+                    self.manager.markConversation(conversationIDList: ["c2c_a"], markType: markType, enableMark: enable,
+                                                  succ: { _ in succ() }, fail: fail)
+                }
+                XCTAssertEqual(code, 6017, "markType \(name), enable \(enable)")
+            }
+        }
+        let a = try await manager.getConversation(conversationID: "c2c_a")
+        XCTAssertEqual(a.markList, [1], "only the star, as before")
+        // One valid bit, however the number is boxed, is a mark: the highest custom bit too.
+        for markType in [NSNumber(value: UInt64(1) << 63), NSNumber(value: 8.0)] {
+            let results: [V2TIMConversationOperationResult] = try await callValue { succ, fail in
+                self.manager.markConversation(conversationIDList: ["c2c_a"], markType: markType, enableMark: true,
+                                              succ: succ, fail: fail)
+            }
+            XCTAssertEqual(results.map(\.resultCode), [0], "\(markType)")
+        }
+        let marked = try await manager.getConversation(conversationID: "c2c_a")
+        XCTAssertEqual(Set(marked.markList.map(\.uint64Value)), [1, 8, UInt64(1) << 63])
     }
 
     func test_sendMessage_withoutReceiverOrContent_failsWith6017_andSendsNothing() async throws {

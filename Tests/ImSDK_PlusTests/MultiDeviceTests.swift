@@ -3,6 +3,7 @@ import IMCore
 import IMTransportKit
 import IMReferenceServer
 import IMTestSupport
+import ImSDK
 @testable import ImSDK_Plus
 
 /// Two devices of one user in one process (`V2TIMManager.makeInstance()`), on one server.
@@ -137,6 +138,66 @@ final class MultiDeviceTests: XCTestCase {
                        [.syncStarted, .syncFinished])
         let a = try await phone.manager.getConversation(conversationID: "c2c_a")
         XCTAssertFalse(a.isPinned, "the unverified push was not applied; the server says unpinned")
+    }
+
+    func test_markingEveryConversationRead_rightAfterAnotherDeviceDeletedOne_succeedsAndReadsTheOthers() async throws {
+        // The phone hears no pushes: another device's deletion has not reached it when it reads.
+        let server = IMReferenceServer(loginPolicy: .unlimited)
+        for user in ["me", "a", "b", "c", "d"] { try server.registerUser(user) }
+        for group in ["g", "h"] { try server.createGroup(group, members: ["me", "a"]) }
+        let deaf = FaultInjectingTransport(wrapping: server, faults: IMFaults(drop: 1))
+        phone = try await V2TestSession(server: server, transport: deaf)
+        let other = try await RawDevice(userID: "me", transport: server)
+        defer { other.close() }
+        let manager = phone.manager
+        func sendEverywhere() throws {
+            for peer in ["a", "b", "c", "d"] { try server.sendText("hi", from: peer, toUser: "me") }
+            for group in ["g", "h"] { try server.sendText("hi", from: "a", toGroup: group) }
+        }
+        try sendEverywhere()
+        try await phone.manager.logout()
+        try await phone.manager.login(userID: "me", userSig: "sig")  // the login sync brings the messages
+        let unread = try await unreadCounts(phone)
+        XCTAssertEqual(unread, ["c2c_a": 1, "c2c_b": 1, "c2c_c": 1, "c2c_d": 1, "group_g": 1, "group_h": 1])
+
+        try await other.send(.deleteConversation(.c2c("b"), clearingMessages: false))
+        try await call { manager.markC2CMessage(asRead: nil, succ: $0, fail: $1) }
+        try await other.send(.deleteConversation(.group("h"), clearingMessages: false))
+        try await call { manager.markGroupMessage(asRead: nil, succ: $0, fail: $1) }
+        let afterKinds = try await unreadCounts(phone)
+        XCTAssertEqual(afterKinds.filter { $0.key != "c2c_b" && $0.key != "group_h" }.values.max(), 0, "\(afterKinds)")
+
+        try sendEverywhere()
+        try await phone.manager.logout()
+        try await phone.manager.login(userID: "me", userSig: "sig")
+        try await other.send(.deleteConversation(.c2c("c"), clearingMessages: false))
+        try await call { manager.markAllMessage(asRead: $0, fail: $1) }
+        try await other.send(.deleteConversation(.c2c("d"), clearingMessages: false))
+        try await call { manager.cleanConversationUnreadMessageCount(conversationID: "", cleanTimestamp: 0, cleanSequence: 0, succ: $0, fail: $1) }
+        let afterAll = try await unreadCounts(phone)
+        XCTAssertEqual(afterAll.filter { $0.key != "c2c_c" && $0.key != "c2c_d" },
+                       ["c2c_a": 0, "c2c_b": 0, "group_g": 0, "group_h": 0])
+        guard case .changes(let cloud) = try await other.send(.syncChanges(since: 0)) else { return XCTFail("no changes") }
+        XCTAssertEqual(cloud.conversations.map(\.id).sorted(), [.c2c("a"), .c2c("b"), .group("g"), .group("h")])
+        XCTAssertEqual(cloud.conversations.map(\.unreadMessages.count), [0, 0, 0, 0], "read on the server too")
+
+        // A conversation the caller names keeps its error.
+        try await other.send(.deleteConversation(.c2c("a"), clearingMessages: false))
+        let named = await failureCode { manager.markC2CMessage(asRead: "a", succ: $0, fail: $1) }
+        XCTAssertEqual(named, 6004)
+        let cleaned = await failureCode {
+            manager.cleanConversationUnreadMessageCount(conversationID: "c2c_a", cleanTimestamp: 0, cleanSequence: 0,
+                                                        succ: $0, fail: $1)
+        }
+        XCTAssertEqual(cleaned, 6004)
+        let legacy = try XCTUnwrap(TIMManager.sharedInstance().getConversation(.C2C, receiver: "a"))
+        let legacyCode = await failureCode { legacy.setReadMessage(nil, succ: $0, fail: $1) }
+        XCTAssertEqual(legacyCode, 6004, "so does the legacy read, which always names its conversation")
+    }
+
+    /// Each listed conversation's unread count, by conversation ID.
+    private func unreadCounts(_ session: V2TestSession) async throws -> [String: Int32] {
+        Dictionary(uniqueKeysWithValues: try await session.walk().list.map { ($0.conversationID, $0.unreadCount) })
     }
 }
 

@@ -71,8 +71,8 @@ final class OddIDPersistenceTests: XCTestCase {
             let one = try await manager.getConversation(conversationID: id)
             XCTAssertEqual(Bytes(one.conversationID), Bytes(id))
         }
-        // "café" composed names the same user as the decomposed ID to Swift and to the server:
-        // the database must answer as the loaded store does.
+        // "café" composed is equal to the decomposed ID as a Swift string, and another ID to the
+        // server and the store: the database must answer as the loaded store does.
         let composedCold = await lookUp("c2c_caf\u{E9}")
         _ = TIMManager.sharedInstance().getConversationList()  // loads the whole store
         let warm = try await everything()

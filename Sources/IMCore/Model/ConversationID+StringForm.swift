@@ -22,15 +22,26 @@ extension ConversationID {
         guard let string, !string.isEmpty else {
             throw IMError(.invalidParameters, "conversationID is empty")
         }
-        // The target is what follows the prefix (found without counting the whole string: IDs
-        // may be long).
-        if string.hasPrefix(Self.c2cPrefix), case let target = string.dropFirst(Self.c2cPrefix.count), !target.isEmpty {
-            self = .c2c(String(target))
-        } else if string.hasPrefix(Self.groupPrefix), case let target = string.dropFirst(Self.groupPrefix.count),
-                  !target.isEmpty {
-            self = .group(String(target))
+        // The prefixes are compared on bytes, and the target is the bytes after them: per Character
+        // a target that begins with a combining mark, a ZWJ or a variation selector would merge with
+        // the `_` into one Character and the prefix would not match. (Found without counting the
+        // whole string: IDs may be long.)
+        if let target = Self.target(of: string, after: Self.c2cPrefix) {
+            self = .c2c(target)
+        } else if let target = Self.target(of: string, after: Self.groupPrefix) {
+            self = .group(target)
         } else {
             throw IMError(.invalidParameters, "conversationID \"\(string)\" is not c2c_<userID> or group_<groupID>")
         }
+    }
+
+    /// The non-empty rest of `string` after the ASCII `prefix`, compared and cut on UTF-8 bytes;
+    /// nil when `string` does not start with `prefix` or has nothing after it.
+    private static func target(of string: String, after prefix: String) -> String? {
+        let bytes = string.utf8
+        guard bytes.starts(with: prefix.utf8) else { return nil }
+        // An ASCII prefix ends on a scalar boundary, so the rest is valid UTF-8 as it is.
+        let rest = Substring(bytes.dropFirst(prefix.utf8.count))
+        return rest.isEmpty ? nil : String(rest)
     }
 }

@@ -13,4 +13,7 @@ package struct ConversationMarks: OptionSet, Hashable, Sendable {
     package static let customRange: ClosedRange<Int> = 32...63
     /// Every bit that is a valid mark: the four built-in ones and the custom range.
     package static let valid = ConversationMarks(rawValue: 0xF | 0xFFFF_FFFF_0000_0000)
+
+    /// Whether this is one valid mark, what a V2 `markType` must be: a single bit of `valid`.
+    package var isOneValidMark: Bool { rawValue.nonzeroBitCount == 1 && isSubset(of: .valid) }
 }

@@ -1,10 +1,11 @@
 import IMTransportKit
 
-/// The rules both API generations apply to one message, seen by the logged-in user.
+/// The rules both API generations apply to one message, seen by the logged-in user (user IDs
+/// compare by their bytes).
 extension Message {
     /// Whether the message @-mentions `userID` or everyone; `nil` when it mentions neither.
     package func atType(for userID: String) -> GroupAtType? {
-        let me = atUserIDs.contains(userID)
+        let me = atUserIDs.contains { $0.isSameID(as: userID) }
         switch (me, atAll) {
         case (true, true): return .atAllAtMe
         case (true, false): return .atMe
@@ -16,6 +17,6 @@ extension Message {
     /// Whether `selfUserID` has read the message, given the read cursor of its conversation: my own
     /// messages always; another's once sent and at or below the cursor.
     package func isRead(by selfUserID: String, readSeq: UInt64) -> Bool {
-        sender == selfUserID || (seq != 0 && seq <= readSeq)
+        sender.isSameID(as: selfUserID) || (seq != 0 && seq <= readSeq)
     }
 }

@@ -173,8 +173,10 @@ package final class IMSession: Sendable {
     ///
     /// Fails with 6013 before `initialize`, 6017 for an empty user ID, 6015 while another login
     /// runs, and with the server's code when it refuses. Logging in as the user already logged in
-    /// succeeds at once; logging in as another user logs the first one out. With no transport
-    /// configured, the session talks to the embedded `IMReferenceServer.shared`.
+    /// succeeds at once; logging in as another user logs the first one out. User IDs compare by
+    /// their bytes, as the server's accounts do: another spelling of a logged-in ID (NFD for NFC)
+    /// is another user. With no transport configured, the session talks to the embedded
+    /// `IMReferenceServer.shared`.
     ///
     /// The login lasts until `logout`, or until the client reports an event that ends it
     /// (`.kickedOffline`, `.userSigExpired`): the session is then logged out before the observers
@@ -190,7 +192,9 @@ package final class IMSession: Sendable {
             if state.status == .loggingIn {
                 return .fail(state.queue, IMError(.inProgress, "a login is in progress"))
             }
-            if let client = state.client, client.userID == userID, state.status == .loggedIn { return .done(state.queue) }
+            if let client = state.client, client.userID.isSameID(as: userID), state.status == .loggedIn {
+                return .done(state.queue)
+            }
             let previous = state.client
             let client = Self.makeClient(
                 userID: userID, databasePath: state.storage.databasePath(appID: appID, userID: userID),
@@ -274,7 +278,7 @@ package final class IMSession: Sendable {
                 return .fail(state.queue, IMError(.inProgress, "a login is in progress"))
             }
             if let client = state.client {
-                if client.userID == userID { return .done(state.queue) }
+                if client.userID.isSameID(as: userID) { return .done(state.queue) }
                 if state.status == .loggedIn {
                     return .fail(state.queue, IMError(.invalidParameters, "another user is logged in; log out first"))
                 }
@@ -334,7 +338,9 @@ package final class IMSession: Sendable {
             guard state.status == .loggedOut else {
                 return (.failure(IMError(.inProgress, "a login started meanwhile")), client, state.queue)
             }
-            if let current = state.client, current.userID == client.userID { return (.success(()), client, state.queue) }
+            if let current = state.client, current.userID.isSameID(as: client.userID) {
+                return (.success(()), client, state.queue)
+            }
             defer { state.client = client }
             return (.success(()), state.client, state.queue)
         }

@@ -194,10 +194,14 @@ package struct ConversationStore: Sendable {
     }
 
     /// Checks that `id` exists and that pinning it would not pass `maxPinned`, changing nothing.
+    ///
+    /// Past the limit it throws what the server answers for a pin it refuses, `limitExceeded`
+    /// (50002, `ERR_SVR_CONV_INVALID_PARAMETERS`): a 51st pin fails with one code whether this
+    /// store or only the server knows of the other 50 (pinned on another device a moment ago).
     package func checkCanPin(_ id: ConversationID, _ pinned: Bool) throws(IMError) {
         guard let current = conversation(id) else { throw Self.unknown(id) }
         if pinned && !current.isPinned && counters.pinnedConversations >= Self.maxPinned {
-            throw IMError(.invalidParameters, "at most \(Self.maxPinned) conversations can be pinned")
+            throw IMError(.limitExceeded, "at most \(Self.maxPinned) conversations can be pinned")
         }
     }
 
@@ -305,7 +309,7 @@ package struct ConversationStore: Sendable {
                 slot = store.create(id, profile: profile, activity: message.timestamp)
             }
             let me = store.selfUserID
-            let isMine = message.sender == me
+            let isMine = message.sender.isSameID(as: me)
             let isUnread = !isMine && message.seq > store.entries[slot: slot].access { $0.conversation.readSeq }
             let countsAsUnread = isUnread && !message.isExcludedFromUnreadCount
             var acceptedPending = false
@@ -409,7 +413,7 @@ package struct ConversationStore: Sendable {
 
     // MARK: - Settings
 
-    /// Pins or unpins `id`. Throws `invalidParameters` past `maxPinned`, `invalidConversation` when unknown.
+    /// Pins or unpins `id`. Throws `limitExceeded` past `maxPinned`, `invalidConversation` when unknown.
     /// - Complexity: O(log n).
     package mutating func setPinned(_ id: ConversationID, _ pinned: Bool) throws(IMError) {
         try touching(id) { store throws(IMError) in
@@ -667,7 +671,8 @@ package struct ConversationStore: Sendable {
             precondition(conversation.orderKey % OrderKey.spacing == 0, "order key of \(id) is not spaced")
             let log = entry.log
             let unread = log.messages.filter {
-                $0.sender != selfUserID && !$0.isExcludedFromUnreadCount && !$0.isRemoved && $0.seq > conversation.readSeq
+                !$0.sender.isSameID(as: selfUserID) && !$0.isExcludedFromUnreadCount && !$0.isRemoved
+                    && $0.seq > conversation.readSeq
             }
             precondition(unread.map(\.seq) == Array(log.unreadSequences), "unread sequences of \(id) drifted")
             precondition(conversation.unreadCount == unread.count, "unread count of \(id) drifted")

@@ -88,10 +88,10 @@ extension IMClient {
             case .group:
                 message.receiver = .group(id.target)
             case .c2c:
-                guard message.sender == userID || message.sender == id.target else {
+                guard message.sender.isSameID(as: userID) || message.sender.isSameID(as: id.target) else {
                     throw IMError(.invalidParameters, "the sender of a C2C message is one of its two users")
                 }
-                message.receiver = .user(message.sender == userID ? id.target : userID)
+                message.receiver = .user(message.sender.isSameID(as: userID) ? id.target : userID)
             }
             stored.append(message)
         }

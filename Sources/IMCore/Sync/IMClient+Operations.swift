@@ -12,8 +12,14 @@ extension IMClient {
     /// under `.autoReport` to what was asked (the server's cursor also counts pulled messages).
     /// Fails with the first error; the reads that succeeded are applied.
     /// The legacy SYSTEM conversation is not on the server: its cursor moves here only.
+    /// - Parameter skippingGone: whether a conversation the server no longer has (6004: another
+    ///   device deleted it since this store last heard) is left out instead of failing the call.
+    ///   For reads of every conversation (of a kind), whose caller named none of them: the
+    ///   conversation is gone, and its deletion is on its way to this device. A read of a
+    ///   conversation the caller named keeps the 6004.
     package func markRead(
-        _ reads: [(ConversationID, UInt64)], completion: @escaping @Sendable (Result<Void, IMError>) -> Void
+        _ reads: [(ConversationID, UInt64)], skippingGone: Bool = false,
+        completion: @escaping @Sendable (Result<Void, IMError>) -> Void
     ) {
         let policy = readPolicy
         let local = reads.filter { $0.0.kind == .system }
@@ -27,6 +33,8 @@ extension IMClient {
                     store.markRead(id, upTo: policy == .roaming ? answered : asked)
                 case .success:
                     firstError = firstError ?? IMError(.networkFailure, "unexpected answer to a read report")
+                case .failure(let error) where skippingGone && error.code == .invalidConversation:
+                    continue
                 case .failure(let error):
                     firstError = firstError ?? error
                 }
@@ -36,6 +44,8 @@ extension IMClient {
     }
 
     /// Pins or unpins `id` (at most `ConversationStore.maxPinned`); roams to the user's other devices.
+    /// A pin past the limit fails with 50002 (`limitExceeded`), from this store's check or from the
+    /// server's when the store has not heard of every pin yet.
     package func setPinned(
         _ id: ConversationID, _ pinned: Bool, completion: @escaping @Sendable (Result<Void, IMError>) -> Void
     ) {

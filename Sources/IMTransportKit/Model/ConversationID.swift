@@ -4,8 +4,8 @@ import Foundation
 ///
 /// The V2 string forms (`"c2c_u"`, `"group_g"`) are parsed in one place, IMCore's
 /// `ConversationID(stringForm:)`.
-/// Targets compare by their UTF-8 bytes, as the server and the database do: two IDs that differ
-/// only in Unicode normalisation are two conversations.
+/// Targets compare by their UTF-8 bytes (`ExactID`), as the server and the database do: two IDs
+/// that differ only in Unicode normalisation are two conversations.
 /// - Thread safety: a value type, `Sendable`.
 public struct ConversationID: Hashable, Comparable, Sendable, CustomStringConvertible {
     /// The kind of a conversation.
@@ -39,31 +39,17 @@ public struct ConversationID: Hashable, Comparable, Sendable, CustomStringConver
     public static let system = ConversationID(kind: .system, target: "")
 
     public static func == (lhs: ConversationID, rhs: ConversationID) -> Bool {
-        guard lhs.kind == rhs.kind else { return false }
-        let left = lhs.target.utf8, right = rhs.target.utf8
-        guard left.count == right.count else { return false }
-        let equal = left.withContiguousStorageIfAvailable { a in
-            right.withContiguousStorageIfAvailable { b in
-                a.isEmpty || memcmp(a.baseAddress!, b.baseAddress!, a.count) == 0
-            }
-        }
-        if let equal = equal ?? nil { return equal }
-        var a = lhs.target, b = rhs.target  // not contiguous (bridged): make both so
-        return a.withUTF8 { a in b.withUTF8 { b in a.elementsEqual(b) } }
+        lhs.kind == rhs.kind && ExactID(lhs.target) == ExactID(rhs.target)
     }
 
     public func hash(into hasher: inout Hasher) {
         hasher.combine(kind)
-        let hashed: Void? = target.utf8.withContiguousStorageIfAvailable { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
-        if hashed == nil {
-            var target = target  // not contiguous (bridged): make it so
-            target.withUTF8 { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
-        }
+        ExactID(target).hash(into: &hasher)
     }
 
     public static func < (lhs: ConversationID, rhs: ConversationID) -> Bool {
         if lhs.kind != rhs.kind { return lhs.kind < rhs.kind }
-        return lhs.target.utf8.lexicographicallyPrecedes(rhs.target.utf8)
+        return ExactID(lhs.target) < ExactID(rhs.target)
     }
 
     public var description: String {

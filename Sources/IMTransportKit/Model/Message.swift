@@ -85,11 +85,11 @@ public struct Message: Hashable, Sendable {
     /// The conversation this message belongs to, seen by `selfUserID`.
     ///
     /// A C2C message belongs to the conversation with the other party: the receiver when I sent it,
-    /// the sender otherwise.
+    /// the sender otherwise (user IDs compare by their bytes).
     public func conversationID(selfUserID: String) -> ConversationID {
         switch receiver {
         case .group(let groupID): return .group(groupID)
-        case .user(let userID): return .c2c(sender == selfUserID ? userID : sender)
+        case .user(let userID): return .c2c(sender.isSameID(as: selfUserID) ? userID : sender)
         }
     }
 }
