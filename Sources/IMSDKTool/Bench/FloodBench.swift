@@ -11,7 +11,8 @@ import ImSDK_Plus
 /// `conversations` conversations, then peers send it `messages` more as fast as the server takes
 /// them while the device pins, unpins, marks read and deletes conversations one call after the
 /// other (at least `calls` calls, and on until the last message is sent), each call timed from the
-/// call to its `succ`. Reported: the latency of those calls, and how long the device took to apply
+/// call to its `succ`. The user's second device (in memory) and one idle user are online too, as
+/// on a real server, where one device's backlog must not hold up another's answers. Reported: the latency of those calls, and how long the device took to apply
 /// every message of the flood.
 struct FloodBench: Sendable {
     let conversations: Int
@@ -46,6 +47,8 @@ struct FloodBench: Sendable {
         guard device.initSDK(1_400_000_001, config: config) else { throw BenchError.flood("initSDK failed") }
         defer { device.unInitSDK() }
         try await device.login(userID: "me", userSig: "sig")
+        let others = try await [online("me", on: server), online("idle", on: server)]
+        defer { others.forEach { $0.unInitSDK() } }
 
         for peer in peers { try server.sendText("hello", from: peer, toUser: "me") }
         try await waitForTotal(device, UInt64(conversations))
@@ -77,6 +80,19 @@ struct FloodBench: Sendable {
         try? await device.logout()
         return Report(conversations: conversations, messages: messages, applySeconds: applySeconds,
                       latencies: latencies.sorted())
+    }
+
+    /// Another SDK instance logged in as `userID` (registered here unless it is `me`), in memory.
+    private func online(_ userID: String, on server: IMReferenceServer) async throws -> V2TIMManager {
+        if userID != "me" { try server.registerUser(userID) }
+        let manager = V2TIMManager.makeInstance()
+        let config = V2TIMSDKConfig()
+        config.transport = server
+        config.callbackQueue = DispatchQueue(label: "imsdk.bench.flood.\(userID)")
+        config.storage = .memory
+        guard manager.initSDK(1_400_000_001, config: config) else { throw BenchError.flood("initSDK failed") }
+        try await manager.login(userID: userID, userSig: "sig")
+        return manager
     }
 
     private func waitForTotal(_ device: V2TIMManager, _ total: UInt64) async throws {
