@@ -4,8 +4,8 @@ import IMTransportKit
 import IMTestSupport
 import XCTest
 
-/// Database files: per-user paths, permissions, WAL, reopening, recovery from corruption, and the
-/// refusal of a newer schema.
+/// Database files: per-user paths, permissions, WAL, reopening, recovery from corruption (an empty
+/// file included), and the refusal of a newer schema.
 final class PersistenceFileTests: XCTestCase {
     private var directory: TemporaryDirectory!
 
@@ -184,6 +184,32 @@ final class PersistenceFileTests: XCTestCase {
         guard case .corrupt = recovered else { return XCTFail("\(String(describing: recovered))") }
         XCTAssertEqual(try database.conversationCount(), 0)
         XCTAssertEqual(try siblings(of: path).filter { $0.contains(".corrupt-") }.count, 1)
+    }
+
+    func test_aZeroByteFile_opensAsCorrupt_andIsMovedAsideWithItsWAL() throws {
+        let path = directory.file("im.sqlite")
+        XCTAssertTrue(files.createFile(atPath: path, contents: Data()))
+        XCTAssertTrue(files.createFile(atPath: path + "-wal", contents: Data("wal".utf8)))
+        XCTAssertThrowsError(try ConversationDatabase.open(at: path, logger: .silent)) { error in
+            guard case .corrupt(let errorPath, let reason) = error as? PersistenceError else { return XCTFail("\(error)") }
+            XCTAssertEqual(errorPath, path)
+            XCTAssertTrue(reason.contains("0 bytes"), reason)
+        }
+        XCTAssertEqual(try siblings(of: path), ["im.sqlite", "im.sqlite-wal"], "open moved nothing")
+
+        let (database, recovered) = try ConversationDatabase.openOrRecover(at: path, logger: .silent)
+        guard case .corrupt = recovered else { return XCTFail("\(String(describing: recovered))") }
+        try database.upsert(Conversation(id: .c2c("alice")))
+        let aside = try siblings(of: path).filter { $0.contains(".corrupt-") }
+        XCTAssertEqual(aside.count, 2, "the empty file and its WAL are kept aside: \(aside)")
+    }
+
+    func test_aNewDatabase_isNeverLeftEmpty_soItsNextOpenIsNoDamage() throws {
+        let path = directory.file("im.sqlite")
+        _ = try ConversationDatabase.open(at: path, logger: .silent)
+        XCTAssertGreaterThan(try XCTUnwrap(files.attributesOfItem(atPath: path)[.size] as? NSNumber).intValue, 0)
+        let (_, recovered) = try ConversationDatabase.openOrRecover(at: path, logger: .silent)
+        XCTAssertNil(recovered)
     }
 
     func test_newerSchema_isRefusedAndTheFileLeftAsItIs() throws {
