@@ -12,6 +12,8 @@ package final class ConversationDatabase {
     package let connection: SQLiteConnection
     /// The statements of `HotStatement`, by raw value, once prepared (the connection owns them).
     private var hotStatements = [SQLiteStatement?](repeating: nil, count: HotStatement.allCases.count)
+    /// The connection's page limit before a test's injected fault changed it (`inject(_:)`).
+    var maxPageCountBeforeFault: Int64?
 
     private init(connection: SQLiteConnection) {
         self.connection = connection

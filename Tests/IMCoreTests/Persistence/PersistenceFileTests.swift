@@ -5,7 +5,7 @@ import IMTestSupport
 import XCTest
 
 /// Database files: per-user paths, permissions, WAL, reopening, recovery from corruption (an empty
-/// file included), and the refusal of a newer schema.
+/// file included), the refusal of a newer schema, and the storage faults tests inject.
 final class PersistenceFileTests: XCTestCase {
     private var directory: TemporaryDirectory!
 
@@ -210,6 +210,48 @@ final class PersistenceFileTests: XCTestCase {
         XCTAssertGreaterThan(try XCTUnwrap(files.attributesOfItem(atPath: path)[.size] as? NSNumber).intValue, 0)
         let (_, recovered) = try ConversationDatabase.openOrRecover(at: path, logger: .silent)
         XCTAssertNil(recovered)
+    }
+
+    // MARK: - Storage faults
+
+    func test_injectedFullDisk_failsWritesThatNeedANewPage_withDiskFailure_untilCleared() throws {
+        let database = try ConversationDatabase.open(at: directory.file("im.sqlite"), logger: .silent)
+        try database.upsert(Conversation(id: .c2c("small")))
+        try database.inject(.diskFull)
+        try database.checkWritable()
+        var large = Conversation(id: .c2c("large"))
+        large.draft = Draft(text: String(repeating: "x", count: 20_000), timestamp: 1)
+        XCTAssertThrowsError(try database.transaction { () throws(PersistenceError) in try database.upsert(large) }) { error in
+            guard case .diskFailure(_, let reason) = error as? PersistenceError else { return XCTFail("\(error)") }
+            XCTAssertTrue(reason.contains("full"), reason)
+        }
+        XCTAssertTrue(database.connection.isAutocommit, "the transaction is over")
+        XCTAssertNil(try database.conversation(large.id))
+
+        try database.inject(nil)
+        try database.transaction { () throws(PersistenceError) in try database.upsert(large) }
+        XCTAssertEqual(try database.conversation(large.id), large)
+    }
+
+    func test_injectedReadOnly_failsEveryWrite_andCheckWritable_withDiskFailure_untilCleared() throws {
+        let database = try ConversationDatabase.open(at: directory.file("im.sqlite"), logger: .silent)
+        try database.inject(.readOnly)
+        for (name, write) in [
+            ("checkWritable", { () throws(PersistenceError) in try database.checkWritable() }),
+            ("upsert", { () throws(PersistenceError) in try database.upsert(Conversation(id: .c2c("a"))) }),
+            ("saveCounters", { () throws(PersistenceError) in try database.saveCounters(UnreadCounters(), orderCounter: 1) }),
+        ] as [(String, () throws(PersistenceError) -> Void)] {
+            XCTAssertThrowsError(try write(), name) { error in
+                guard case .diskFailure(_, let reason) = error as? PersistenceError else { return XCTFail("\(name): \(error)") }
+                XCTAssertTrue(reason.contains("readonly"), reason)
+                XCTAssertEqual((error as? PersistenceError)?.imError.code.rawValue, 6022)
+            }
+        }
+        XCTAssertEqual(try database.conversationCount(), 0, "reads still work")
+        try database.inject(nil)
+        try database.checkWritable()
+        try database.upsert(Conversation(id: .c2c("a")))
+        XCTAssertEqual(try database.conversationCount(), 1)
     }
 
     func test_newerSchema_isRefusedAndTheFileLeftAsItIs() throws {
