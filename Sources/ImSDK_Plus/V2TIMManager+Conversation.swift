@@ -95,6 +95,8 @@ extension V2TIMManager {
 
     /// Saves (or with nil or "" clears) the draft of a conversation. Local only, as in the vendor
     /// SDK, unless `V2TIMSDKConfig.syncsDrafts` (then the newest draft reaches every device).
+    /// Fails with 6022 when the draft could not be written to local storage (it stands, and is
+    /// written once the disk recovers; see `V2TIMManager`).
     public func setConversationDraft(conversationID: String, draftText: String?, succ: V2TIMSucc?, fail: V2TIMFail?) {
         let callbacks = Unchecked((succ, fail))
         withClient(fail: fail) { client in
@@ -106,7 +108,8 @@ extension V2TIMManager {
     }
 
     /// Sets or clears marks on conversations (at most 100). Unknown conversations get their own
-    /// failed result; the call itself fails (6017) only for bad arguments.
+    /// failed result; the call itself fails only for bad arguments (6017) and when the marks could
+    /// not be written to local storage (6022; they stand, see `V2TIMManager`).
     /// - Parameter markType: one `V2TIMConversationMarkType` or a custom bit `1 << n`, 32 <= n < 64.
     public func markConversation(
         conversationIDList: [String], markType: NSNumber, enableMark: Bool,
@@ -119,7 +122,7 @@ extension V2TIMManager {
                 guard !marks.isEmpty, marks.isSubset(of: .valid) else {
                     throw IMError(.invalidParameters, "markType \(markType) is not a valid mark")
                 }
-                let results = client.setMarks(try Self.parseBatch(conversationIDList), marks, enable: enableMark)
+                let results = try client.setMarks(try Self.parseBatch(conversationIDList), marks, enable: enableMark)
                 return zip(conversationIDList, results).map(V2TIMConversationOperationResult.init)
             }
             let boxed = Unchecked(outcome)
@@ -138,7 +141,7 @@ extension V2TIMManager {
         withClient(fail: fail) { client throws(IMError) in
             let id = try Self.existing(conversationID, in: client).id
             client.deleteConversations(
-                [id], keepingLocalMessages: false, clearingCloudMessages: true, order: .afterServer
+                [id], keepingLocalMessages: false, clearingCloudMessages: true
             ) { outcome in
                 callbacks.finish(outcome.flatMap { $0[0] })
             }
@@ -158,7 +161,7 @@ extension V2TIMManager {
             let ids = try Self.parseBatch(conversationIDList)
             let names = conversationIDList
             client.deleteConversations(
-                ids, keepingLocalMessages: !clearMessage, clearingCloudMessages: clearMessage, order: .afterServer
+                ids, keepingLocalMessages: !clearMessage, clearingCloudMessages: clearMessage
             ) { outcome in
                 switch outcome {
                 case .success(let results):
