@@ -212,10 +212,16 @@ extension IMClient {
     /// Writes `batch`, after the changes earlier batches could not write, to the database in one
     /// transaction: a crash keeps all of it or none. Called with the state lock held, before the
     /// batch's event; see `writeState(_:)` for what happens when the write fails.
+    /// A batch with nothing to write still tries the waiting changes (the disk may be back before
+    /// the retry comes), so a call that changed nothing fails only while the disk still does.
     /// - Returns: nil when written (or there is nothing to write).
     func persist(_ batch: ChangeBatch, in state: inout State) -> StorageFailure? {
-        guard let database = state.database, batch.needsWriting else { return nil }
+        guard let database = state.database else { return nil }
         let wasFailing = !state.unwritten.isEmpty
+        guard batch.needsWriting else {
+            if wasFailing { try? writeUnwritten(&state, to: database) }
+            return nil
+        }
         do throws(PersistenceError) {
             if wasFailing {
                 state.unwritten.append(batch)
