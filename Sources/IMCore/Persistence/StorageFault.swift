@@ -1,7 +1,7 @@
 /// A storage fault that tests inject into a session's database (`IMSession.injectStorageFaultForTesting`),
 /// made real by SQLite itself, so that every write path meets the error a real disk gives.
 /// - Thread safety: a value type, `Sendable`.
-package enum StorageFault: Sendable, Hashable, CaseIterable, CustomStringConvertible {
+package enum StorageFault: Sendable, Hashable, CustomStringConvertible {
     /// The disk is full: a write that needs a new page fails with `SQLITE_FULL` (`PRAGMA
     /// max_page_count` pinned to the database's page count). As on a real disk, a write that fits
     /// in the pages the file has (a row updated in place, a small row in a page with room) still

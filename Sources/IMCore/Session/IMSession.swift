@@ -277,7 +277,7 @@ package final class IMSession: Sendable {
     /// with 6013 before `initialize`; 6017 for an empty user ID, when storage is kept in memory
     /// (there is no store to open), or while another user is logged in; 6015 while a login runs;
     /// 6026 when `userID` has no local store on this device (no login here yet; no file is created);
-    /// the database's error when it cannot be opened.
+    /// the database's error when it cannot be opened (6022 when it cannot be written).
     package func openStorage(userID: String, completion: @escaping @Sendable (Result<Void, IMError>) -> Void) {
         enum Step { case fail(DispatchQueue, IMError), done(DispatchQueue), open(IMClient, appID: Int32) }
         let step: Step = state.withLock { state in
