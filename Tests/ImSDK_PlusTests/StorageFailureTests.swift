@@ -79,12 +79,16 @@ final class StorageFailureTests: XCTestCase {
         session.recorder.clear()
 
         inject(.diskFull)
-        let first = await failure { try await self.manager.setConversationDraft(conversationID: "c2c_a", draftText: Self.large("one")) }
+        let first = await failure {
+            try await self.manager.setConversationDraft(conversationID: "c2c_a", draftText: Self.large("one"))
+        }
         XCTAssertEqual(first?.code, 6022)
         XCTAssertEqual(first?.code, V2TIMErrorCode.ERR_IO_OPERATION_FAILED)
         XCTAssertEqual(first?.code, ERR_IO_OPERATION_FAILED.rawValue)
         XCTAssertTrue(first?.desc.contains("full") == true, first?.desc ?? "")
-        let second = await failure { try await self.manager.setConversationDraft(conversationID: "c2c_a", draftText: Self.large("two")) }
+        let second = await failure {
+            try await self.manager.setConversationDraft(conversationID: "c2c_a", draftText: Self.large("two"))
+        }
         XCTAssertEqual(second?.code, 6022, "the change waits behind the unwritten one")
         await session.settle()
 
@@ -189,7 +193,9 @@ final class StorageFailureTests: XCTestCase {
         let calls: [(String, () async throws -> Void)] = [
             ("pinConversation", { try await manager.pinConversation(conversationID: "c2c_a", isPinned: true) }),
             ("markC2CMessage", { try await call { manager.markC2CMessage(asRead: "b", succ: $0, fail: $1) } }),
-            ("setC2CReceiveMessageOpt", { try await manager.setC2CReceiveMessageOpt(userIDList: ["c"], opt: .RECEIVE_NOT_NOTIFY_MESSAGE) }),
+            ("setC2CReceiveMessageOpt", {
+                try await manager.setC2CReceiveMessageOpt(userIDList: ["c"], opt: .RECEIVE_NOT_NOTIFY_MESSAGE)
+            }),
             ("markConversation", {
                 try await call { succ, fail in
                     manager.markConversation(conversationIDList: ["c2c_a"], markType: NSNumber(value: UInt64(1) << 40),
@@ -278,7 +284,9 @@ final class StorageFailureTests: XCTestCase {
         session.recorder.clear()
         for round in 1...3 {
             inject(.readOnly)
-            let error = await failure { try await self.manager.setConversationDraft(conversationID: "c2c_a", draftText: "r\(round)") }
+            let error = await failure {
+                try await self.manager.setConversationDraft(conversationID: "c2c_a", draftText: "r\(round)")
+            }
             XCTAssertEqual(error?.code, 6022)
             await session.settle()
             XCTAssertEqual(syncFailures, round)
@@ -313,7 +321,8 @@ final class StorageFailureTests: XCTestCase {
         try await session.walk().list.map { c in
             [c.conversationID, "unread \(c.unreadCount)", "pinned \(c.isPinned)", "draft \(c.draftText ?? "-")",
              "recv \(c.recvOpt.rawValue)", "last \(c.lastMessage?.textElem?.text ?? "-")/\(c.lastMessage?.seq ?? 0)",
-             "status \(c.lastMessage?.status.rawValue ?? 0)", "key \(c.orderKey)", "marks \((c.markList ?? []).map(\.uint64Value))",
+             "status \(c.lastMessage?.status.rawValue ?? 0)", "key \(c.orderKey)",
+             "marks \((c.markList ?? []).map(\.uint64Value))",
              "custom \(c.customData.map { String(decoding: $0, as: UTF8.self) } ?? "-")"].joined(separator: " ")
         }
     }

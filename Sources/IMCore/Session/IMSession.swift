@@ -187,9 +187,10 @@ package final class IMSession: Sendable {
     ///
     /// Fails with 6013 before `initialize`, 6017 for an empty user ID, 6015 while another login
     /// runs, with the server's code when it refuses, and with the database's error when the local
-    /// store cannot be used (6022 when it cannot be written, 6019 for a newer schema). Logging in as the user already logged in
-    /// succeeds at once; logging in as another user logs the first one out. With no transport
-    /// configured, the session talks to the embedded `IMReferenceServer.shared`.
+    /// store cannot be used (6022 when it cannot be written, 6019 for a newer schema). Logging in
+    /// as the user already logged in succeeds at once; logging in as another user logs the first
+    /// one out. With no transport configured, the session talks to the embedded
+    /// `IMReferenceServer.shared`.
     ///
     /// The login lasts until `logout`, or until the client reports an event that ends it
     /// (`.kickedOffline`, `.userSigExpired`): the session is then logged out before the observers

@@ -247,11 +247,12 @@ extension IMClient {
         completion: @escaping @Sendable (Result<(messages: [Message], readSeq: UInt64), IMError>) -> Void
     ) {
         // A read: a disk that fails meanwhile is no failure of it.
-        execute([.history(id, beforeSeq: beforeSeq, count: count)], failingUnstored: false) { store, results throws(IMError) in
+        let request = IMRequest.history(id, beforeSeq: beforeSeq, count: count)
+        execute([request], failingUnstored: false, apply: { store, results throws(IMError) in
             guard case .messages(let messages) = try results[0].get() else {
                 throw IMError(.networkFailure, "unexpected answer to a history request")
             }
             return (messages.filter { !store.isRemoved(seq: $0.seq, in: id) }, store.conversation(id)?.readSeq ?? 0)
-        } completion: { completion($0) }
+        }, completion: completion)
     }
 }

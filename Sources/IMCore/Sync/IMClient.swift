@@ -203,7 +203,7 @@ package final class IMClient: IMPushSink, Sendable {
             if !batch.isEmpty { emit(.changes(batch)) }
             if let failure, failure.startsEpisode { emit(.syncFailed(failure.error)) }
             let waiting = state.unwritten.isEmpty ? nil : IMError(
-                .ioOperationFailed, "changes are waiting to be written to the local database (the disk is full or read-only)")
+                .ioOperationFailed, "changes wait to be written to the local database (the disk is full or read-only)")
             return (result, failure?.error ?? waiting)
         }
     }

@@ -135,7 +135,8 @@ private struct StoreRun {
             let seq = UInt64.random(in: 1...max(1, seqs[id] ?? 1), using: &random)
             guard let message = store.message(in: id, seq: seq, random: nil, messageID: nil) else { return }
             let fields = random.chance(80)
-                ? MessageLocalFields(customInt: Int32(clock % 1_000), customData: Data("local \(clock)".utf8)) : MessageLocalFields()
+                ? MessageLocalFields(customInt: Int32(clock % 1_000), customData: Data("local \(clock)".utf8))
+                : MessageLocalFields()
             store.setLocalFields(fields, ofMessage: message.id)
         case 90..<95:
             var imported = IMClient.importable(.text("imported \(clock)"), sender: "me", now: clock)

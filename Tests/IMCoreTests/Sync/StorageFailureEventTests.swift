@@ -11,7 +11,9 @@ final class StorageFailureEventTests: XCTestCase {
     private final class Recorder: @unchecked Sendable {
         let events = Locked<[ClientEvent]>([])
         let lines = Locked<[(IMLogger.Level, String)]>([])
-        var logger: IMLogger { IMLogger(minimumLevel: .debug) { level, line in self.lines.withLock { $0.append((level, line)) } } }
+        var logger: IMLogger {
+            IMLogger(minimumLevel: .debug) { level, line in self.lines.withLock { $0.append((level, line)) } }
+        }
 
         var syncFailures: [IMError] {
             events.withLock { $0.compactMap { if case .syncFailed(let error) = $0 { return error } else { return nil } } }
