@@ -21,7 +21,8 @@ package final class ConversationDatabase {
 
     // MARK: - Opening
 
-    /// Opens the database at `path` (nil: a private in-memory one), creating and migrating it.
+    /// Opens the database at `path` (nil: a private in-memory one), creating (unless `creating` is
+    /// false) and migrating it.
     ///
     /// Creates a missing directory with permissions 0700 and the file with 0600. Checks the file's
     /// header and, when `verifying`, every page (`PRAGMA quick_check`, O(file size)) before migrating.
@@ -30,16 +31,17 @@ package final class ConversationDatabase {
     /// - Throws: `.corrupt` for a file that is not a healthy database (an existing file of zero
     ///   bytes included: the first open writes the header, so an empty file lost its content),
     ///   `.newerSchema` for one written by a newer SDK, `.cannotOpen` when the file or directory
-    ///   cannot be created or opened, `.diskFailure` when a new database cannot be written.
+    ///   cannot be created or opened (or, when not `creating`, does not exist), `.diskFailure` when a
+    ///   new database cannot be written.
     package static func open(
-        at path: String?, logger: IMLogger, verifying: Bool = true
+        at path: String?, logger: IMLogger, verifying: Bool = true, creating: Bool = true
     ) throws(PersistenceError) -> ConversationDatabase {
         if let path {
             try checkNotEmpty(at: path)
-            try prepareFile(at: path)
+            if creating { try prepareFile(at: path) }
             try checkHeader(at: path)
         }
-        let connection = try SQLiteConnection(path: path)
+        let connection = try SQLiteConnection(path: path, creating: creating)
         if verifying { try verify(connection) }
         try Schema.migrate(connection, logger: logger)
         return ConversationDatabase(connection: connection)

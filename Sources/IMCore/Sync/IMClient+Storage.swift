@@ -89,14 +89,16 @@ extension IMClient {
         guard warmsUpInBackground, let databasePath, !read({ $0.isComplete }) else { return }
         DispatchQueue.global(qos: .utility).async { [self] in
             do throws(PersistenceError) {
-                let reader = try ConversationDatabase.open(at: databasePath, logger: logger, verifying: true)
+                // Never creating: a client stopped meanwhile may have had its files deleted.
+                let reader = try ConversationDatabase.open(
+                    at: databasePath, logger: logger, verifying: true, creating: false)
                 let everything = try reader.everything()
                 withState { state in
                     guard !state.isClosed else { return }
                     complete(&state.store, with: everything)
                 }
             } catch {
-                if case .corrupt = error {
+                if case .corrupt = error, !withState({ $0.isClosed }) {
                     abandonDatabase(at: databasePath, because: error)
                 } else {
                     logger.log(.warning, "warming up from the local database failed (\(error)); it finishes on demand")

@@ -204,6 +204,20 @@ final class PersistenceFileTests: XCTestCase {
         XCTAssertEqual(aside.count, 2, "the empty file and its WAL are kept aside: \(aside)")
     }
 
+    func test_openingWithoutCreating_aMissingDatabase_throwsCannotOpen_andCreatesNothing() throws {
+        let gone = directory.file("gone")
+        let path = URL(fileURLWithPath: gone).appendingPathComponent("im.sqlite").path
+        XCTAssertThrowsError(try ConversationDatabase.open(at: path, logger: .silent, creating: false)) { error in
+            guard case .cannotOpen = error as? PersistenceError else { return XCTFail("\(error)") }
+        }
+        XCTAssertFalse(files.fileExists(atPath: gone), "no directory")
+        try files.createDirectory(atPath: gone, withIntermediateDirectories: false)
+        XCTAssertThrowsError(try ConversationDatabase.open(at: path, logger: .silent, creating: false))
+        XCTAssertEqual(try files.contentsOfDirectory(atPath: gone), [], "no file")
+        _ = try ConversationDatabase.open(at: path, logger: .silent)
+        _ = try ConversationDatabase.open(at: path, logger: .silent, creating: false)
+    }
+
     func test_aNewDatabase_isNeverLeftEmpty_soItsNextOpenIsNoDamage() throws {
         let path = directory.file("im.sqlite")
         _ = try ConversationDatabase.open(at: path, logger: .silent)
