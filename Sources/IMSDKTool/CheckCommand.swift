@@ -13,6 +13,8 @@ struct CheckOptions: Equatable, Sendable {
     var seconds: Double?
     /// A deliberately wrong model, to see what a failure looks like.
     var flaw: ModelFlaw?
+    /// Whether the device stores on disk and the disk fails (`ModelSequence.storageFaults`).
+    var storageFaults = false
 
     /// Parses the arguments after `check`; nil when they ask for the help.
     ///
@@ -25,6 +27,8 @@ struct CheckOptions: Equatable, Sendable {
             switch argument {
             case "-h", "--help":
                 return nil
+            case "--storage-faults":
+                options.storageFaults = true
             case "--sequences", "--steps", "--seed", "--long", "--flaw":
                 guard let value = rest.popFirst() else { throw UsageError("\(argument) needs a value") }
                 switch argument {
@@ -75,28 +79,30 @@ struct CheckCommand {
         let limits = [options.sequences.map { "\($0) sequences" }, options.seconds.map { "\(Int($0)) s" }]
             .compactMap { $0 }.joined(separator: " or ")
         console.out("imsdk check: \(limits) of \(options.steps) steps, seeds \(seed), \(seed &+ 1), ..."
+            + (options.storageFaults ? " (with storage faults)" : "")
             + (options.flaw.map { " (deliberately wrong model: \($0.rawValue))" } ?? ""))
         let run = ModelCheckRun(options: ModelCheckRun.Options(
             seed: seed, steps: options.steps, sequences: options.sequences, timeLimit: options.seconds,
-            flaw: options.flaw))
+            flaw: options.flaw, storageFaults: options.storageFaults))
         var printedAt = 0.0
         let summary = try await run.run { summary in
             guard summary.failure == nil, summary.seconds - printedAt >= 10 else { return }
             printedAt = summary.seconds
-            console.out("  \(Self.figures(summary))")
+            console.out("  \(figures(summary))")
         }
         if let failure = summary.failure {
             console.out(failure.description)
-            console.out("FAILED after \(Self.figures(summary))")
+            console.out("FAILED after \(figures(summary))")
             return false
         }
-        console.out("passed: \(Self.figures(summary))")
+        console.out("passed: \(figures(summary))")
         return true
     }
 
-    private static func figures(_ summary: ModelCheckRun.Summary) -> String {
+    private func figures(_ summary: ModelCheckRun.Summary) -> String {
         let rate = summary.seconds > 0 ? Double(summary.steps) / summary.seconds : 0
         return "\(summary.sequences) sequences, \(summary.steps) steps in "
             + String(format: "%.1f s (%.0f steps/s)", summary.seconds, rate)
+            + (options.storageFaults ? ", \(summary.storageFailures) calls failed with 6022 while the disk failed" : "")
     }
 }

@@ -20,7 +20,8 @@ enum Usage {
                         database, printing `ack <user> <seq>` once each batch is on
                         disk (the crash test kills it and checks the database).
           check         Run the model-based check: random operation sequences on
-                        the server, the V2 and the legacy API (and a second device),
+                        the server, the V2 and the legacy API (and a second device;
+                        with --storage-faults, a failing disk and restarts),
                         compared after every step with a simple reference model;
                         prints the figures, or the seed and the shrunk sequence of
                         a failure (exit 1).
@@ -53,6 +54,10 @@ enum Usage {
           --flaw NAME         Check against a deliberately wrong model, to see a
                               failure: pinBumpsActivity, mutedCountInTotal,
                               ownMessagesAreUnread or ownSendsAreAnnounced.
+          --storage-faults    Keep the device's store on disk and make the disk
+                              full or read-only at random moments, recover it and
+                              restart the device; each sequence ends with a
+                              recovery and a restart.
 
         INGEST OPTIONS:
           --database PATH     The database file (required).

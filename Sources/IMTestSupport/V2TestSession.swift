@@ -21,10 +21,12 @@ package final class V2TestSession: @unchecked Sendable {
     ///     number of devices of a user stay online (tests add devices on one platform).
     ///   - transport: how to reach the server (a fault-injecting wrapper, say); nil: directly.
     ///   - instance: the SDK instance (another device: `V2TIMManager.makeInstance()`); nil: the shared one.
+    ///   - logLevel: what the SDK writes to standard error.
     package init(
         userID: String = "me", peers: [String] = [], serverClock: (@Sendable () -> UInt64)? = nil,
         server existing: IMReferenceServer? = nil, transport: (any IMTransport)? = nil,
-        instance: V2TIMManager? = nil, storage: V2TIMStorage = .memory, syncsDrafts: Bool = false
+        instance: V2TIMManager? = nil, storage: V2TIMStorage = .memory, syncsDrafts: Bool = false,
+        logLevel: V2TIMLogLevel = .LOG_INFO
     ) async throws {
         server = existing ?? serverClock.map { IMReferenceServer(clock: $0, loginPolicy: .unlimited) }
             ?? IMReferenceServer(loginPolicy: .unlimited)
@@ -40,6 +42,7 @@ package final class V2TestSession: @unchecked Sendable {
         config.checksInvariants = true
         config.storage = storage
         config.syncsDrafts = syncsDrafts
+        config.logLevel = logLevel
         manager.unInitSDK()
         guard manager.initSDK(1_400_000_001, config: config) else { throw V2TIMError(code: -1, desc: "initSDK failed") }
         manager.addConversationListener(listener: recorder)

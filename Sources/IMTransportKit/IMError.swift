@@ -17,6 +17,10 @@ public struct IMError: Error, Hashable, Sendable, CustomStringConvertible {
         public static let notLoggedIn = Code(rawValue: 6014)
         public static let inProgress = Code(rawValue: 6015)
         public static let invalidParameters = Code(rawValue: 6017)
+        /// The local storage could not be written (or read): the disk is full, the database file,
+        /// its directory or the file system is read-only, or an I/O error (the vendor's
+        /// ERR_IO_OPERATION_FAILED: "check read/write permission and whether the disk is full").
+        public static let ioOperationFailed = Code(rawValue: 6022)
         public static let noPreviousLogin = Code(rawValue: 6026)
         public static let userSigExpired = Code(rawValue: 6206)
         public static let kickedOff = Code(rawValue: 6208)

@@ -27,7 +27,9 @@ extension TIMConversation {
     /// - Returns: 0 when imported (also for an empty list); 6017 for nil, an element that is not a
     ///   message to import (sent, received, imported already, no text or custom element, listed
     ///   twice), the SYSTEM conversation, or a C2C sender who is neither me nor the peer (nothing is
-    ///   imported then); 6013 before `initSdk`; 6014 when no store is open.
+    ///   imported then); 6013 before `initSdk`; 6014 when no store is open; 6022 when they could not
+    ///   be written to local storage (they are imported all the same, and written once the disk
+    ///   recovers).
     @discardableResult
     public func importMessages(_ msgs: [Any]!) -> Int32 {
         let invalid = IMError.Code.invalidParameters.rawValue

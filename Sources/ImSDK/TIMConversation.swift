@@ -161,8 +161,10 @@ open class TIMConversation: NSObject {
 
     /// Saves `draft` (nil clears it). Kept on this device (and across restarts); with
     /// `V2TIMSDKConfig.syncsDrafts` on the shared session, synced to the user's other devices.
-    /// - Returns: 0, 6013 before `initSdk`, or 6014 when logged out (or logged in as another user
-    ///   than the handle's). Clearing the draft of a conversation that does not exist creates nothing.
+    /// - Returns: 0, 6013 before `initSdk`, 6014 when logged out (or logged in as another user than
+    ///   the handle's), or 6022 when the draft could not be written to local storage (a full disk, a
+    ///   read-only database: it is saved all the same, and written once the disk recovers). Clearing
+    ///   the draft of a conversation that does not exist creates nothing.
     @discardableResult
     public func setDraft(_ draft: TIMMessageDraft?) -> Int32 {
         let code = bridge.setDraft(id, text: draft?.text)

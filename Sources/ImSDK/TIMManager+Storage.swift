@@ -23,8 +23,9 @@ extension TIMManager {
     /// `initStorage` switches to that user's store. A login that fails leaves no store open.
     /// - Returns: 0 when started; else the code `fail` also gets: 6013 before `initSdk`, 6017 for a
     ///   nil param or empty identifier. `fail` also gets 6017 when storage is disabled
-    ///   (`disableStorage`) or another user is logged in, 6015 while a login runs, and 6026 when
-    ///   the user never logged in on this device (there is no local store; none is created).
+    ///   (`disableStorage`) or another user is logged in, 6015 while a login runs, 6026 when
+    ///   the user never logged in on this device (there is no local store; none is created), and
+    ///   6022 when the store cannot be written (a read-only file or file system).
     ///   Succeeds at once when the user is logged in or the store is open already.
     @discardableResult
     public func initStorage(_ param: TIMLoginParam!, succ: TIMLoginSucc?, fail: TIMFail?) -> Int32 {

@@ -147,7 +147,9 @@ public final class TIMManager: Sendable {
     }
 
     /// Deletes a conversation from the list; its messages are kept (they come back, read, if the
-    /// conversation does). Returns false when logged out or when it does not exist.
+    /// conversation does). Returns false when logged out, when it does not exist, or when the
+    /// deletion could not be written to local storage (a full disk, a read-only database: it is
+    /// deleted all the same, and written once the disk recovers).
     @discardableResult
     public func deleteConversation(_ type: TIMConversationType, receiver: String!) -> Bool {
         guard let id = bridge.conversationID(type: type.rawValue, receiver: receiver) else { return false }
@@ -162,6 +164,7 @@ public final class TIMManager: Sendable {
     }
 
     /// Deletes a conversation and its local messages; cloud messages stay (history still has them).
+    /// Returns false as `deleteConversation(_:receiver:)` does.
     @discardableResult
     public func deleteConversationAndMessages(_ type: TIMConversationType, receiver: String!) -> Bool {
         guard let id = bridge.conversationID(type: type.rawValue, receiver: receiver) else { return false }

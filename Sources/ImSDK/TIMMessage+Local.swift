@@ -32,7 +32,9 @@ extension TIMMessage: LegacyMessageObject {
     /// kept across restarts; V2 shows it as `localCustomInt` of the same message. On a message not
     /// stored yet it is kept in this object and stored with the message when it is sent or imported.
     /// - Returns: true; false when the message is stored but no local store is open (logged out,
-    ///   and no `initStorage`): nothing changes then.
+    ///   and no `initStorage`): nothing changes then; false too when the value could not be written
+    ///   to local storage (a full disk, a read-only database: it is set all the same, and written
+    ///   once the disk recovers).
     @discardableResult
     public func setCustomInt(_ param: Int32) -> Bool {
         bridge.setCustomInt(param, of: self)
@@ -66,7 +68,9 @@ extension TIMMessage: LegacyMessageObject {
     /// cursor and the list order do not change. Its custom fields are forgotten. This object's
     /// `status()` becomes `MSG_STATUS_HAS_DELETED`.
     /// - Returns: true when removed; false for a message not in local storage (never sent, removed
-    ///   already, still being sent, of a deleted conversation) or when no local store is open.
+    ///   already, still being sent, of a deleted conversation), when no local store is open, or when
+    ///   the removal could not be written to local storage (it is removed all the same, and written
+    ///   once the disk recovers; this object's status stays).
     @discardableResult
     public func remove() -> Bool {
         guard let message = stored, let conversationID, bridge.remove(message, in: conversationID) else { return false }

@@ -26,7 +26,9 @@ public protocol _V2TIMConversationListener: AnyObject {
     func onSyncServerStart()
     /// The sync finished; the changes it brought arrived as new/changed/deleted events.
     func onSyncServerFinish()
-    /// The sync failed (it is retried).
+    /// The sync failed (it is retried). Also called when the local database was found damaged
+    /// (it is replaced and synced again), and when a change could not be written to it (a full
+    /// disk, a read-only file: once per failure episode; see `V2TIMManager`).
     func onSyncServerFailed()
 
     /// Conversations appeared.

@@ -98,6 +98,8 @@ extension V2TIMManager {
 
     /// Saves (or with nil or "" clears) the draft of a conversation. Local only, as in the vendor
     /// SDK, unless `V2TIMSDKConfig.syncsDrafts` (then the newest draft reaches every device).
+    /// Fails with 6022 when the draft could not be written to local storage (it stands, and is
+    /// written once the disk recovers; see `V2TIMManager`).
     public func setConversationDraft(conversationID: String, draftText: String?, succ: V2TIMSucc?, fail: V2TIMFail?) {
         let callbacks = Unchecked((succ, fail))
         withClient(fail: fail) { client in
@@ -109,7 +111,8 @@ extension V2TIMManager {
     }
 
     /// Sets or clears marks on conversations (at most 100). Unknown conversations get their own
-    /// failed result; the call itself fails (6017) only for bad arguments, changing nothing.
+    /// failed result; the call itself fails only for bad arguments (6017, changing nothing) and when
+    /// the marks could not be written to local storage (6022; they stand, see `V2TIMManager`).
     /// - Parameter markType: one mark: a `V2TIMConversationMarkType` (0x1, 0x2, 0x4, 0x8) or a custom
     ///   bit `1 << n`, 32 <= n < 64, as the vendor's header defines them. Anything else fails with
     ///   6017: 0, a negative number (`Int64.min` is not bit 63), a fraction, NaN or an infinity, a
@@ -126,7 +129,7 @@ extension V2TIMManager {
                 guard let marks, marks.isOneValidMark else {
                     throw IMError(.invalidParameters, "markType \(markType) is not one valid mark")
                 }
-                let results = client.setMarks(try Self.parseBatch(conversationIDList), marks, enable: enableMark)
+                let results = try client.setMarks(try Self.parseBatch(conversationIDList), marks, enable: enableMark)
                 return zip(conversationIDList, results).map(V2TIMConversationOperationResult.init)
             }
             let boxed = Unchecked(outcome)
@@ -145,7 +148,7 @@ extension V2TIMManager {
         withClient(fail: fail) { client throws(IMError) in
             let id = try Self.existing(conversationID, in: client).id
             client.deleteConversations(
-                [id], keepingLocalMessages: false, clearingCloudMessages: true, order: .afterServer
+                [id], keepingLocalMessages: false, clearingCloudMessages: true
             ) { outcome in
                 callbacks.finish(outcome.flatMap { $0[0] })
             }
@@ -165,7 +168,7 @@ extension V2TIMManager {
             let ids = try Self.parseBatch(conversationIDList)
             let names = conversationIDList
             client.deleteConversations(
-                ids, keepingLocalMessages: !clearMessage, clearingCloudMessages: clearMessage, order: .afterServer
+                ids, keepingLocalMessages: !clearMessage, clearingCloudMessages: clearMessage
             ) { outcome in
                 switch outcome {
                 case .success(let results):

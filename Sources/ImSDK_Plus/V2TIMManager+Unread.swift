@@ -46,7 +46,8 @@ extension V2TIMManager {
     /// Sets (nil: clears) the custom data of up to 100 conversations, at most 256 bytes; each gets
     /// its own result (6004 for an unknown conversation). Kept on this device and across restarts
     /// (it does not roam to the user's other devices yet). Changed conversations are announced with
-    /// `onConversationChanged`.
+    /// `onConversationChanged`. Fails with 6022 when the data could not be written to local storage
+    /// (it stands, see `V2TIMManager`).
     public func setConversationCustomData(
         conversationIDList: [String]!, customData: Data?,
         succ: V2TIMConversationOperationResultSucc?, fail: V2TIMFail?
@@ -57,7 +58,7 @@ extension V2TIMManager {
             guard (customData?.count ?? 0) <= 256 else {
                 throw IMError(.invalidParameters, "customData is larger than 256 bytes")
             }
-            let results = client.setCustomData(try Self.parseBatch(list), customData)
+            let results = try client.setCustomData(try Self.parseBatch(list), customData)
             let converted = Unchecked(zip(list, results).map(V2TIMConversationOperationResult.init))
             client.deliver { callbacks.value.0?(converted.value) }
         }

@@ -5,6 +5,12 @@ import IMTransportKit
 /// The V2 API entry point: names, types and errors of the V2 generation over one `IMSession`
 /// (init, login, gating and the engine live there), and the V2 listeners.
 ///
+/// Local storage: a call whose change cannot be written to the local database (a full disk, a
+/// read-only file) fails with `ERR_IO_OPERATION_FAILED` (6022), but the change stands: the list
+/// and the listeners show it, and the SDK writes it once the disk recovers. The first such failure
+/// is also reported with `onSyncServerFailed`. A login whose database cannot be written fails with
+/// 6022.
+///
 /// - Thread safety: every method may be called from any thread. Callbacks (`succ`, `fail`) and
 ///   listener methods run on the configured callback queue (`V2TIMSDKConfig.callbackQueue`), one at
 ///   a time, in the order the SDK produced them; every asynchronous call ends in exactly one of its

@@ -17,7 +17,9 @@ extension V2TIMMessage {
     /// `lastMessage`) stores it at once: the same message read again (through history,
     /// `lastMessage`, or the legacy `customData()`) shows it. On a message not sent yet it is kept
     /// in this object and stored with the message when `sendMessage` sends it. While logged out it
-    /// is kept in this object only.
+    /// is kept in this object only. A property cannot fail: when local storage cannot be written,
+    /// the value stands in memory, is written once the disk recovers, and the failure reaches
+    /// `onSyncServerFailed` (see `V2TIMManager`).
     /// - Thread safety: as the message object: use it on one thread at a time; of the SDK's instances
     ///   it reaches only `V2TIMManager.sharedInstance()`'s store.
     public var localCustomData: Data! {
@@ -71,7 +73,8 @@ enum V2LocalFields {
         let client = manager.currentClient
         if let client { flush(into: client) }
         if let messageID = message.storedMessageID, let client {
-            client.changeLocalFields(ofMessage: messageID, body)
+            // A setter cannot fail: a storage failure is the session's to report (see `localCustomData`).
+            try? client.changeLocalFields(ofMessage: messageID, body)
             kept.set(nil, for: message)
             return
         }

@@ -136,6 +136,7 @@ public enum V2TIMErrorCode {
     public static let ERR_SDK_NOT_LOGGED_IN: Int32 = IMError.Code.notLoggedIn.rawValue
     public static let ERR_IN_PROGESS: Int32 = IMError.Code.inProgress.rawValue
     public static let ERR_INVALID_PARAMETERS: Int32 = IMError.Code.invalidParameters.rawValue
+    public static let ERR_IO_OPERATION_FAILED: Int32 = IMError.Code.ioOperationFailed.rawValue
     public static let ERR_NO_PREVIOUS_LOGIN: Int32 = IMError.Code.noPreviousLogin.rawValue
     public static let ERR_USER_SIG_EXPIRED: Int32 = IMError.Code.userSigExpired.rawValue
     public static let ERR_LOGIN_KICKED_OFF_BY_OTHER: Int32 = IMError.Code.kickedOff.rawValue

@@ -70,7 +70,8 @@ extension LegacyBridge {
     /// the message; kept with the object until then (it is stored with its message when it is sent
     /// or imported).
     /// - Returns: false when the message is the SDK's but no store is open (logged out), and
-    ///   nothing changes; true otherwise.
+    ///   nothing changes, or when the change could not be stored (a full disk, a read-only
+    ///   database: it stands in memory and is written once the disk recovers); true otherwise.
     private func changeLocalFields(of message: any LegacyMessageObject, _ change: (inout MessageLocalFields) -> Void) -> Bool {
         flushPendingLocalFields()
         guard let messageID = message.storedMessageID else {
@@ -80,8 +81,12 @@ extension LegacyBridge {
             return true
         }
         guard let client = localClient else { return false }
-        client.changeLocalFields(ofMessage: messageID, change)
-        return true
+        do throws(IMError) {
+            try client.changeLocalFields(ofMessage: messageID, change)
+            return true
+        } catch {
+            return false
+        }
     }
 
     /// Stores the local fields kept with objects whose messages the SDK now holds, into the open
@@ -100,7 +105,8 @@ extension LegacyBridge {
 
     /// Removes `message` of `id` from local storage (`TIMMessage.remove()`); see
     /// `ConversationStore.removeMessage(_:in:)`. False when no store is open, the conversation is
-    /// not in the list, or the message is not in local storage (removed already, still being sent).
+    /// not in the list, the message is not in local storage (removed already, still being sent), or
+    /// the removal could not be stored (it stands in memory; written once the disk recovers).
     package func remove(_ message: Message, in id: ConversationID) -> Bool {
         guard let client = localClient else { return false }
         do throws(IMError) {
@@ -125,7 +131,8 @@ extension LegacyBridge {
     /// Imports `messages` (each `importable(_:)`) into the local storage of `id`
     /// (`importMessages`); see `IMClient.importMessages(_:into:)`.
     /// - Returns: the messages as stored, or the error: 6013 before `initSdk`, 6014 when no store
-    ///   is open, 6017 for the SYSTEM conversation or a C2C sender who is neither party.
+    ///   is open, 6017 for the SYSTEM conversation or a C2C sender who is neither party, 6022 when
+    ///   they could not be stored (they stand in memory; written once the disk recovers).
     package func importMessages(_ messages: [Message], into id: ConversationID) -> Result<[Message], IMError> {
         guard let client = localClient else { return .failure(noSession) }
         do throws(IMError) {

@@ -224,17 +224,22 @@ package final class LegacyBridge: Sendable {
 
     /// Deletes `id` from the list at once (`deleteConversation` keeps its local messages,
     /// `deleteConversationAndMessages` does not); the server drops it from the user's list but keeps
-    /// its cloud messages either way. Returns false when logged out or when it does not exist.
+    /// its cloud messages either way. Returns false when logged out, when it does not exist, or
+    /// when the deletion could not be stored (it stands in memory; written once the disk recovers).
     package func delete(_ id: ConversationID, keepingMessages: Bool) -> Bool {
         guard let client, client.read({ $0.conversation(id) }) != nil else { return false }
-        client.deleteConversations(
-            [id], keepingLocalMessages: keepingMessages, clearingCloudMessages: false, order: .immediately
-        ) { _ in }
-        return true
+        do throws(IMError) {
+            let results = try client.deleteConversationsNow(
+                [id], keepingLocalMessages: keepingMessages, clearingCloudMessages: false)
+            return (try? results[0].get()) != nil
+        } catch {
+            return false
+        }
     }
 
     /// Sets or clears the draft of `id` (`setDraft`), creating the conversation locally when needed
-    /// (clearing creates nothing): 6013 before `initSdk`, 6014 when logged out.
+    /// (clearing creates nothing): 6013 before `initSdk`, 6014 when logged out, 6022 when the draft
+    /// could not be stored (it stands in memory; written once the disk recovers).
     package func setDraft(_ id: ConversationID, text: String?) -> Int32 {
         guard let client else { return noSession.code.rawValue }
         do throws(IMError) {

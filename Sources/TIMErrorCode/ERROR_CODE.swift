@@ -16,7 +16,7 @@ public struct ERROR_CODE: RawRepresentable, Hashable, Sendable {
 public let ERR_SUCC = ERROR_CODE(.success)
 public let ERR_IN_PROGESS = ERROR_CODE(.inProgress)
 public let ERR_INVALID_PARAMETERS = ERROR_CODE(.invalidParameters)
-public let ERR_IO_OPERATION_FAILED = ERROR_CODE(rawValue: 6022)
+public let ERR_IO_OPERATION_FAILED = ERROR_CODE(.ioOperationFailed)
 public let ERR_SDK_NOT_INITIALIZED = ERROR_CODE(.notInitialized)
 public let ERR_LOADMSG_FAILED = ERROR_CODE(rawValue: 6005)
 public let ERR_DATABASE_OPERATE_FAILED = ERROR_CODE(rawValue: 6019)

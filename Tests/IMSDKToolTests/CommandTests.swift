@@ -67,6 +67,8 @@ final class CheckCommandTests: XCTestCase {
                        .check(CheckOptions(sequences: 9, seconds: 60)))
         XCTAssertEqual(try Command.parse(["check", "--flaw", "pinBumpsActivity"]),
                        .check(CheckOptions(flaw: .pinBumpsActivity)))
+        XCTAssertEqual(try Command.parse(["check", "--storage-faults", "--sequences", "3"]),
+                       .check(CheckOptions(sequences: 3, storageFaults: true)))
         XCTAssertEqual(try Command.parse(["check", "--help"]), .help)
         let bad: [([String], String)] = [
             (["check", "--steps"], "--steps needs a value"),
@@ -84,7 +86,7 @@ final class CheckCommandTests: XCTestCase {
     }
 
     func test_usage_listsCheckAndItsOptions() {
-        for word in ["check", "--sequences N", "--steps N", "--seed S", "--long SECONDS", "--flaw NAME"] {
+        for word in ["check", "--sequences N", "--steps N", "--seed S", "--long SECONDS", "--flaw NAME", "--storage-faults"] {
             XCTAssertTrue(Usage.text.contains(word), word)
         }
     }
@@ -96,6 +98,16 @@ final class CheckCommandTests: XCTestCase {
         XCTAssertEqual(recorder.outLines.first, "imsdk check: 20 sequences of 10 steps, seeds 3, 4, ...")
         XCTAssertTrue(recorder.outLines.last?.hasPrefix("passed: 20 sequences, 200 steps in ") == true, "\(recorder.outLines)")
         XCTAssertEqual(recorder.errLines, [])
+    }
+
+    func test_run_check_withStorageFaults_saysSo_andCountsTheCallsTheDiskFailed() async {
+        let recorder = ConsoleRecorder()
+        let status = await Tool.run(["check", "--sequences", "5", "--steps", "20", "--seed", "1", "--storage-faults"],
+                                    console: recorder.console)
+        XCTAssertEqual(status, .success, "\(recorder.outLines)")
+        XCTAssertEqual(recorder.outLines.first, "imsdk check: 5 sequences of 20 steps, seeds 1, 2, ... (with storage faults)")
+        let last = recorder.outLines.last ?? ""
+        XCTAssertTrue(last.hasPrefix("passed: 5 sequences, 100 steps in ") && last.contains("calls failed with 6022"), last)
     }
 
     func test_run_check_onADivergence_printsTheSeedAndShrunkSequence_andExits1() async {

@@ -4,20 +4,31 @@ import IMReferenceServer
 import IMTestSupport
 @testable import ImSDK_Plus
 
-/// Two devices of one user, each behind its own faulty network, converge on the server's state.
+/// Two devices of one user, each behind its own faulty network, converge on the server's state;
+/// with storage faults, each on a disk of its own that fails and recovers, after a restart too.
 final class ConvergenceTests: XCTestCase {
     private var devices: [V2TestSession] = []
+    private var directories: [TemporaryDirectory] = []
 
     override func tearDown() {
         devices.forEach { $0.tearDown() }
         devices = []
+        directories.forEach { $0.remove() }
+        directories = []
         super.tearDown()
     }
 
     private static let peers = ["a", "b", "c", "d"]
 
     /// Runs random traffic and actions on faulty devices (two by default), then checks they converge.
-    private func run(_ name: String, faults: IMFaults, steps: Int = 40, deviceCount: Int = 2) async throws {
+    ///
+    /// With `storageFaults`, each device keeps its store in a directory of its own, and before
+    /// each step its disk may become full or read-only, or recover; at the end every disk
+    /// recovers and every device restarts (logout, login), so what it shows then came from its
+    /// database and a sync from its stored version.
+    private func run(
+        _ name: String, faults: IMFaults, steps: Int = 40, deviceCount: Int = 2, storageFaults: Bool = false
+    ) async throws {
         // Every device runs on this system's platform: the server must let them all stay online.
         let server = IMReferenceServer(loginPolicy: .unlimited)
         for user in ["me"] + Self.peers { try server.registerUser(user, nickname: nil, faceURL: nil) }
@@ -28,11 +39,23 @@ final class ConvergenceTests: XCTestCase {
             return FaultInjectingTransport(wrapping: server, faults: own)
         }
         for (index, transport) in transports.enumerated() {
+            var storage = V2TIMStorage.memory
+            if storageFaults {
+                directories.append(try TemporaryDirectory(prefix: "convergence-\(index)"))
+                storage = .disk(directory: directories[index].path)
+            }
             devices.append(try await V2TestSession(
-                server: server, transport: transport, instance: index == 0 ? nil : V2TIMManager.makeInstance()))
+                server: server, transport: transport, instance: index == 0 ? nil : V2TIMManager.makeInstance(),
+                storage: storage, logLevel: storageFaults ? .LOG_NONE : .LOG_INFO))
         }
         var random = SeededRandomGenerator(seed: faults.seed)
+        var diskFaults = 0
         for _ in 0..<steps {
+            if storageFaults && random.chance(20) {
+                let fault = [StorageFault.diskFull, .readOnly, nil].randomElement(using: &random)!
+                devices.randomElement(using: &random)!.manager.session.injectStorageFaultForTesting(fault)
+                if fault != nil { diskFaults += 1 }
+            }
             let device = devices.randomElement(using: &random)!
             let peer = Self.peers.randomElement(using: &random)!
             switch Int.random(in: 0..<10, using: &random) {
@@ -60,6 +83,14 @@ final class ConvergenceTests: XCTestCase {
         }
         // A final reconnect of each device makes each sync once more (still through faults).
         transports.forEach { $0.disconnectAll() }
+        if storageFaults {
+            XCTAssertGreaterThan(diskFaults, 0, "\(name): disks failed")
+            for device in devices {
+                device.manager.session.injectStorageFaultForTesting(nil)
+                try await device.manager.logout()
+                try await device.manager.login(userID: "me", userSig: "sig")
+            }
+        }
         let expected = try await CloudSummary.server(server, userID: "me")
         XCTAssertFalse(expected.isEmpty, "\(name): the server has conversations")
         var views: [[String]?] = []
@@ -77,6 +108,8 @@ final class ConvergenceTests: XCTestCase {
         XCTAssertTrue(faults == .none || injected.contains { $0 != IMFaults.Counts() }, "\(name): faults were injected")
         devices.forEach { $0.tearDown() }
         devices = []
+        directories.forEach { $0.remove() }
+        directories = []
     }
 
     func test_eachFaultKindAt20Percent_devicesConverge() async throws {
@@ -110,6 +143,17 @@ final class ConvergenceTests: XCTestCase {
     func test_threeDevices_everyFaultAtOnce_converge() async throws {
         for seed: UInt64 in 20..<23 {
             try await run("three devices", faults: .uniform(0.2, seed: seed), steps: 60, deviceCount: 3)
+        }
+    }
+
+    /// Disks that fill up or turn read-only and recover at random moments, on a faulty network:
+    /// after a last recovery and a restart, every device shows the server's state (a stored sync
+    /// version that passed a change the disk refused would keep the change from ever coming back).
+    func test_storageFaults_devicesConvergeAfterRecoveryAndRestart() async throws {
+        for seed: UInt64 in 30..<36 {
+            var faults = seed.isMultiple(of: 2) ? IMFaults.uniform(0.1, seed: seed) : IMFaults.none
+            faults.seed = seed
+            try await run("storage faults", faults: faults, steps: 60, storageFaults: true)
         }
     }
 

@@ -63,6 +63,39 @@ final class ModelBasedTests: XCTestCase {
         XCTAssertEqual(echoed?.observable, "V2 onRecvNewMessage during the step")
     }
 
+    /// The main device on disk, its disk full or read-only at random moments (calls may then fail
+    /// with 6022, their changes standing), recovering, restarting, and a recovery and a restart at
+    /// the end of each sequence: what it shows agrees with the model throughout.
+    func test_sequencesWithStorageFaults_agreeWithTheReferenceModel_throughRecoveriesAndRestarts() async throws {
+        let options = ModelCheckRun.Options(seed: 1, steps: 20, sequences: 150, storageFaults: true)
+        let summary = try await ModelCheckRun(options: options).run()
+        if let failure = summary.failure { XCTFail("\(failure)") }
+        XCTAssertEqual(summary.sequences, 150)
+        XCTAssertGreaterThan(summary.storageFailures, 30, "the disk failed many calls")
+    }
+
+    func test_storageFaultSequences_areWellFormed_andHaveEveryStorageEvent_whileOthersHaveNone() {
+        var events: Set<String> = []
+        for seed: UInt64 in 1...200 {
+            let sequence = ModelSequence(seed: seed, steps: 20, storageFaults: true)
+            XCTAssertTrue(sequence.isWellFormed, "seed \(seed):\n\(sequence)")
+            XCTAssertEqual(Array(ModelSequence(seed: seed, steps: 30, storageFaults: true).operations.prefix(20)),
+                           sequence.operations)
+            for operation in sequence.operations where operation.isStorageEvent { events.insert(operation.description) }
+            let plain = ModelSequence(seed: seed, steps: 20)
+            XCTAssertTrue(plain.isWellFormed)
+            XCTAssertFalse(plain.operations.contains(where: \.isStorageEvent), "seed \(seed)")
+        }
+        XCTAssertEqual(events, ["storage: the disk becomes full", "storage: the disk becomes read-only",
+                                "storage: the disk recovers", "V2 logout, then login (a restart over the same database)"])
+        let sendWhileFailing = ModelSequence(
+            seed: 0, operations: [.storageFails(.readOnly), .sendMessage(.user("p0"), text: "m2")], storageFaults: true)
+        XCTAssertFalse(sendWhileFailing.isWellFormed)
+        let restartWhileFailing = ModelSequence(seed: 0, operations: [.storageFails(.diskFull), .restart], storageFaults: true)
+        XCTAssertFalse(restartWhileFailing.isWellFormed)
+        XCTAssertFalse(ModelSequence(seed: 0, operations: [.restart]).isWellFormed, "no storage events without storage faults")
+    }
+
     func test_sameSeed_givesTheSameOperations_andALongerSequenceExtendsAShorterOne() {
         for seed: UInt64 in [0, 1, 42, .max] {
             let short = ModelSequence(seed: seed, steps: 20)

@@ -162,6 +162,27 @@ final class PersistenceTests: XCTestCase {
         XCTAssertFalse(moved.isEmpty, "the garbage is kept aside, not deleted")
     }
 
+    func test_aZeroByteDatabase_isReportedAsDamaged_movedAside_andTheStoreResyncsFromTheServer() async throws {
+        session = try await V2TestSession(peers: ["a"], storage: storage)
+        try session.server.sendText("hello", from: "a", toUser: "me")
+        await session.settle()
+        try await session.manager.logout()
+        // The file lost its content (a truncation, a backup restore that copied nothing).
+        let path = databasePath("me")
+        ConversationDatabase.removeFiles(at: path)
+        XCTAssertTrue(FileManager.default.createFile(atPath: path, contents: Data()))
+
+        session.recorder.clear()
+        try await session.manager.login(userID: "me", userSig: "sig")
+        await session.settle()
+        XCTAssertTrue(session.recorder.events.contains(.syncFailed), "the empty file is reported as damage")
+        let moved = try FileManager.default.contentsOfDirectory(atPath: directory.path).filter { $0.contains(".corrupt-") }
+        XCTAssertEqual(moved.count, 1, "the empty file is kept aside: \(moved)")
+        let list = try await session.walk().list
+        XCTAssertEqual(list.map(\.conversationID), ["c2c_a"])
+        XCTAssertEqual(list.first?.unreadCount, 1)
+    }
+
     func test_aLoginTheServerRefuses_leavesNoDatabase_butKeepsAnExistingOne() async throws {
         session = try await V2TestSession(peers: ["a"], storage: storage)
         try await session.manager.logout()

@@ -28,4 +28,7 @@ package struct ChangeBatch: Sendable {
     package var isEmpty: Bool {
         added.isEmpty && changed.isEmpty && deleted.isEmpty && newMessages.isEmpty && !totalUnreadChanged
     }
+
+    /// Whether a database has anything to write for the batch.
+    package var needsWriting: Bool { !isEmpty || !storage.operations.isEmpty }
 }

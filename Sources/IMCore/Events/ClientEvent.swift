@@ -6,7 +6,9 @@ package enum ClientEvent: Sendable {
     case syncStarted
     /// The sync finished; the store now reflects the server.
     case syncFinished
-    /// The sync failed.
+    /// The sync failed (it is retried); also what reports the local database's troubles: a
+    /// damaged file replaced (6019), and the first write of a failure episode the disk refused
+    /// (`ioOperationFailed`, 6022; see `IMClient.writeState(_:)`).
     case syncFailed(IMError)
     /// One atomic batch of changes.
     case changes(ChangeBatch)

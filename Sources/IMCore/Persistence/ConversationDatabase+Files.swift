@@ -80,6 +80,18 @@ extension ConversationDatabase {
         }
     }
 
+    /// Throws `.corrupt` when a file exists at `path` and has zero bytes.
+    ///
+    /// `open` creates the file empty, and SQLite writes its first page before the open returns
+    /// (switching to WAL writes the header): an empty file is one whose content was lost (a
+    /// truncation, a restore that copied nothing) or whose first open never finished. SQLite
+    /// would take it for a new database and the store would quietly start over.
+    static func checkNotEmpty(at path: String) throws(PersistenceError) {
+        guard let size = (try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? Int,
+              size == 0 else { return }
+        throw PersistenceError.corrupt(path: path, reason: "the file is empty (0 bytes)")
+    }
+
     /// Throws `.corrupt` when the file at `path` is not empty and does not start with the SQLite
     /// header, before SQLite touches it (it would treat some such files as empty databases, and
     /// would delete a `-wal` file next to them on close).

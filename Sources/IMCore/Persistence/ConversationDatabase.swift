@@ -12,6 +12,8 @@ package final class ConversationDatabase {
     package let connection: SQLiteConnection
     /// The statements of `HotStatement`, by raw value, once prepared (the connection owns them).
     private var hotStatements = [SQLiteStatement?](repeating: nil, count: HotStatement.allCases.count)
+    /// The connection's page limit before a test's injected fault changed it (`inject(_:)`).
+    var maxPageCountBeforeFault: Int64?
 
     private init(connection: SQLiteConnection) {
         self.connection = connection
@@ -19,22 +21,27 @@ package final class ConversationDatabase {
 
     // MARK: - Opening
 
-    /// Opens the database at `path` (nil: a private in-memory one), creating and migrating it.
+    /// Opens the database at `path` (nil: a private in-memory one), creating (unless `creating` is
+    /// false) and migrating it.
     ///
     /// Creates a missing directory with permissions 0700 and the file with 0600. Checks the file's
     /// header and, when `verifying`, every page (`PRAGMA quick_check`, O(file size)) before migrating.
     /// A login opens without verifying, so its cost does not grow with the database; the store's
     /// background warm-up verifies.
-    /// - Throws: `.corrupt` for a file that is not a healthy database, `.newerSchema` for one written
-    ///   by a newer SDK, `.cannotOpen` when the file or directory cannot be created or opened.
+    /// - Throws: `.corrupt` for a file that is not a healthy database (an existing file of zero
+    ///   bytes included: the first open writes the header, so an empty file lost its content),
+    ///   `.newerSchema` for one written by a newer SDK, `.cannotOpen` when the file or directory
+    ///   cannot be created or opened (or, when not `creating`, does not exist), `.diskFailure` when a
+    ///   new database cannot be written.
     package static func open(
-        at path: String?, logger: IMLogger, verifying: Bool = true
+        at path: String?, logger: IMLogger, verifying: Bool = true, creating: Bool = true
     ) throws(PersistenceError) -> ConversationDatabase {
         if let path {
-            try prepareFile(at: path)
+            try checkNotEmpty(at: path)
+            if creating { try prepareFile(at: path) }
             try checkHeader(at: path)
         }
-        let connection = try SQLiteConnection(path: path)
+        let connection = try SQLiteConnection(path: path, creating: creating)
         if verifying { try verify(connection) }
         try Schema.migrate(connection, logger: logger)
         return ConversationDatabase(connection: connection)
@@ -51,12 +58,12 @@ package final class ConversationDatabase {
 
     /// Opens the database at `path`, replacing a corrupt file with a fresh database.
     ///
-    /// The policy: a `.corrupt` file (garbage bytes, a damaged page) is moved aside with its
+    /// The policy: a `.corrupt` file (garbage bytes, a damaged page, zero bytes) is moved aside with its
     /// `-wal`/`-shm` files to `<path>.corrupt-<unix seconds>` (as SQLite left them: a file with a
     /// valid header may have had its WAL checkpointed), logged as a warning, and an empty
     /// database takes its place; the error is returned as `recovered` so the caller can resync
     /// from the server. Anything else is thrown and nothing is moved: `.newerSchema` (the data of a
-    /// newer SDK is kept for it; the caller decides, e.g. run in memory), `.cannotOpen`, `.io`.
+    /// newer SDK is kept for it; the caller decides, e.g. run in memory), `.cannotOpen`, `.diskFailure`, `.io`.
     package static func openOrRecover(
         at path: String?, logger: IMLogger, verifying: Bool = true
     ) throws(PersistenceError) -> (database: ConversationDatabase, recovered: PersistenceError?) {

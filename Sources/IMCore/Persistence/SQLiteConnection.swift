@@ -19,16 +19,18 @@ package final class SQLiteConnection {
     /// How long a write waits for another connection's lock before failing with "busy".
     package static let busyTimeoutMilliseconds: Int32 = 5_000
 
-    /// Opens (creating if needed) the database at `path`, or a private in-memory one when nil.
+    /// Opens (creating if needed, unless `creating` is false) the database at `path`, or a private
+    /// in-memory one when nil.
     ///
     /// Files get `journal_mode=WAL`, a 16 MiB page cache and a checkpoint every 10,000 WAL pages;
     /// every connection gets `synchronous=NORMAL`, `foreign_keys=ON`
-    /// and a busy timeout. A file that is not a database fails here with `.corrupt`.
-    package init(path: String?) throws(PersistenceError) {
+    /// and a busy timeout. A file that is not a database fails here with `.corrupt`; a missing
+    /// one, when not `creating`, with `.cannotOpen`.
+    package init(path: String?, creating: Bool = true) throws(PersistenceError) {
         self.path = path ?? ":memory:"
         var opened: OpaquePointer?
         let code = sqlite3_open_v2(
-            self.path, &opened, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX, nil
+            self.path, &opened, SQLITE_OPEN_READWRITE | (creating ? SQLITE_OPEN_CREATE : 0) | SQLITE_OPEN_NOMUTEX, nil
         )
         guard let opened else { throw .io("cannot allocate a SQLite connection (SQLite code \(code))") }
         handle = opened

@@ -82,6 +82,8 @@ package final class IMSession: Sendable {
         var warmsUpInBackground = true
         var syncsDrafts = false
         var platform = IMPlatform.current
+        /// The storage fault tests injected into the databases of this session's clients.
+        var storageFault: StorageFault?
         var observers: [Observer] = []
         var unInitObservers: [@Sendable () -> Void] = []
     }
@@ -166,17 +168,30 @@ package final class IMSession: Sendable {
         state.withLock { $0.warmsUpInBackground = enabled }
     }
 
+    /// Makes the database of the current client, and of every client a later login or
+    /// `openStorage` makes, behave as under `fault` (nil: a healthy disk again), until the next
+    /// `unInitialize`. For tests and test support only (see `StorageFault`): the fault is SQLite's
+    /// own, so every write path meets the error a real disk gives.
+    package func injectStorageFaultForTesting(_ fault: StorageFault?) {
+        let client = state.withLock { state -> IMClient? in
+            state.storageFault = fault
+            return state.client
+        }
+        client?.injectStorageFaultForTesting(fault)
+    }
+
     // MARK: - Login
 
     /// Logs in `userID` and syncs from the server; `completion` runs on the callback queue after the
     /// sync.
     ///
     /// Fails with 6013 before `initialize`, 6017 for an empty user ID, 6015 while another login
-    /// runs, and with the server's code when it refuses. Logging in as the user already logged in
-    /// succeeds at once; logging in as another user logs the first one out. User IDs compare by
-    /// their bytes, as the server's accounts do: another spelling of a logged-in ID (NFD for NFC)
-    /// is another user. With no transport configured, the session talks to the embedded
-    /// `IMReferenceServer.shared`.
+    /// runs, with the server's code when it refuses, and with the database's error when the local
+    /// store cannot be used (6022 when it cannot be written, 6019 for a newer schema). Logging in
+    /// as the user already logged in succeeds at once; logging in as another user logs the first
+    /// one out. User IDs compare by their bytes, as the server's accounts do: another spelling of a
+    /// logged-in ID (NFD for NFC) is another user. With no transport configured, the session talks
+    /// to the embedded `IMReferenceServer.shared`.
     ///
     /// The login lasts until `logout`, or until the client reports an event that ends it
     /// (`.kickedOffline`, `.userSigExpired`): the session is then logged out before the observers
@@ -266,7 +281,7 @@ package final class IMSession: Sendable {
     /// with 6013 before `initialize`; 6017 for an empty user ID, when storage is kept in memory
     /// (there is no store to open), or while another user is logged in; 6015 while a login runs;
     /// 6026 when `userID` has no local store on this device (no login here yet; no file is created);
-    /// the database's error when it cannot be opened.
+    /// the database's error when it cannot be opened (6022 when it cannot be written).
     package func openStorage(userID: String, completion: @escaping @Sendable (Result<Void, IMError>) -> Void) {
         enum Step { case fail(DispatchQueue, IMError), done(DispatchQueue), open(IMClient, appID: Int32) }
         let step: Step = state.withLock { state in
@@ -307,12 +322,14 @@ package final class IMSession: Sendable {
     private static func makeClient(
         userID: String, databasePath: String?, warmsUpInBackground: Bool, settings state: State
     ) -> IMClient {
-        IMClient(
+        let client = IMClient(
             userID: userID, transport: state.transport ?? IMReferenceServer.shared,
             callbackQueue: state.queue, readPolicy: state.readPolicy, logger: state.logger,
             databasePath: databasePath, warmsUpInBackground: warmsUpInBackground, syncsDrafts: state.syncsDrafts,
             checksInvariants: state.checksInvariants, platform: state.platform,
             clock: { UInt64(Date().timeIntervalSince1970) })
+        if let fault = state.storageFault { client.injectStorageFaultForTesting(fault) }
+        return client
     }
 
     /// Opens the database of `client` (outside the lock: it reads the file) and makes it the

@@ -37,14 +37,20 @@ extension IMClient {
         read { $0.localFields(ofMessage: messageID) }
     }
 
-    /// Stores the local fields of the message with ID `messageID` on this device (never sent).
+    /// Stores the local fields of the message with ID `messageID` on this device (never sent), for
+    /// fields an app set before the message had an ID: nobody waits for an answer, so a storage
+    /// failure is the session's to report (`write(_:)`).
     package func setLocalFields(_ fields: MessageLocalFields, ofMessage messageID: String) {
         write { $0.setLocalFields(fields, ofMessage: messageID) }
     }
 
     /// Changes the local fields of the message with ID `messageID` with `change`, atomically.
-    package func changeLocalFields(ofMessage messageID: String, _ change: (inout MessageLocalFields) -> Void) {
-        write { store in
+    /// - Throws: `ioOperationFailed` (6022) when the change could not be stored (it stands, see
+    ///   `writeDurably(_:)`).
+    package func changeLocalFields(
+        ofMessage messageID: String, _ change: (inout MessageLocalFields) -> Void
+    ) throws(IMError) {
+        try writeDurably { store in
             var fields = store.localFields(ofMessage: messageID)
             change(&fields)
             store.setLocalFields(fields, ofMessage: messageID)
@@ -52,8 +58,9 @@ extension IMClient {
     }
 
     /// Removes `message` from the local storage of `id`; see `ConversationStore.removeMessage(_:in:)`.
+    /// - Throws: its errors, and `ioOperationFailed` (6022) when the removal could not be stored.
     package func removeMessage(_ message: Message, in id: ConversationID) throws(IMError) {
-        try write { store throws(IMError) in try store.removeMessage(message, in: id) }
+        try writeDurably { store throws(IMError) in try store.removeMessage(message, in: id) }
     }
 
     /// A message to import into local storage, with a new ID and random, the local time, and the
@@ -75,7 +82,9 @@ extension IMClient {
     /// group message to the group; a C2C message from me to the peer or from the peer to me.
     /// - Returns: the messages as stored.
     /// - Throws: `invalidParameters` for the SYSTEM conversation, a message that is not an import
-    ///   (`importable(_:)`), or a C2C message whose sender is neither me nor the peer.
+    ///   (`importable(_:)`), or a C2C message whose sender is neither me nor the peer;
+    ///   `ioOperationFailed` (6022) when the imported messages could not be stored (they stand, see
+    ///   `writeDurably(_:)`).
     @discardableResult
     package func importMessages(_ messages: [Message], into id: ConversationID) throws(IMError) -> [Message] {
         var stored: [Message] = []
@@ -95,7 +104,7 @@ extension IMClient {
             }
             stored.append(message)
         }
-        write { $0.importMessages(stored, into: id) }
+        try writeDurably { $0.importMessages(stored, into: id) }
         return stored
     }
 }

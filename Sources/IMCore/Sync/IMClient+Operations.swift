@@ -72,17 +72,8 @@ extension IMClient {
         }, completion: completion)
     }
 
-    /// When a deletion reaches the list: after the server agreed (V2), or at once (legacy, whose
-    /// calls answer synchronously).
-    package enum DeleteOrder: Sendable {
-        /// Ask the server first; a conversation leaves the list only if the server agreed.
-        case afterServer
-        /// Leave the list now, then tell the server; a failure there is logged (the next sync
-        /// brings the server's state back).
-        case immediately
-    }
-
-    /// Deletes conversations from the list, on the server and here; each gets its own result.
+    /// Deletes conversations from the list, on the server, then here for those the server agreed
+    /// to delete (V2); each gets its own result.
     ///
     /// A conversation that is not in the list gets 6004 and no request: deleting it on the server
     /// would still move its cursors there. The legacy SYSTEM conversation is deleted here only.
@@ -90,51 +81,67 @@ extension IMClient {
     ///   - keepingLocalMessages: keep this device's messages (they come back, read, with the
     ///     conversation); false deletes them.
     ///   - clearingCloudMessages: also delete the user's cloud history of them.
-    ///   - order: whether the list changes after the server's answer or at once.
-    ///   - completion: on the callback queue; with `.immediately`, after the local deletion.
+    ///   - completion: on the callback queue; `ioOperationFailed` (6022) when the deletions could
+    ///     not be stored (they stand, see `writeDurably(_:)`).
     package func deleteConversations(
-        _ ids: [ConversationID], keepingLocalMessages: Bool, clearingCloudMessages: Bool, order: DeleteOrder,
+        _ ids: [ConversationID], keepingLocalMessages: Bool, clearingCloudMessages: Bool,
         completion: @escaping @Sendable (Result<[Result<Void, IMError>], IMError>) -> Void
     ) {
         let known = read { store in ids.map { store.conversation($0) != nil } }
-        let unknown: @Sendable (ConversationID) -> IMError = {
-            IMError(.invalidConversation, "conversation \($0) does not exist")
-        }
         let requested = zip(ids, known).filter { $0.1 && $0.0.kind != .system }.map(\.0)
         let requests = requested.map { IMRequest.deleteConversation($0, clearingMessages: clearingCloudMessages) }
-        switch order {
-        case .immediately:
-            let results = write { store in
+        execute(requests, apply: { store, results in
+            var answers = results.makeIterator()
+            return zip(ids, known).map { id, isKnown -> Result<Void, IMError> in
+                guard isKnown else { return .failure(Self.unknownConversation(id)) }
+                let answer = id.kind == .system ? .success(.ok) : answers.next()!
+                return answer.map { _ in store.delete(id, keepingMessages: keepingLocalMessages) }
+            }
+        }, completion: completion)
+    }
+
+    /// Deletes conversations from the list at once, then tells the server (legacy, whose calls
+    /// answer synchronously): a failure there is logged, and the next sync brings the server's
+    /// state back. Each gets its own result (6004 for one not in the list); the SYSTEM
+    /// conversation is deleted here only.
+    /// - Throws: `ioOperationFailed` (6022) when the deletions could not be stored (they stand, see
+    ///   `writeDurably(_:)`); the server is told all the same.
+    @discardableResult
+    package func deleteConversationsNow(
+        _ ids: [ConversationID], keepingLocalMessages: Bool, clearingCloudMessages: Bool
+    ) throws(IMError) -> [Result<Void, IMError>] {
+        let known = read { store in ids.map { store.conversation($0) != nil } }
+        let requested = zip(ids, known).filter { $0.1 && $0.0.kind != .system }.map(\.0)
+        let deletion = Result { () throws(IMError) in
+            try writeDurably { store in
                 zip(ids, known).map { id, isKnown -> Result<Void, IMError> in
-                    guard isKnown else { return .failure(unknown(id)) }
+                    guard isKnown else { return .failure(Self.unknownConversation(id)) }
                     store.delete(id, keepingMessages: keepingLocalMessages)
                     return .success(())
                 }
             }
-            for (id, request) in zip(requested, requests) {
-                perform(request) { [logger] result in
-                    if case .failure(let error) = result {
-                        logger.log(.warning, "deleting \(id) on the server failed: \(error)")
-                    }
+        }
+        for id in requested {
+            perform(.deleteConversation(id, clearingMessages: clearingCloudMessages)) { [logger] result in
+                if case .failure(let error) = result {
+                    logger.log(.warning, "deleting \(id) on the server failed: \(error)")
                 }
             }
-            deliver { completion(.success(results)) }
-        case .afterServer:
-            execute(requests, apply: { store, results in
-                var answers = results.makeIterator()
-                return zip(ids, known).map { id, isKnown -> Result<Void, IMError> in
-                    guard isKnown else { return .failure(unknown(id)) }
-                    let answer = id.kind == .system ? .success(.ok) : answers.next()!
-                    return answer.map { _ in store.delete(id, keepingMessages: keepingLocalMessages) }
-                }
-            }, completion: completion)
         }
+        return try deletion.get()
+    }
+
+    private static func unknownConversation(_ id: ConversationID) -> IMError {
+        IMError(.invalidConversation, "conversation \(id) does not exist")
     }
 
     /// Sets or clears `marks` on conversations (the V2 marks; kept on this device); each gets its
     /// own result (6004 for an unknown conversation), all in one batch.
-    package func setMarks(_ ids: [ConversationID], _ marks: ConversationMarks, enable: Bool) -> [Result<Void, IMError>] {
-        write { store in
+    /// - Throws: `ioOperationFailed` (6022) when the batch could not be stored (see `writeDurably(_:)`).
+    package func setMarks(
+        _ ids: [ConversationID], _ marks: ConversationMarks, enable: Bool
+    ) throws(IMError) -> [Result<Void, IMError>] {
+        try writeDurably { store in
             ids.map { id -> Result<Void, IMError> in
                 Result { () throws(IMError) in try store.setMarks(id, marks, enable: enable) }
             }
@@ -143,8 +150,9 @@ extension IMClient {
 
     /// Sets (nil: clears) the custom data of conversations (kept on this device); each gets its own
     /// result (6004 for an unknown conversation), all in one batch.
-    package func setCustomData(_ ids: [ConversationID], _ data: Data?) -> [Result<Void, IMError>] {
-        write { store in
+    /// - Throws: `ioOperationFailed` (6022) when the batch could not be stored (see `writeDurably(_:)`).
+    package func setCustomData(_ ids: [ConversationID], _ data: Data?) throws(IMError) -> [Result<Void, IMError>] {
+        try writeDurably { store in
             ids.map { id -> Result<Void, IMError> in
                 Result { () throws(IMError) in try store.setCustomData(id, data) }
             }
@@ -154,10 +162,12 @@ extension IMClient {
     /// Saves or clears the draft of `id` locally (creating the conversation first when
     /// `creating`, as a legacy handle may); with drafts synced, offers it to the user's other devices
     /// too, and takes the server's draft when a newer one won.
+    /// - Throws: 6004 for an unknown conversation; `ioOperationFailed` (6022) when the draft could
+    ///   not be stored (it stands, see `writeDurably(_:)`, and is not offered to other devices).
     package func saveDraft(_ id: ConversationID, _ text: String?, creating: Bool) throws(IMError) {
         let now = clock()
         let draft = text.flatMap { $0.isEmpty ? nil : Draft(text: $0, timestamp: now) }
-        let saved = try write { store throws(IMError) -> Bool in
+        let saved = try writeDurably { store throws(IMError) -> Bool in
             if creating {
                 // Clearing the draft of a conversation that does not exist creates nothing.
                 guard draft != nil || store.conversation(id) != nil else { return false }
@@ -184,6 +194,11 @@ extension IMClient {
     /// It never reaches this device's new-message listeners: its push (the server pushes it to
     /// every device of the user) is applied without announcing it; the user's other devices
     /// announce it.
+    ///
+    /// A message that cannot be stored while being sent (a full disk, a read-only database) is not
+    /// sent: it shows as failed, and `completion` gets `ioOperationFailed` (6022). Once the server
+    /// accepted it, the send succeeds even if storing the accepted message fails: it was delivered,
+    /// and the client writes it when the disk recovers (see `writeState(_:)`).
     /// - Parameter willSend: called with the message as it is while being sent (its ID, local time,
     ///   status `.sending`) before the request leaves, so the caller can show it before `completion`.
     package func send(
@@ -191,12 +206,22 @@ extension IMClient {
         completion: @escaping @Sendable (Result<Message, IMError>) -> Void
     ) {
         let pending = Message(outgoing, seq: 0, timestamp: clock(), sender: userID, status: .sending)
-        writeState { state in
-            state.sentAwaitingPush.insert(outgoing.id)
-            state.store.addSending(pending)
+        do throws(IMError) {
+            try writeStateDurably { state in
+                state.sentAwaitingPush.insert(outgoing.id)
+                state.store.addSending(pending)
+            }
+        } catch {
+            writeState { state in
+                state.sentAwaitingPush.remove(outgoing.id)
+                state.store.failSending(pending)
+            }
+            willSend(pending)
+            deliver { completion(.failure(error)) }
+            return
         }
         willSend(pending)
-        execute([.sendMessage(outgoing)], apply: { store, results throws(IMError) -> Message in
+        execute([.sendMessage(outgoing)], failingUnstored: false, apply: { store, results throws(IMError) -> Message in
             switch results[0] {
             case .success(.message(let stored)):
                 store.receive(stored, isNew: false)
@@ -231,7 +256,9 @@ extension IMClient {
         _ id: ConversationID, before beforeSeq: UInt64?, count: Int,
         completion: @escaping @Sendable (Result<(messages: [Message], readSeq: UInt64), IMError>) -> Void
     ) {
-        execute([.history(id, beforeSeq: beforeSeq, count: count)], apply: { store, results throws(IMError) in
+        // A read: a disk that fails meanwhile is no failure of it.
+        let request = IMRequest.history(id, beforeSeq: beforeSeq, count: count)
+        execute([request], failingUnstored: false, apply: { store, results throws(IMError) in
             guard case .messages(let messages) = try results[0].get() else {
                 throw IMError(.networkFailure, "unexpected answer to a history request")
             }

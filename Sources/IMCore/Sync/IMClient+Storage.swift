@@ -10,6 +10,7 @@ extension IMClient {
         guard let databasePath else { return }
         withState { state in
             state.database = nil
+            state.unwritten = UnwrittenChanges()
             state.store = ConversationStore(selfUserID: userID)
         }
         ConversationDatabase.removeFiles(at: databasePath)
@@ -18,14 +19,19 @@ extension IMClient {
     /// Opens the user's database (when there is one) without reading every conversation: the store
     /// starts cold, with the stored counters, and loads conversations as they are touched.
     ///
-    /// A corrupt file is moved aside and replaced by an empty database; the client logs it and
-    /// reports a failed sync, and the sync that follows fills the store from the server again. A
-    /// database written by a newer SDK is refused (`databaseFailure`), never wiped.
+    /// A corrupt file (an empty one included) is moved aside and replaced by an empty database; the
+    /// client logs it and reports a failed sync, and the sync that follows fills the store from the
+    /// server again. A database written by a newer SDK is refused (`databaseFailure`, 6019), never
+    /// wiped; one that cannot be written (a read-only file, directory or file system) is refused
+    /// with `ioOperationFailed` (6022) and left as it is. A disk that is full but lets the file be
+    /// written opens: its failed writes are handled as `writeState(_:)` says.
     func openDatabase() throws(IMError) {
         guard let databasePath else { return }
         do throws(PersistenceError) {
             let (database, recovered) = try ConversationDatabase.openOrRecover(
                 at: databasePath, logger: logger, verifying: false)
+            if let fault = withState({ $0.storageFault }) { try database.inject(fault) }
+            try database.checkWritable()
             var store: ConversationStore
             if let stored = try database.loadCounters() {
                 let logger = logger
@@ -83,14 +89,16 @@ extension IMClient {
         guard warmsUpInBackground, let databasePath, !read({ $0.isComplete }) else { return }
         DispatchQueue.global(qos: .utility).async { [self] in
             do throws(PersistenceError) {
-                let reader = try ConversationDatabase.open(at: databasePath, logger: logger, verifying: true)
+                // Never creating: a client stopped meanwhile may have had its files deleted.
+                let reader = try ConversationDatabase.open(
+                    at: databasePath, logger: logger, verifying: true, creating: false)
                 let everything = try reader.everything()
                 withState { state in
                     guard !state.isClosed else { return }
                     complete(&state.store, with: everything)
                 }
             } catch {
-                if case .corrupt = error {
+                if case .corrupt = error, !withState({ $0.isClosed }) {
                     abandonDatabase(at: databasePath, because: error)
                 } else {
                     logger.log(.warning, "warming up from the local database failed (\(error)); it finishes on demand")
@@ -104,6 +112,7 @@ extension IMClient {
         logger.log(.error, "\(error); this session goes on in memory and the next login starts fresh")
         withState { state in
             state.database = nil
+            state.unwritten = UnwrittenChanges()
             complete(&state.store, with: [])
             state.store.restartSync()
             emit(.syncFailed(error.imError))
@@ -134,13 +143,17 @@ extension IMClient {
     }
 
     /// One page of the list; see `ConversationStore.page(after:count:where:)`. While the store is
-    /// cold the page comes from the database's sort-key index (keyset), without the walk snapshot.
+    /// cold the page comes from the database's sort-key index (keyset), without the walk snapshot;
+    /// not while the database misses unwritten changes: the store is completed first.
     package func page(
         after nextSeq: UInt64, count: Int, where filter: @escaping (Conversation) -> Bool
     ) -> ConversationPage {
         withState { state in
             if state.store.isComplete { return state.store.page(after: nextSeq, count: count, where: filter) }
-            guard let database = state.database else { return state.store.page(after: nextSeq, count: count, where: filter) }
+            guard let database = state.database, state.unwritten.isEmpty else {
+                completeNow(&state)
+                return state.store.page(after: nextSeq, count: count, where: filter)
+            }
             do throws(PersistenceError) {
                 return try Self.coldPage(database, after: nextSeq, count: count, where: filter)
             } catch {
@@ -189,23 +202,135 @@ extension IMClient {
         return try result.get()
     }
 
-    /// Writes one batch to `database` in one transaction: a crash keeps all of it or none.
-    ///
-    /// Called with the state lock held, before the batch's event, so whatever a caller was told
-    /// is on disk.
-    func persist(_ batch: ChangeBatch, to database: ConversationDatabase) {
+    // MARK: - Writing batches
+
+    /// Why a batch could not be written: the error for the call that caused it, and whether it
+    /// starts a failure episode (the session reports only the first failure of one).
+    struct StorageFailure {
+        var error: IMError
+        var startsEpisode: Bool
+    }
+
+    /// Writes `batch`, after the changes earlier batches could not write, to the database in one
+    /// transaction: a crash keeps all of it or none. Called with the state lock held, before the
+    /// batch's event; see `writeState(_:)` for what happens when the write fails.
+    /// A batch with nothing to write still tries the waiting changes (the disk may be back before
+    /// the retry comes), so a call that changed nothing fails only while the disk still does.
+    /// - Returns: nil when written (or there is nothing to write).
+    func persist(_ batch: ChangeBatch, in state: inout State) -> StorageFailure? {
+        guard let database = state.database else { return nil }
+        let wasFailing = !state.unwritten.isEmpty
+        guard batch.needsWriting else {
+            if wasFailing { try? writeUnwritten(&state, to: database) }
+            return nil
+        }
         do throws(PersistenceError) {
-            try Self.write(batch, to: database)
+            if wasFailing {
+                state.unwritten.append(batch)
+                try writeUnwritten(&state, to: database)
+            } else {
+                try Self.write(batch, to: database)
+            }
+            return nil
         } catch {
-            logger.log(.error, "writing a change to the local database failed: \(error)")
+            if !wasFailing {
+                state.unwritten.append(batch)
+                logger.log(.error, "writing a change to the local database failed: \(error); "
+                    + "the change stands in memory and is written when the disk recovers")
+                scheduleStorageRetry(&state)
+            }
+            return StorageFailure(
+                error: IMError(.ioOperationFailed, "the change could not be written to the local database: \(error)"),
+                startsEpisode: !wasFailing)
+        }
+    }
+
+    /// Writes the unwritten changes to `database` and forgets them, logging the recovery.
+    private func writeUnwritten(_ state: inout State, to database: ConversationDatabase) throws(PersistenceError) {
+        try Self.write(state.unwritten, to: database)
+        logger.log(.info, "the local database is writable again: wrote the changes of "
+            + "\(state.unwritten.batchCount) batches kept in memory")
+        state.unwritten = UnwrittenChanges()
+        state.storageRetries = 0
+    }
+
+    /// Schedules a retry of the unwritten changes, after a backoff that doubles with each failed
+    /// retry (50 ms up to 2 s), unless one is scheduled already.
+    private func scheduleStorageRetry(_ state: inout State) {
+        guard !state.isStorageRetryScheduled else { return }
+        state.isStorageRetryScheduled = true
+        let delay = min(0.05 * pow(2, Double(min(state.storageRetries, 6))), 2.0)
+        DispatchQueue.global().asyncAfter(deadline: .now() + delay) { [weak self] in self?.retryUnwritten() }
+    }
+
+    /// Writes the unwritten changes if the disk recovered; schedules the next retry if it did not.
+    /// Stops once the client stopped (logout) or nothing is left to write.
+    private func retryUnwritten() {
+        withState { state in
+            state.isStorageRetryScheduled = false
+            guard !state.isClosed, let database = state.database, !state.unwritten.isEmpty else { return }
+            do throws(PersistenceError) {
+                try writeUnwritten(&state, to: database)
+            } catch {
+                state.storageRetries += 1
+                scheduleStorageRetry(&state)
+            }
+        }
+    }
+
+    /// Drops the database from the state (the client stops), trying a last time to write the
+    /// unwritten changes; what still fails is lost here, and the next login's sync brings back
+    /// what the server has.
+    func closeDatabase(_ state: inout State) {
+        if let database = state.database, !state.unwritten.isEmpty {
+            do throws(PersistenceError) {
+                try writeUnwritten(&state, to: database)
+            } catch {
+                logger.log(.error, "closing the local database with the changes of \(state.unwritten.batchCount) "
+                    + "batches unwritten (\(error)); the next login syncs from the stored version again")
+            }
+        }
+        state.unwritten = UnwrittenChanges()
+        state.database = nil
+    }
+
+    /// Makes the database of this client behave as under `fault` (nil: healthy again), now and
+    /// when it is opened; see `StorageFault`. For tests and test support only.
+    package func injectStorageFaultForTesting(_ fault: StorageFault?) {
+        withState { state in
+            state.storageFault = fault
+            guard let database = state.database else { return }
+            do throws(PersistenceError) {
+                try database.inject(fault)
+            } catch {
+                logger.log(.error, "cannot inject the storage fault \(fault.map { "\($0)" } ?? "none"): \(error)")
+            }
         }
     }
 
     /// Writes `batch` to `database` in one transaction (nothing for a batch that changed nothing).
     package static func write(_ batch: ChangeBatch, to database: ConversationDatabase) throws(PersistenceError) {
-        guard !batch.isEmpty || !batch.storage.operations.isEmpty else { return }
+        guard batch.needsWriting else { return }
+        try write(
+            batch.storage.operations, [batch.added, batch.changed].joined(), counters: batch.counters,
+            storage: batch.storage, to: database)
+    }
+
+    /// Writes `unwritten` to `database` in one transaction.
+    package static func write(_ unwritten: UnwrittenChanges, to database: ConversationDatabase) throws(PersistenceError) {
+        try write(
+            unwritten.operations, unwritten.conversations.values, counters: unwritten.counters,
+            storage: unwritten.storage, to: database)
+    }
+
+    /// Writes message operations, then conversation rows, then the counters with `storage`'s order
+    /// counter and sync version, in one transaction.
+    private static func write<Conversations: Sequence<Conversation>>(
+        _ operations: [StorageDelta.Operation], _ conversations: Conversations, counters: UnreadCounters,
+        storage: StorageDelta, to database: ConversationDatabase
+    ) throws(PersistenceError) {
         try database.transaction { () throws(PersistenceError) in
-            for operation in batch.storage.operations {
+            for operation in operations {
                 switch operation {
                 case .store(let message, let id, let countsAsUnread):
                     try database.upsert(message, in: id, countsAsUnread: countsAsUnread)
@@ -218,10 +343,8 @@ extension IMClient {
                     try database.setLocalFields(fields, ofMessage: messageID)
                 }
             }
-            for conversation in batch.added { try database.upsert(conversation) }
-            for conversation in batch.changed { try database.upsert(conversation) }
-            try database.saveCounters(
-                batch.counters, orderCounter: batch.storage.orderCounter, syncVersion: batch.storage.syncVersion)
+            for conversation in conversations { try database.upsert(conversation) }
+            try database.saveCounters(counters, orderCounter: storage.orderCounter, syncVersion: storage.syncVersion)
         }
     }
 }

@@ -11,6 +11,12 @@ import IMTransportKit
 /// connection is lost, and the reconnect follows with backoff. A connection lost with `kickedOff` or
 /// `userSigExpired` (or a reconnect refused with them) ends the login instead: the client reports
 /// `.kickedOffline` or `.userSigExpired` and stops, as `stop()` does.
+///
+/// Every batch is written to the user's database (when there is one) before it is announced. A
+/// batch the disk refuses (full, read-only) stays in memory and is announced; the calls that caused
+/// it fail with `ioOperationFailed` (6022), the client reports `.syncFailed` once per episode, and
+/// it writes the changes with the next batch or a retry once the disk recovers, never storing a
+/// sync version past a change that is not on disk (see `writeState(_:)`).
 /// - Thread safety: every method may be called from any thread. Store access is serialised by one
 ///   lock; events and every completion handed to `deliver` run on `callbackQueue`, one at a time, in
 ///   the order they were produced, and never while the lock is held.
@@ -64,6 +70,14 @@ package final class IMClient: IMPushSink, Sendable {
         /// applied; one whose push never comes (the send did not reach the server, the connection
         /// dropped first) stays for the life of the client (one login).
         var sentAwaitingPush: Set<String> = []
+        /// What batches the database could not write have to write still (empty while the disk
+        /// is healthy): the next write stores it first, in the same transaction.
+        var unwritten = UnwrittenChanges()
+        /// Whether a retry of `unwritten` is scheduled, and how many failed in a row (its backoff).
+        var isStorageRetryScheduled = false
+        var storageRetries = 0
+        /// The fault a test injected into the database (`injectStorageFaultForTesting`).
+        var storageFault: StorageFault?
     }
 
     private let state: Locked<State>
@@ -125,7 +139,9 @@ package final class IMClient: IMPushSink, Sendable {
     /// Mutates the store as one atomic batch and queues its event.
     ///
     /// `body` must validate before it mutates; whatever it changed before throwing is still committed
-    /// and announced, so listeners never miss a change.
+    /// and announced, so listeners never miss a change. A batch the database cannot write stays
+    /// committed in memory too (see `writeState(_:)`); callers that answer a caller use
+    /// `writeDurably(_:)`, which then fails.
     @discardableResult
     package func write<T, E: Error>(_ body: (inout ConversationStore) throws(E) -> T) throws(E) -> T {
         try writeState { state throws(E) in try body(&state.store) }
@@ -133,9 +149,48 @@ package final class IMClient: IMPushSink, Sendable {
 
     /// `write(_:)` with the whole state, for changes that go with the store's (the client's own
     /// extensions).
+    ///
+    /// The batch is committed in memory, written to the database in one transaction, then
+    /// announced. When the write fails (a full disk, a read-only file), the batch still stands and
+    /// is announced, as what the APIs show; its changes are kept as unwritten, and every later
+    /// write stores them first, in the same transaction as its own batch, so the stored sync
+    /// version never passes a change that is not on disk (the next login's sync brings back what
+    /// the server has since). The first failure of an episode is logged (error) and reported as
+    /// `.syncFailed` with `ioOperationFailed` (6022), after the batch's event; a retry with backoff
+    /// writes the unwritten changes once the disk recovers, with no new batch needed, and logs
+    /// it; `stop()` tries a last time. Here the failure reaches no caller: sync and pushes use this.
     @discardableResult
     func writeState<T, E: Error>(_ body: (inout State) throws(E) -> T) throws(E) -> T {
-        let result: Result<T, E> = state.withLock { state in
+        try commit(body).result.get()
+    }
+
+    /// `write(_:)` for a call that answers its caller: it throws `ioOperationFailed` (6022) unless
+    /// the database holds everything the store shows once the batch is written. So it fails when
+    /// the batch could not be written (it stays committed and announced, as `writeState(_:)` says),
+    /// and also, while earlier changes wait to be written, for a batch that changed nothing: the
+    /// state the call asked for may have come with one of them (a server's push of the same pin
+    /// that arrived before its answer). An error `body` throws wins over the storage failure.
+    @discardableResult
+    package func writeDurably<T>(_ body: (inout ConversationStore) throws(IMError) -> T) throws(IMError) -> T {
+        try writeStateDurably { state throws(IMError) in try body(&state.store) }
+    }
+
+    /// `writeDurably(_:)` with the whole state (the client's own extensions).
+    @discardableResult
+    func writeStateDurably<T>(_ body: (inout State) throws(IMError) -> T) throws(IMError) -> T {
+        let (result, storageError) = commit(body)
+        let value = try result.get()
+        if let storageError { throw storageError }
+        return value
+    }
+
+    /// Runs `body` under the lock, commits the batch, writes it, and queues its events; returns
+    /// `body`'s result and, when the database does not hold everything now (see
+    /// `writeDurably(_:)`), the error for a caller.
+    private func commit<T, E: Error>(
+        _ body: (inout State) throws(E) -> T
+    ) -> (result: Result<T, E>, storageError: IMError?) {
+        state.withLock { state in
             let result: Result<T, E>
             do throws(E) {
                 result = .success(try body(&state))
@@ -144,26 +199,32 @@ package final class IMClient: IMPushSink, Sendable {
             }
             let batch = state.store.commitBatch()
             if checksInvariants { state.store._checkInvariants() }
-            if let database = state.database { persist(batch, to: database) }
+            let failure = persist(batch, in: &state)
             if !batch.isEmpty { emit(.changes(batch)) }
-            return result
+            if let failure, failure.startsEpisode { emit(.syncFailed(failure.error)) }
+            let waiting = state.unwritten.isEmpty ? nil : IMError(
+                .ioOperationFailed, "changes wait to be written to the local database (the disk is full or read-only)")
+            return (result, failure?.error ?? waiting)
         }
-        return try result.get()
     }
 
     /// Sends `requests` (concurrently), then applies all their results to the store as one batch.
     ///
     /// `apply` sees every result, in the order of `requests`, and decides what to change; an error it
-    /// throws becomes the result. `completion` runs on the callback queue after the batch's event.
+    /// throws becomes the result, and so does `ioOperationFailed` (6022) when the database could not
+    /// write the batch (`writeDurably(_:)`), unless `failingUnstored` is false (the storage failure
+    /// is then the session's to report, as for `write(_:)`). `completion` runs on the callback
+    /// queue after the batch's event.
     package func execute<T: Sendable>(
-        _ requests: [IMRequest],
+        _ requests: [IMRequest], failingUnstored: Bool = true,
         apply: @escaping @Sendable (inout ConversationStore, [Result<IMResponse, IMError>]) throws(IMError) -> T,
         completion: @escaping @Sendable (Result<T, IMError>) -> Void
     ) {
         let finish: @Sendable ([Result<IMResponse, IMError>]) -> Void = { [self] results in
             let outcome: Result<T, IMError>
             do throws(IMError) {
-                outcome = .success(try write { store throws(IMError) in try apply(&store, results) })
+                let change = { (store: inout ConversationStore) throws(IMError) -> T in try apply(&store, results) }
+                outcome = .success(failingUnstored ? try writeDurably(change) : try write(change))
             } catch {
                 outcome = .failure(error)
             }
@@ -198,12 +259,14 @@ package final class IMClient: IMPushSink, Sendable {
     /// the login (see the type's connection events).
     ///
     /// A login the server refuses leaves no database behind when it was the one that created it
-    /// (an unknown user, a wrong signature).
+    /// (an unknown user, a wrong signature), and neither does one whose new database cannot be
+    /// opened or written (`openDatabase()`).
     package func start(userSig: String, completion: @escaping @Sendable (Result<Void, IMError>) -> Void) {
         let createsDatabase = databasePath.map { !FileManager.default.fileExists(atPath: $0) } ?? false
         do throws(IMError) {
             try openDatabase()
         } catch {
+            if createsDatabase { discardDatabase() }
             deliver { completion(.failure(error)) }
             return
         }
@@ -350,16 +413,17 @@ package final class IMClient: IMPushSink, Sendable {
     private func end(_ state: inout State, with event: ConnectionEvent) {
         state.isClosed = true
         state.isSyncing = false
-        state.database = nil
+        closeDatabase(&state)
         state.connection = nil
         emit(.connection(event))
     }
 
-    /// Closes the connection and the database; no push is applied afterwards.
+    /// Closes the connection and the database (trying a last time to write changes a failing disk
+    /// kept unwritten); no push is applied afterwards.
     package func stop() {
         let connection = state.withLock { state -> (any IMConnection)? in
             state.isClosed = true
-            state.database = nil
+            closeDatabase(&state)
             defer { state.connection = nil }
             return state.connection
         }

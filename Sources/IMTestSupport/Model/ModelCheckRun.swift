@@ -9,6 +9,7 @@ import Foundation
 /// swift run imsdk check                         # 1000 sequences of 20 steps from a random seed
 /// swift run imsdk check --long 600 --steps 40   # ten minutes of 40-step sequences
 /// swift run imsdk check --seed 7 --sequences 1  # replay one seed
+/// swift run imsdk check --storage-faults        # with a failing disk, recoveries and restarts
 /// ```
 package struct ModelCheckRun: Sendable {
     /// What to run.
@@ -23,13 +24,20 @@ package struct ModelCheckRun: Sendable {
         package var timeLimit: Double?
         /// A deliberate model mistake (tests of the check itself).
         package var flaw: ModelFlaw?
+        /// Whether the sequences run the main device on disk and fail its disk
+        /// (`ModelSequence.storageFaults`).
+        package var storageFaults: Bool
 
-        package init(seed: UInt64, steps: Int = 20, sequences: Int? = 1000, timeLimit: Double? = nil, flaw: ModelFlaw? = nil) {
+        package init(
+            seed: UInt64, steps: Int = 20, sequences: Int? = 1000, timeLimit: Double? = nil, flaw: ModelFlaw? = nil,
+            storageFaults: Bool = false
+        ) {
             self.seed = seed
             self.steps = steps
             self.sequences = sequences
             self.timeLimit = timeLimit
             self.flaw = flaw
+            self.storageFaults = storageFaults
         }
     }
 
@@ -41,6 +49,8 @@ package struct ModelCheckRun: Sendable {
         package var steps = 0
         /// Wall-clock seconds so far.
         package var seconds = 0.0
+        /// Calls that answered 6022 while the disk failed, the change standing (storage faults only).
+        package var storageFailures = 0
         /// The first failure, shrunk; nil when every sequence agreed with the model.
         package var failure: ModelFailure?
     }
@@ -60,9 +70,10 @@ package struct ModelCheckRun: Sendable {
         var index: UInt64 = 0
         while options.sequences.map({ summary.sequences < $0 }) ?? true {
             if let limit = options.timeLimit, Date().timeIntervalSince(start) >= limit { break }
-            let sequence = ModelSequence(seed: options.seed &+ index, steps: options.steps)
+            let sequence = ModelSequence(
+                seed: options.seed &+ index, steps: options.steps, storageFaults: options.storageFaults)
             index += 1
-            let failure = try await checker.run(sequence)
+            let failure = try await checker.run(sequence, storageFailures: &summary.storageFailures)
             summary.sequences += 1
             summary.steps += failure.map { $0.divergence.step } ?? sequence.operations.count
             summary.seconds = Date().timeIntervalSince(start)

@@ -28,6 +28,13 @@ import ImSDK_Plus
 /// On a divergence, `run(_:)` shrinks the sequence: it removes chunks of operations, then single
 /// ones, replaying each candidate on a fresh session, and keeps every removal that still fails.
 ///
+/// A sequence with storage faults (`ModelSequence.storageFaults`) runs the main device on disk.
+/// While its disk fails, a call may answer 6022 where the model says success (the legacy
+/// `deleteConversation`: false for true), and everything else must agree as always: the change
+/// stands. After the last operation the checker lets the disk recover and restarts the device
+/// (two more steps), so what it shows at the end came from its database and a sync from the
+/// stored version.
+///
 /// - Thread safety: a value; one check at a time per process (it drives the shared SDK instance).
 package struct ModelChecker: Sendable {
     /// A deliberate mistake of the model (tests that the check can fail); nil for the real check.
@@ -40,10 +47,11 @@ package struct ModelChecker: Sendable {
         self.maximumShrinkReplays = maximumShrinkReplays
     }
 
-    /// Runs `sequence`; on a divergence, shrinks it and returns the failure, else nil.
+    /// Runs `sequence`; on a divergence, shrinks it and returns the failure, else nil. Adds to
+    /// `storageFailures` the calls that answered 6022 while the disk failed (see `check`).
     /// - Throws: when the session cannot be set up (not a divergence).
-    package func run(_ sequence: ModelSequence) async throws -> ModelFailure? {
-        guard let divergence = try await check(sequence) else { return nil }
+    package func run(_ sequence: ModelSequence, storageFailures: inout Int) async throws -> ModelFailure? {
+        guard let divergence = try await check(sequence, storageFailures: &storageFailures) else { return nil }
         let (shrunk, shrunkDivergence, replays) = try await shrink(sequence, failingWith: divergence)
         return ModelFailure(
             sequence: sequence, divergence: divergence, shrunk: shrunk, shrunkDivergence: shrunkDivergence,
@@ -52,7 +60,14 @@ package struct ModelChecker: Sendable {
 
     /// Runs `sequence` once on a fresh session and returns the first divergence, or nil.
     package func check(_ sequence: ModelSequence) async throws -> ModelDivergence? {
-        let driver = try await ModelDriver.start(secondDevice: sequence.usesSecondDevice)
+        var storageFailures = 0
+        return try await check(sequence, storageFailures: &storageFailures)
+    }
+
+    /// `check(_:)`, adding to `storageFailures` the calls that answered 6022 while the disk failed.
+    package func check(_ sequence: ModelSequence, storageFailures: inout Int) async throws -> ModelDivergence? {
+        let driver = try await ModelDriver.start(
+            secondDevice: sequence.usesSecondDevice, storageFaults: sequence.storageFaults)
         defer { driver.stop() }
         var model = ReferenceModel(flaw: flaw)
         do {
@@ -62,15 +77,22 @@ package struct ModelChecker: Sendable {
             return ModelDivergence(step: 0, operation: nil, observable: mismatch.observable,
                                    expected: mismatch.expected, actual: mismatch.actual)
         }
-        for (index, operation) in sequence.operations.enumerated() {
+        var diskFails = false
+        for (index, operation) in (sequence.operations + Self.epilogue(of: sequence)).enumerated() {
             let before = model
             driver.clearRecorders()
             let expected = model.apply(operation)
             var shown: (seqs: [UInt64], read: [Bool])?
             let actual = try await driver.apply(operation) { shown = ($0, $1) }
             await driver.settle()
+            if case .storageFails = operation { diskFails = true }
+            if operation == .storageRecovers { diskFails = false }
             do {
-                try expectEqual("the result of the call", expected, actual)
+                if diskFails && Self.isStorageFailure(actual, insteadOf: expected) {
+                    storageFailures += 1
+                } else {
+                    try expectEqual("the result of the call", expected, actual)
+                }
                 if let shown, case .legacySetRead(let target, _) = operation {
                     let seqs = before.localMessageSeqs(of: target)
                     try expectEqual("legacy getLocalMessage(\(ReferenceModel.localMessageCount)) sequences of \(target)",
@@ -92,9 +114,31 @@ package struct ModelChecker: Sendable {
         return nil
     }
 
+    /// What the checker runs after the operations of `sequence`: with storage faults, the disk
+    /// recovers (when it fails) and the device restarts.
+    private static func epilogue(of sequence: ModelSequence) -> [ModelOperation] {
+        guard sequence.storageFaults else { return [] }
+        var failing = false
+        for operation in sequence.operations {
+            if case .storageFails = operation { failing = true }
+            if operation == .storageRecovers { failing = false }
+        }
+        return (failing ? [.storageRecovers] : []) + [.restart]
+    }
+
+    /// Whether `actual` is what a call may answer instead of `expected` while the disk fails:
+    /// 6022 for a success, false for the legacy `deleteConversation`'s true.
+    private static func isStorageFailure(_ actual: ModelOutcome, insteadOf expected: ModelOutcome) -> Bool {
+        switch (expected, actual) {
+        case (.ok, .error(6022)), (.returned(true), .returned(false)): return true
+        default: return false
+        }
+    }
+
     /// Removes operations from a failing `sequence` while it keeps failing: chunks of half, a
     /// quarter, ... of the operations, down to single ones, each candidate replayed on a fresh
-    /// session. Operations after the failing step are dropped first.
+    /// session (candidates that are not well formed, `ModelSequence.isWellFormed`, are skipped).
+    /// Operations after the failing step are dropped first.
     /// - Returns: the shortest failing sequence found, its divergence, and the replays it took.
     package func shrink(
         _ sequence: ModelSequence, failingWith divergence: ModelDivergence
@@ -107,11 +151,17 @@ package struct ModelChecker: Sendable {
             var start = 0
             var removedAny = false
             while start < operations.count && replays < maximumShrinkReplays {
-                var candidate = operations
-                candidate.removeSubrange(start..<min(start + chunk, candidate.count))
+                var remaining = operations
+                remaining.removeSubrange(start..<min(start + chunk, remaining.count))
+                let candidate = ModelSequence(
+                    seed: sequence.seed, operations: remaining, storageFaults: sequence.storageFaults)
+                guard candidate.isWellFormed else {
+                    start += chunk
+                    continue
+                }
                 replays += 1
-                if let found = try await check(ModelSequence(seed: sequence.seed, operations: candidate)) {
-                    operations = Array(candidate.prefix(found.step))
+                if let found = try await check(candidate) {
+                    operations = Array(remaining.prefix(found.step))
                     best = found
                     removedAny = true
                 } else {
@@ -122,7 +172,8 @@ package struct ModelChecker: Sendable {
             if chunk == 1 { break }
             chunk = max(1, chunk / 2)
         }
-        return (ModelSequence(seed: sequence.seed, operations: operations), best, replays)
+        return (ModelSequence(seed: sequence.seed, operations: operations, storageFaults: sequence.storageFaults),
+                best, replays)
     }
 
     /// The random numbers of the observations after `step` (page sizes, which conversation to get):

@@ -9,25 +9,35 @@ import ImSDK_Plus
 /// shared session logged in as `me` (driven through both `V2TIMManager.sharedInstance()` and
 /// `TIMManager.sharedInstance()`), and optionally a second device of `me` (`makeInstance()`).
 ///
+/// The main session keeps its store in memory, or with `storageFaults` in a database in a
+/// temporary directory of its own, whose disk the storage operations fail and recover.
 /// - Thread safety: use from one task at a time; the SDK's callbacks run on the sessions' queues.
 final class ModelDriver: @unchecked Sendable {
     let main: V2TestSession
     let second: V2TestSession?
     /// The legacy `onNewMessage` of the main session (its V2 listeners record in `main.recorder`).
     let legacyMessages = LegacyMessageRecorder()
+    /// Where the main session's database is, with storage faults.
+    private let directory: TemporaryDirectory?
 
     var server: IMReferenceServer { main.server }
     var legacy: TIMManager { TIMManager.sharedInstance() }
 
-    private init(main: V2TestSession, second: V2TestSession?) {
+    private init(main: V2TestSession, second: V2TestSession?, directory: TemporaryDirectory?) {
         self.main = main
         self.second = second
+        self.directory = directory
     }
 
     /// Starts a server, logs `me` in (and the second device), and asks for the total once so that
     /// every later change of it is announced.
-    static func start(secondDevice: Bool) async throws -> ModelDriver {
-        let main = try await V2TestSession(userID: ModelTarget.me, peers: ModelTarget.peers)
+    static func start(secondDevice: Bool, storageFaults: Bool = false) async throws -> ModelDriver {
+        let directory = storageFaults ? try TemporaryDirectory(prefix: "model-check") : nil
+        // The failing disk is expected: its error lines would only bury the check's report.
+        let main = try await V2TestSession(
+            userID: ModelTarget.me, peers: ModelTarget.peers,
+            storage: directory.map { .disk(directory: $0.path) } ?? .memory,
+            logLevel: storageFaults ? .LOG_NONE : .LOG_INFO)
         for group in ModelTarget.groups {
             try main.server.createGroup(group, name: nil, faceURL: nil, members: [ModelTarget.me] + ModelTarget.peers)
         }
@@ -36,17 +46,19 @@ final class ModelDriver: @unchecked Sendable {
             : nil
         _ = try await main.manager.getTotalUnreadMessageCount()
         if let second { _ = try await second.manager.getTotalUnreadMessageCount() }
-        let driver = ModelDriver(main: main, second: second)
+        let driver = ModelDriver(main: main, second: second, directory: directory)
         TIMManager.sharedInstance().addMessageListener(driver.legacyMessages)
         await driver.settle()
         return driver
     }
 
-    /// Logs out and uninitialises both devices.
+    /// Logs out and uninitialises both devices (the disk healthy again), and deletes the database.
     func stop() {
         TIMManager.sharedInstance().removeMessageListener(legacyMessages)
+        main.manager.session.injectStorageFaultForTesting(nil)
         second?.tearDown()
         main.tearDown()
+        directory?.remove()
     }
 
     /// Forgets the listener calls recorded so far, on both devices.
@@ -141,6 +153,18 @@ final class ModelDriver: @unchecked Sendable {
             return await Self.delete(target, through: try secondManager())
         case .secondDeviceSends(let target, let text):
             return await Self.send(text, to: target, through: try secondManager())
+        case .storageFails(let fault):
+            manager.session.injectStorageFaultForTesting(fault)
+            return .ok
+        case .storageRecovers:
+            manager.session.injectStorageFaultForTesting(nil)
+            return .ok
+        case .restart:
+            try await manager.logout()
+            try await manager.login(userID: ModelTarget.me, userSig: "sig")
+            // Total-unread events follow a query, per login.
+            _ = try await manager.getTotalUnreadMessageCount()
+            return .ok
         }
     }
 

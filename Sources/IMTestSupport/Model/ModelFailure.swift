@@ -12,6 +12,8 @@ package struct ModelFailure: Error, Sendable, CustomStringConvertible {
     /// How many sequences the shrinking replayed.
     package var replays: Int
 
+    private var storageOption: String { sequence.storageFaults ? " --storage-faults" : "" }
+
     package var description: String {
         """
         Model-based check failed: seed \(sequence.seed), \(sequence.operations.count) steps
@@ -19,7 +21,7 @@ package struct ModelFailure: Error, Sendable, CustomStringConvertible {
         Shrunk to \(shrunk.operations.count) operation(s) (\(replays) replays):
         \(shrunk.operations.isEmpty ? "  (none: it fails right after login)" : shrunk.description)
           \(shrunkDivergence.description.replacingOccurrences(of: "\n", with: "\n  "))
-        Replay: imsdk check --seed \(sequence.seed) --steps \(sequence.operations.count) --sequences 1
+        Replay: imsdk check --seed \(sequence.seed) --steps \(sequence.operations.count) --sequences 1\(storageOption)
         """
     }
 }

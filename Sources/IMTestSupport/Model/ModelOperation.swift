@@ -1,5 +1,8 @@
+import IMCore
+
 /// One step of a model-based sequence: something a peer does on the server, a call through the V2
-/// API or the legacy API of the logged-in session, or a call on a second device of the same user.
+/// API or the legacy API of the logged-in session, a call on a second device of the same user, or
+/// (sequences with storage faults) something that happens to the main device's disk or a restart.
 ///
 /// An operation is plain data, so a sequence can be printed, shrunk and replayed. Operations may
 /// name conversations that do not exist (any more): the model says which error the SDK must give.
@@ -45,11 +48,28 @@ package enum ModelOperation: Hashable, Sendable, CustomStringConvertible {
     case secondDeviceDelete(ModelTarget)
     /// Second device (V2): `sendMessage` of a text.
     case secondDeviceSends(ModelTarget, text: String)
+    /// The main device's disk starts failing (`IMSession.injectStorageFaultForTesting`): full, or
+    /// read-only. Until it recovers, a call may fail with 6022 (legacy `deleteConversation`: false),
+    /// but everything it changed must show as if it had succeeded.
+    case storageFails(StorageFault)
+    /// The main device's disk works again.
+    case storageRecovers
+    /// The main device logs out and in again: what it shows then comes from its database and the
+    /// sync from its stored version.
+    case restart
 
     /// Whether the operation needs the second device.
     package var usesSecondDevice: Bool {
         switch self {
         case .secondDeviceRead, .secondDevicePin, .secondDeviceDelete, .secondDeviceSends: return true
+        default: return false
+        }
+    }
+
+    /// Whether the operation changes the main device's disk or restarts it (storage-fault sequences).
+    package var isStorageEvent: Bool {
+        switch self {
+        case .storageFails, .storageRecovers, .restart: return true
         default: return false
         }
     }
@@ -98,6 +118,12 @@ package enum ModelOperation: Hashable, Sendable, CustomStringConvertible {
             return "second device: V2 deleteConversation(\"\(target)\")"
         case .secondDeviceSends(let target, let text):
             return "second device: V2 sendMessage(\"\(text)\") to \(target)"
+        case .storageFails(let fault):
+            return "storage: the disk becomes \(fault == .diskFull ? "full" : "read-only")"
+        case .storageRecovers:
+            return "storage: the disk recovers"
+        case .restart:
+            return "V2 logout, then login (a restart over the same database)"
         }
     }
 }

@@ -1,36 +1,72 @@
-/// A seeded sequence of model operations: the same seed and length always give the same
-/// operations, and a longer sequence of the same seed starts with the shorter one.
+/// A seeded sequence of model operations: the same seed, length and mode always give the same
+/// operations, and a longer sequence of the same seed and mode starts with the shorter one.
 ///
 /// The generator runs the reference model alongside, to aim most operations at conversations that
 /// exist (reads, pins, deletes, drafts) and at sequences that exist (group reads), while still
 /// sometimes naming missing ones (the SDK must fail with 6004).
+///
+/// With `storageFaults`, the main device keeps its store on disk, the disk fails (full or
+/// read-only) and recovers at random moments, and the device restarts now and then; the checker
+/// ends such a sequence with a recovery and a restart. Two things are left out while the disk
+/// fails (`isWellFormed`): sends from the main device (one that cannot be stored is not sent, which
+/// the model does not follow) and restarts (what only this device had is lost then, by design).
 package struct ModelSequence: Hashable, Sendable, CustomStringConvertible {
     /// The seed the operations were generated from.
     package let seed: UInt64
     package var operations: [ModelOperation]
+    /// Whether the main device stores on disk and the sequence may fail it (see the type's notes).
+    package let storageFaults: Bool
 
-    package init(seed: UInt64, operations: [ModelOperation]) {
+    package init(seed: UInt64, operations: [ModelOperation], storageFaults: Bool = false) {
         self.seed = seed
         self.operations = operations
+        self.storageFaults = storageFaults
     }
 
     /// Generates `steps` operations from `seed`. About a third of the seeds also use a second
     /// device of the user.
-    package init(seed: UInt64, steps: Int) {
+    package init(seed: UInt64, steps: Int, storageFaults: Bool = false) {
         var random = SeededRandomGenerator(seed: seed)
         var model = ReferenceModel()
         let secondDevice = random.chance(35)
         var operations: [ModelOperation] = []
+        var failing = false
         for step in 0..<steps {
-            let operation = Self.next(step: step, model: model, secondDevice: secondDevice, random: &random)
+            let operation = Self.next(
+                step: step, model: model, secondDevice: secondDevice, storage: storageFaults ? failing : nil,
+                random: &random)
             _ = model.apply(operation)
             operations.append(operation)
+            if case .storageFails = operation { failing = true }
+            if operation == .storageRecovers { failing = false }
         }
-        self.init(seed: seed, operations: operations)
+        self.init(seed: seed, operations: operations, storageFaults: storageFaults)
     }
 
     /// Whether any operation needs the second device (it is logged in from the start then).
     package var usesSecondDevice: Bool { operations.contains(where: \.usesSecondDevice) }
+
+    /// Whether the sequence can be checked: no storage events without `storageFaults`, and while
+    /// the disk fails no send from the main device and no restart. Generated sequences are; the
+    /// shrinker tries only candidates that are.
+    package var isWellFormed: Bool {
+        var failing = false
+        for operation in operations {
+            switch operation {
+            case .storageFails:
+                guard storageFaults else { return false }
+                failing = true
+            case .storageRecovers:
+                guard storageFaults else { return false }
+                failing = false
+            case .restart, .sendMessage:
+                if failing || operation == .restart && !storageFaults { return false }
+            default:
+                break
+            }
+        }
+        return true
+    }
 
     /// The operations, one numbered line each.
     package var description: String {
@@ -44,6 +80,7 @@ package struct ModelSequence: Hashable, Sendable, CustomStringConvertible {
         case peerC2C, peerGroup, otherDevice, send, readC2C, readGroup, readAll, clean, cleanKind, cleanGroupSeq
         case pin, delete, draft, receiveOption, legacyRead, legacyDelete
         case secondRead, secondPin, secondDelete, secondSend
+        case storageFails, storageRecovers, restart
 
         var weight: Int {
             switch self {
@@ -67,17 +104,32 @@ package struct ModelSequence: Hashable, Sendable, CustomStringConvertible {
             case .secondPin: return 3
             case .secondDelete: return 1
             case .secondSend: return 2
+            case .storageFails: return 6
+            case .storageRecovers: return 20
+            case .restart: return 3
             }
         }
 
         var needsSecondDevice: Bool { [.secondRead, .secondPin, .secondDelete, .secondSend].contains(self) }
+
+        /// Whether the kind may be drawn while the disk fails (`failing`), or in a sequence without
+        /// storage faults (nil).
+        func isAllowed(storage failing: Bool?) -> Bool {
+            guard let failing else { return ![.storageFails, .storageRecovers, .restart].contains(self) }
+            switch self {
+            case .storageRecovers: return failing
+            case .storageFails, .restart, .send: return !failing
+            default: return true
+            }
+        }
     }
 
-    /// One operation, drawn by weight.
+    /// One operation, drawn by weight; `storage` is whether the disk fails now (nil: a sequence
+    /// without storage faults).
     private static func next(
-        step: Int, model: ReferenceModel, secondDevice: Bool, random: inout SeededRandomGenerator
+        step: Int, model: ReferenceModel, secondDevice: Bool, storage: Bool?, random: inout SeededRandomGenerator
     ) -> ModelOperation {
-        let kinds = Kind.allCases.filter { secondDevice || !$0.needsSecondDevice }
+        let kinds = Kind.allCases.filter { (secondDevice || !$0.needsSecondDevice) && $0.isAllowed(storage: storage) }
         var pick = Int.random(in: 0..<kinds.map(\.weight).reduce(0, +), using: &random)
         var kind = kinds[0]
         for candidate in kinds {
@@ -140,6 +192,12 @@ package struct ModelSequence: Hashable, Sendable, CustomStringConvertible {
             return .secondDeviceDelete(anyTarget(&random))
         case .secondSend:
             return .secondDeviceSends(anyTarget(&random), text: text)
+        case .storageFails:
+            return .storageFails(random.chance(50) ? .diskFull : .readOnly)
+        case .storageRecovers:
+            return .storageRecovers
+        case .restart:
+            return .restart
         }
     }
 }

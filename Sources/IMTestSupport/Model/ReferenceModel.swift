@@ -34,6 +34,9 @@
 ///   that reaches me (a peer's the receive option lets in, mine from any device), in order, on
 ///   every device except the one that sent it; mine with `isSelf`. Both devices are online
 ///   throughout, so every message arrives by push.
+/// - Storage faults and restarts of the main device change nothing the user sees: a change the
+///   disk refused still stands (the call's result may be 6022 then, which the checker accepts
+///   while the disk fails), and a restart shows what was shown before it.
 ///
 /// - Thread safety: a value type.
 package struct ReferenceModel: Sendable {
@@ -147,6 +150,8 @@ package struct ReferenceModel: Sendable {
             guard let removed = conversations.removeValue(forKey: target) else { return .returned(false) }
             keptMessages[target] = removed.messages
             return .returned(true)
+        case .storageFails, .storageRecovers, .restart:
+            return .ok
         }
     }
 

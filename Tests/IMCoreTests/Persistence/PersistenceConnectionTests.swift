@@ -121,10 +121,10 @@ final class PersistenceConnectionTests: XCTestCase {
         }
     }
 
-    func test_persistenceError_mapsToDatabaseFailureCode6019() {
+    func test_persistenceError_mapsToDatabaseFailureCode6019_butADiskFailureTo6022() {
         let errors: [PersistenceError] = [
             .cannotOpen(path: "p", reason: "r"), .corrupt(path: "p", reason: "r"),
-            .newerSchema(found: 9, known: 1), .io("disk full"),
+            .newerSchema(found: 9, known: 1), .io("busy"),
         ]
         for error in errors {
             XCTAssertEqual(error.imError.code, .databaseFailure)
@@ -132,5 +132,10 @@ final class PersistenceConnectionTests: XCTestCase {
             XCTAssertEqual(error.imError.message, error.description)
         }
         XCTAssertTrue(PersistenceError.newerSchema(found: 9, known: 1).description.contains("9"))
+        let disk = PersistenceError.diskFailure(path: "p", reason: "database or disk is full")
+        XCTAssertEqual(disk.imError.code, .ioOperationFailed)
+        XCTAssertEqual(disk.imError.code.rawValue, 6022)
+        XCTAssertEqual(disk.imError.message, disk.description)
+        XCTAssertTrue(disk.description.contains("whether the disk is full"), disk.description)
     }
 }

@@ -4,8 +4,8 @@ import IMTransportKit
 import IMTestSupport
 import XCTest
 
-/// Database files: per-user paths, permissions, WAL, reopening, recovery from corruption, and the
-/// refusal of a newer schema.
+/// Database files: per-user paths, permissions, WAL, reopening, recovery from corruption (an empty
+/// file included), the refusal of a newer schema, and the storage faults tests inject.
 final class PersistenceFileTests: XCTestCase {
     private var directory: TemporaryDirectory!
 
@@ -184,6 +184,88 @@ final class PersistenceFileTests: XCTestCase {
         guard case .corrupt = recovered else { return XCTFail("\(String(describing: recovered))") }
         XCTAssertEqual(try database.conversationCount(), 0)
         XCTAssertEqual(try siblings(of: path).filter { $0.contains(".corrupt-") }.count, 1)
+    }
+
+    func test_aZeroByteFile_opensAsCorrupt_andIsMovedAsideWithItsWAL() throws {
+        let path = directory.file("im.sqlite")
+        XCTAssertTrue(files.createFile(atPath: path, contents: Data()))
+        XCTAssertTrue(files.createFile(atPath: path + "-wal", contents: Data("wal".utf8)))
+        XCTAssertThrowsError(try ConversationDatabase.open(at: path, logger: .silent)) { error in
+            guard case .corrupt(let errorPath, let reason) = error as? PersistenceError else { return XCTFail("\(error)") }
+            XCTAssertEqual(errorPath, path)
+            XCTAssertTrue(reason.contains("0 bytes"), reason)
+        }
+        XCTAssertEqual(try siblings(of: path), ["im.sqlite", "im.sqlite-wal"], "open moved nothing")
+
+        let (database, recovered) = try ConversationDatabase.openOrRecover(at: path, logger: .silent)
+        guard case .corrupt = recovered else { return XCTFail("\(String(describing: recovered))") }
+        try database.upsert(Conversation(id: .c2c("alice")))
+        let aside = try siblings(of: path).filter { $0.contains(".corrupt-") }
+        XCTAssertEqual(aside.count, 2, "the empty file and its WAL are kept aside: \(aside)")
+    }
+
+    func test_openingWithoutCreating_aMissingDatabase_throwsCannotOpen_andCreatesNothing() throws {
+        let gone = directory.file("gone")
+        let path = URL(fileURLWithPath: gone).appendingPathComponent("im.sqlite").path
+        XCTAssertThrowsError(try ConversationDatabase.open(at: path, logger: .silent, creating: false)) { error in
+            guard case .cannotOpen = error as? PersistenceError else { return XCTFail("\(error)") }
+        }
+        XCTAssertFalse(files.fileExists(atPath: gone), "no directory")
+        try files.createDirectory(atPath: gone, withIntermediateDirectories: false)
+        XCTAssertThrowsError(try ConversationDatabase.open(at: path, logger: .silent, creating: false))
+        XCTAssertEqual(try files.contentsOfDirectory(atPath: gone), [], "no file")
+        _ = try ConversationDatabase.open(at: path, logger: .silent)
+        _ = try ConversationDatabase.open(at: path, logger: .silent, creating: false)
+    }
+
+    func test_aNewDatabase_isNeverLeftEmpty_soItsNextOpenIsNoDamage() throws {
+        let path = directory.file("im.sqlite")
+        _ = try ConversationDatabase.open(at: path, logger: .silent)
+        XCTAssertGreaterThan(try XCTUnwrap(files.attributesOfItem(atPath: path)[.size] as? NSNumber).intValue, 0)
+        let (_, recovered) = try ConversationDatabase.openOrRecover(at: path, logger: .silent)
+        XCTAssertNil(recovered)
+    }
+
+    // MARK: - Storage faults
+
+    func test_injectedFullDisk_failsWritesThatNeedANewPage_withDiskFailure_untilCleared() throws {
+        let database = try ConversationDatabase.open(at: directory.file("im.sqlite"), logger: .silent)
+        try database.upsert(Conversation(id: .c2c("small")))
+        try database.inject(.diskFull)
+        try database.checkWritable()
+        var large = Conversation(id: .c2c("large"))
+        large.draft = Draft(text: String(repeating: "x", count: 20_000), timestamp: 1)
+        XCTAssertThrowsError(try database.transaction { () throws(PersistenceError) in try database.upsert(large) }) { error in
+            guard case .diskFailure(_, let reason) = error as? PersistenceError else { return XCTFail("\(error)") }
+            XCTAssertTrue(reason.contains("full"), reason)
+        }
+        XCTAssertTrue(database.connection.isAutocommit, "the transaction is over")
+        XCTAssertNil(try database.conversation(large.id))
+
+        try database.inject(nil)
+        try database.transaction { () throws(PersistenceError) in try database.upsert(large) }
+        XCTAssertEqual(try database.conversation(large.id), large)
+    }
+
+    func test_injectedReadOnly_failsEveryWrite_andCheckWritable_withDiskFailure_untilCleared() throws {
+        let database = try ConversationDatabase.open(at: directory.file("im.sqlite"), logger: .silent)
+        try database.inject(.readOnly)
+        for (name, write) in [
+            ("checkWritable", { () throws(PersistenceError) in try database.checkWritable() }),
+            ("upsert", { () throws(PersistenceError) in try database.upsert(Conversation(id: .c2c("a"))) }),
+            ("saveCounters", { () throws(PersistenceError) in try database.saveCounters(UnreadCounters(), orderCounter: 1) }),
+        ] as [(String, () throws(PersistenceError) -> Void)] {
+            XCTAssertThrowsError(try write(), name) { error in
+                guard case .diskFailure(_, let reason) = error as? PersistenceError else { return XCTFail("\(name): \(error)") }
+                XCTAssertTrue(reason.contains("readonly"), reason)
+                XCTAssertEqual((error as? PersistenceError)?.imError.code.rawValue, 6022)
+            }
+        }
+        XCTAssertEqual(try database.conversationCount(), 0, "reads still work")
+        try database.inject(nil)
+        try database.checkWritable()
+        try database.upsert(Conversation(id: .c2c("a")))
+        XCTAssertEqual(try database.conversationCount(), 1)
     }
 
     func test_newerSchema_isRefusedAndTheFileLeftAsItIs() throws {

@@ -1,0 +1,118 @@
+import Foundation
+import IMCore
+import IMTestSupport
+import IMTransportKit
+import ImSDK
+import ImSDK_Plus
+import XCTest
+
+/// A disk that fills up or turns read-only under a legacy session: the synchronous calls return
+/// their failure (6022, or false), the asynchronous ones fail with 6022, the changes stand, the
+/// failure is logged once, and once the disk recovers a restart finds every change on disk.
+final class LegacyStorageFailureTests: XCTestCase {
+    private var directory: TemporaryDirectory!
+    private var session: LegacyTestSession!
+
+    override func setUpWithError() throws {
+        try super.setUpWithError()
+        directory = try TemporaryDirectory(prefix: "legacy-storage-failure")
+    }
+
+    override func tearDown() {
+        inject(nil)
+        session?.tearDown()
+        session = nil
+        directory?.remove()
+        super.tearDown()
+    }
+
+    private var manager: TIMManager { session.manager }
+
+    /// The legacy API drives the process-wide session.
+    private func inject(_ fault: StorageFault?) {
+        V2TIMManager.sharedInstance().session.injectStorageFaultForTesting(fault)
+    }
+
+    private func draft(_ text: String) -> TIMMessageDraft {
+        let draft = TIMMessageDraft()
+        let elem = TIMTextElem()
+        elem.text = text
+        draft.add(elem)
+        return draft
+    }
+
+    private func draftText(_ receiver: String) -> String? {
+        (manager.getConversation(.C2C, receiver: receiver).getDraft()?.getElem(0) as? TIMTextElem)?.text
+    }
+
+    private func newestMessage(_ receiver: String) async throws -> TIMMessage {
+        let conversation = manager.getConversation(.C2C, receiver: receiver)!
+        let list: [TIMMessage] = try await callValue { succ, fail in
+            conversation.getLocalMessage(1, last: nil, succ: { succ(($0 ?? []).compactMap { $0 as? TIMMessage }) },
+                                         fail: { code, desc in fail(code, desc) })
+        }
+        return try XCTUnwrap(list.first)
+    }
+
+    func test_readOnlyDisk_legacyCallsReturnTheirFailure_theChangesStand_andARestartFindsThemOnDisk() async throws {
+        session = try await LegacyTestSession(peers: ["a", "b", "c"], databaseDirectory: directory.path) { config in
+            config.disableStorage = false
+            config.disableAutoReport = true
+        }
+        for peer in ["a", "b", "c"] { try session.server.sendText("from \(peer)", from: peer, toUser: "me") }
+        await session.settle()
+        let message = try await newestMessage("c")
+
+        inject(.readOnly)
+        XCTAssertEqual(manager.getConversation(.C2C, receiver: "a").setDraft(draft("note")), 6022)
+        XCTAssertEqual(manager.getConversation(.C2C, receiver: "a").setDraft(draft("note")), ERR_IO_OPERATION_FAILED.rawValue)
+        XCTAssertEqual(draftText("a"), "note", "the draft stands")
+        XCTAssertFalse(manager.deleteConversation(.C2C, receiver: "b"), "the deletion could not be stored")
+        XCTAssertFalse(session.receivers().contains("b"), "but it stands")
+        XCTAssertFalse(message.setCustomInt(7))
+        XCTAssertEqual(message.customInt(), 7)
+        var readError: Int32?
+        do {
+            try await call { manager.getConversation(.C2C, receiver: "c").setReadMessage(nil, succ: $0, fail: $1) }
+        } catch let error as V2TIMError {
+            readError = error.code
+        }
+        XCTAssertEqual(readError, 6022)
+        XCTAssertEqual(manager.getConversation(.C2C, receiver: "c").getUnReadMessageNum(), 0)
+        await session.settle()
+        let failures = session.logLines.filter { $0.contains("writing a change to the local database failed") }
+        XCTAssertEqual(failures.count, 1, "logged once per episode: \(session.logLines)")
+        XCTAssertTrue(failures.first?.contains("readonly") == true, failures.first ?? "")
+        let before = session.receivers()
+
+        inject(nil)
+        try await session.logout()
+        try await session.login()
+        await session.settle()
+        XCTAssertEqual(session.receivers(), before)
+        XCTAssertEqual(draftText("a"), "note")
+        XCTAssertEqual(manager.getConversation(.C2C, receiver: "c").getUnReadMessageNum(), 0)
+        let reloaded = try await newestMessage("c")
+        XCTAssertEqual(reloaded.customInt(), 7)
+        XCTAssertTrue(session.logLines.contains { $0.contains("the local database is writable again") }, "\(session.logLines)")
+    }
+
+    func test_aReadOnlyDatabase_failsTheLegacyLoginWith6022() async throws {
+        session = try await LegacyTestSession(peers: ["a"], databaseDirectory: directory.path) { config in
+            config.disableStorage = false
+        }
+        try await session.logout()
+        inject(.readOnly)
+        var loginError: Int32?
+        do {
+            try await session.login()
+        } catch let error as V2TIMError {
+            loginError = error.code
+        }
+        XCTAssertEqual(loginError, 6022)
+        XCTAssertEqual(manager.getLoginStatus(), .STATUS_LOGOUT)
+        inject(nil)
+        try await session.login()
+        XCTAssertEqual(manager.getLoginUser(), "me")
+    }
+}

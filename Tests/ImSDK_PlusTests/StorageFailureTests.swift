@@ -1,0 +1,329 @@
+import XCTest
+import IMCore
+import IMReferenceServer
+import IMTransportKit
+import IMTestSupport
+@testable import ImSDK_Plus
+
+/// A disk that fills up or turns read-only under a logged-in session, through the public V2 API:
+/// calls that change something fail with 6022 while their change stands, the session reports it,
+/// and nothing is lost once the disk recovers (faults injected with
+/// `IMSession.injectStorageFaultForTesting`: SQLite's own full-disk and read-only errors).
+final class StorageFailureTests: XCTestCase {
+    private var directory: TemporaryDirectory!
+    private var session: V2TestSession!
+
+    override func setUpWithError() throws {
+        try super.setUpWithError()
+        directory = try TemporaryDirectory(prefix: "storage-failure")
+    }
+
+    override func tearDown() {
+        session?.manager.session.injectStorageFaultForTesting(nil)
+        session?.tearDown()
+        session = nil
+        directory?.remove()
+        super.tearDown()
+    }
+
+    private var storage: V2TIMStorage { .disk(directory: directory.path) }
+    private var manager: V2TIMManager { session.manager }
+
+    private func databasePath(_ userID: String = "me") -> String {
+        ConversationDatabase.path(directory: directory.path, appID: 1_400_000_001, userID: userID)
+    }
+
+    private func inject(_ fault: StorageFault?) {
+        manager.session.injectStorageFaultForTesting(fault)
+    }
+
+    /// What the database file holds now, read through a connection of the test's own.
+    private func stored() throws -> (conversations: [Conversation], syncVersion: UInt64) {
+        let database = try ConversationDatabase.open(at: databasePath(), logger: .silent, verifying: false)
+        return (try database.allConversations(), try database.loadCounters()?.syncVersion ?? 0)
+    }
+
+    private func storedConversation(_ id: ConversationID) throws -> Conversation? {
+        try stored().conversations.first { $0.id == id }
+    }
+
+    /// Polls `condition` every 10 ms for up to 5 s.
+    private func eventually(_ condition: () throws -> Bool) throws -> Bool {
+        for _ in 0..<500 {
+            if try condition() { return true }
+            Thread.sleep(forTimeInterval: 0.01)
+        }
+        return try condition()
+    }
+
+    private func failure(_ body: () async throws -> Void) async -> V2TIMError? {
+        do {
+            try await body()
+            return nil
+        } catch {
+            return error as? V2TIMError ?? V2TIMError(code: -1, desc: "\(error)")
+        }
+    }
+
+    private var syncFailures: Int { session.recorder.events.filter { $0 == .syncFailed }.count }
+
+    /// A text larger than a database page: storing it needs new pages, which a full disk refuses.
+    private static func large(_ tag: String) -> String { tag + String(repeating: ".", count: 9_000) }
+
+    // MARK: - Full disk
+
+    func test_fullDisk_setConversationDraftFails6022_reportedOnce_theDraftStands_andTheRetryWritesItOnceTheDiskRecovers() async throws {
+        session = try await V2TestSession(peers: ["a"], storage: storage)
+        try session.server.sendText("hi", from: "a", toUser: "me")
+        await session.settle()
+        session.recorder.clear()
+
+        inject(.diskFull)
+        let first = await failure {
+            try await self.manager.setConversationDraft(conversationID: "c2c_a", draftText: Self.large("one"))
+        }
+        XCTAssertEqual(first?.code, 6022)
+        XCTAssertEqual(first?.code, V2TIMErrorCode.ERR_IO_OPERATION_FAILED)
+        XCTAssertEqual(first?.code, ERR_IO_OPERATION_FAILED.rawValue)
+        XCTAssertTrue(first?.desc.contains("full") == true, first?.desc ?? "")
+        let second = await failure {
+            try await self.manager.setConversationDraft(conversationID: "c2c_a", draftText: Self.large("two"))
+        }
+        XCTAssertEqual(second?.code, 6022, "the change waits behind the unwritten one")
+        await session.settle()
+
+        XCTAssertEqual(syncFailures, 1, "one report per failure episode")
+        XCTAssertEqual(session.recorder.lastAnnounced("c2c_a")?.draftText, Self.large("two"), "listeners were told")
+        let shown = try await manager.getConversation(conversationID: "c2c_a")
+        XCTAssertEqual(shown.draftText, Self.large("two"), "the draft stands")
+        XCTAssertNil(try storedConversation(.c2c("a"))?.draft, "but it is not on disk")
+
+        inject(nil)
+        XCTAssertTrue(try eventually { try storedConversation(.c2c("a"))?.draft?.text == Self.large("two") },
+                      "the retry writes it with no new change")
+        XCTAssertEqual(syncFailures, 1)
+        try await manager.setConversationDraft(conversationID: "c2c_a", draftText: "three")
+
+        try await manager.logout()
+        try await manager.login(userID: "me", userSig: "sig")
+        let restored = try await manager.getConversation(conversationID: "c2c_a")
+        XCTAssertEqual(restored.draftText, "three")
+        session.checkInvariants()
+    }
+
+    /// Issue #14: messages arrive while the disk is full, then a batch of another conversation
+    /// succeeds; before, it stored a sync version past the lost messages, and after a restart the
+    /// device showed 1 unread while the server had 11, with no failure reported.
+    func test_briefFullDisk_thenASuccessfulBatch_storesTheMessagesTooAndARestartShowsTheServersUnread() async throws {
+        session = try await V2TestSession(peers: ["a", "b"], storage: storage)
+        let server = session.server
+        try server.sendText("first", from: "a", toUser: "me")
+        await session.settle()
+        let versionBefore = try stored().syncVersion
+        session.recorder.clear()
+
+        inject(.diskFull)
+        for index in 0..<10 { try server.sendText(Self.large("m\(index)"), from: "a", toUser: "me") }
+        await session.settle()
+        let shown = try await manager.getConversation(conversationID: "c2c_a")
+        XCTAssertEqual(shown.unreadCount, 11, "shown at once")
+        XCTAssertEqual(try storedConversation(.c2c("a"))?.unreadCount, 1, "not on disk")
+        XCTAssertEqual(try stored().syncVersion, versionBefore)
+        XCTAssertEqual(syncFailures, 1, "the failure is reported (onSyncServerFailed)")
+
+        inject(nil)
+        try server.sendText("after", from: "b", toUser: "me")
+        await session.settle()
+        XCTAssertTrue(try eventually { try storedConversation(.c2c("a"))?.unreadCount == 11 })
+        XCTAssertEqual(try storedConversation(.c2c("b"))?.unreadCount, 1)
+
+        try await manager.logout()
+        try await manager.login(userID: "me", userSig: "sig")
+        await session.settle()
+        let restored = try await manager.getConversation(conversationID: "c2c_a")
+        XCTAssertEqual(restored.unreadCount, 11)
+        let device = try await CloudSummary.device(session)
+        let cloud = try await CloudSummary.server(server, userID: "me")
+        XCTAssertEqual(device, cloud)
+    }
+
+    func test_diskFullUntilLogout_theStoredVersionStaysBehindTheLostMessages_andTheNextLoginSyncsThemBack() async throws {
+        session = try await V2TestSession(peers: ["a", "b"], storage: storage)
+        let server = session.server
+        try server.sendText("first", from: "a", toUser: "me")
+        await session.settle()
+        let versionBefore = try stored().syncVersion
+
+        inject(.diskFull)
+        for index in 0..<10 { try server.sendText(Self.large("m\(index)"), from: "a", toUser: "me") }
+        // Small changes that would fit alone: each write carries the lost messages, and fails.
+        try server.sendText("small", from: "b", toUser: "me")
+        await session.settle()
+        let draft = await failure { try await self.manager.setConversationDraft(conversationID: "c2c_b", draftText: "x") }
+        XCTAssertEqual(draft?.code, 6022)
+        XCTAssertEqual(try stored().syncVersion, versionBefore, "the stored version never passes an unwritten change")
+        XCTAssertNil(try storedConversation(.c2c("b")))
+
+        // Logged out while the disk is still full: the unwritten changes are lost here...
+        try await manager.logout()
+        XCTAssertEqual(try stored().syncVersion, versionBefore)
+        inject(nil)
+        // ...and the next login's sync brings back what the server has.
+        try await manager.login(userID: "me", userSig: "sig")
+        await session.settle()
+        let synced = try await manager.getConversation(conversationID: "c2c_a")
+        XCTAssertEqual(synced.unreadCount, 11)
+        let device = try await CloudSummary.device(session)
+        let cloud = try await CloudSummary.server(server, userID: "me")
+        XCTAssertEqual(device, cloud)
+        XCTAssertGreaterThan(try stored().syncVersion, versionBefore)
+    }
+
+    // MARK: - Read-only
+
+    func test_readOnlyDisk_everyCallThatChangesSomething_fails6022_itsChangeStands_andAllOfItIsOnDiskAfterRecovery() async throws {
+        session = try await V2TestSession(peers: ["a", "b", "c", "d"], storage: storage)
+        let server = session.server
+        for peer in ["a", "b", "c", "d"] { try server.sendText("from \(peer)", from: peer, toUser: "me") }
+        await session.settle()
+        session.recorder.clear()
+        let manager = manager
+
+        inject(.readOnly)
+        let calls: [(String, () async throws -> Void)] = [
+            ("pinConversation", { try await manager.pinConversation(conversationID: "c2c_a", isPinned: true) }),
+            ("markC2CMessage", { try await call { manager.markC2CMessage(asRead: "b", succ: $0, fail: $1) } }),
+            ("setC2CReceiveMessageOpt", {
+                try await manager.setC2CReceiveMessageOpt(userIDList: ["c"], opt: .RECEIVE_NOT_NOTIFY_MESSAGE)
+            }),
+            ("markConversation", {
+                try await call { succ, fail in
+                    manager.markConversation(conversationIDList: ["c2c_a"], markType: NSNumber(value: UInt64(1) << 40),
+                                             enableMark: true, succ: { _ in succ() }, fail: fail)
+                }
+            }),
+            ("setConversationCustomData", {
+                try await call { succ, fail in
+                    manager.setConversationCustomData(conversationIDList: ["c2c_b"], customData: Data("custom".utf8),
+                                                      succ: { _ in succ() }, fail: fail)
+                }
+            }),
+            ("setConversationDraft", { try await manager.setConversationDraft(conversationID: "c2c_c", draftText: "draft") }),
+            ("deleteConversation", { try await manager.deleteConversation(conversation: "c2c_d") }),
+        ]
+        for (name, body) in calls {
+            let error = await failure(body)
+            XCTAssertEqual(error?.code, 6022, name)
+        }
+        let message = try XCTUnwrap(manager.createTextMessage(text: "unsent"))
+        let sendError = await failure { _ = try await manager.sendMessage(message: message, receiver: "a", groupID: nil) }
+        XCTAssertEqual(sendError?.code, 6022, "a message that cannot be stored is not sent")
+        XCTAssertEqual(message.status, .MSG_STATUS_SEND_FAIL)
+        await session.settle()
+        XCTAssertEqual(syncFailures, 1)
+
+        let list = try await session.walk().list
+        XCTAssertEqual(list.map(\.conversationID), ["c2c_a", "c2c_c", "c2c_b"], "pinned first; d deleted")
+        let byID = Dictionary(uniqueKeysWithValues: list.map { ($0.conversationID, $0) })
+        XCTAssertEqual(byID["c2c_a"]?.markList, [NSNumber(value: UInt64(1) << 40)])
+        XCTAssertEqual(byID["c2c_a"]?.lastMessage?.textElem?.text, "unsent", "the failed message shows")
+        XCTAssertEqual(byID["c2c_b"]?.unreadCount, 0)
+        XCTAssertEqual(byID["c2c_b"]?.customData, Data("custom".utf8))
+        XCTAssertEqual(byID["c2c_c"]?.recvOpt, .RECEIVE_NOT_NOTIFY_MESSAGE)
+        XCTAssertEqual(byID["c2c_c"]?.draftText, "draft")
+        let cloud = try await CloudSummary.server(server, userID: "me")
+        XCTAssertEqual(cloud.count, 3, "the server deleted d: \(cloud)")
+        XCTAssertTrue(cloud.contains { $0.hasPrefix("c2c:a") && $0.contains("pinned true") && $0.hasSuffix("last 1") },
+                      "the pin reached the server, the unsent message did not: \(cloud)")
+        let before = try await snapshot()
+
+        inject(nil)
+        try await manager.logout()
+        try await manager.login(userID: "me", userSig: "sig")
+        await session.settle()
+        let after = try await snapshot()
+        XCTAssertEqual(after, before)
+        session.checkInvariants()
+    }
+
+    func test_aReadOnlyDatabase_failsTheLoginWith6022_leavesTheFileAsItIs_andALaterLoginWorks() async throws {
+        session = try await V2TestSession(peers: ["a"], storage: storage)
+        try session.server.sendText("hi", from: "a", toUser: "me")
+        await session.settle()
+        try await manager.setConversationDraft(conversationID: "c2c_a", draftText: "kept")
+        try await manager.logout()
+        let bytes = try Data(contentsOf: URL(fileURLWithPath: databasePath()))
+        let names = try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted()
+
+        inject(.readOnly)
+        let error = await failure { try await self.manager.login(userID: "me", userSig: "sig") }
+        XCTAssertEqual(error?.code, 6022)
+        XCTAssertTrue(error?.desc.contains("readonly") == true && error?.desc.contains("permissions") == true, error?.desc ?? "")
+        XCTAssertEqual(manager.getLoginStatus(), .STATUS_LOGOUT)
+        let calls = await failure { _ = try await self.manager.getConversation(conversationID: "c2c_a") }
+        XCTAssertEqual(calls?.code, 6014, "logged out: nothing half-open")
+        XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: databasePath())), bytes, "not a byte changed")
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted(), names)
+
+        // A first login on a read-only disk leaves no database behind.
+        try session.server.registerUser("other", nickname: nil, faceURL: nil)
+        let other = await failure { try await self.manager.login(userID: "other", userSig: "sig") }
+        XCTAssertEqual(other?.code, 6022)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: databasePath("other")))
+
+        inject(nil)
+        try await manager.login(userID: "me", userSig: "sig")
+        let kept = try await manager.getConversation(conversationID: "c2c_a")
+        XCTAssertEqual(kept.draftText, "kept")
+    }
+
+    func test_theDiskTurnsReadOnlyAgain_isANewEpisode_reportedAgain() async throws {
+        session = try await V2TestSession(peers: ["a"], storage: storage)
+        try session.server.sendText("hi", from: "a", toUser: "me")
+        await session.settle()
+        session.recorder.clear()
+        for round in 1...3 {
+            inject(.readOnly)
+            let error = await failure {
+                try await self.manager.setConversationDraft(conversationID: "c2c_a", draftText: "r\(round)")
+            }
+            XCTAssertEqual(error?.code, 6022)
+            await session.settle()
+            XCTAssertEqual(syncFailures, round)
+            inject(nil)
+            XCTAssertTrue(try eventually { try storedConversation(.c2c("a"))?.draft?.text == "r\(round)" }, "round \(round)")
+        }
+    }
+
+    func test_aColdStore_listsTheChangesTheDiskRefused() async throws {
+        session = try await V2TestSession(peers: ["a", "b", "c"], storage: storage)
+        for peer in ["a", "b"] { try session.server.sendText("from \(peer)", from: peer, toUser: "me") }
+        await session.settle()
+        try await manager.logout()
+        manager.session.setWarmsUpInBackground(false)
+        defer { manager.session.setWarmsUpInBackground(true) }
+        try await manager.login(userID: "me", userSig: "sig")
+        XCTAssertFalse(manager.currentClient!.read { $0.isComplete }, "cold: pages come from the database")
+
+        inject(.readOnly)
+        try session.server.sendText("new", from: "c", toUser: "me")
+        try session.server.sendText("again", from: "a", toUser: "me")
+        await session.settle()
+        let page = try await manager.getConversationList(nextSeq: 0, count: 10)
+        XCTAssertEqual(page.conversationList.map(\.conversationID), ["c2c_a", "c2c_c", "c2c_b"])
+        XCTAssertEqual(page.conversationList.map(\.unreadCount), [2, 1, 1])
+        let total = try await manager.getTotalUnreadMessageCount()
+        XCTAssertEqual(total, 4)
+    }
+
+    /// Everything the list shows of each conversation, in list order.
+    private func snapshot() async throws -> [String] {
+        try await session.walk().list.map { c in
+            [c.conversationID, "unread \(c.unreadCount)", "pinned \(c.isPinned)", "draft \(c.draftText ?? "-")",
+             "recv \(c.recvOpt.rawValue)", "last \(c.lastMessage?.textElem?.text ?? "-")/\(c.lastMessage?.seq ?? 0)",
+             "status \(c.lastMessage?.status.rawValue ?? 0)", "key \(c.orderKey)",
+             "marks \((c.markList ?? []).map(\.uint64Value))",
+             "custom \(c.customData.map { String(decoding: $0, as: UTF8.self) } ?? "-")"].joined(separator: " ")
+        }
+    }
+}
