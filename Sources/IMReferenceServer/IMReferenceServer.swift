@@ -44,6 +44,13 @@ public final class IMReferenceServer: IMTransport, Sendable {
         set { withState { state, _ in state.loginPolicy = newValue } }
     }
 
+    /// How many changes (delivered messages, other conversation changes, tombstones) one page of an
+    /// incremental sync covers (at least 1); 500 unless set. A change applies to later syncs.
+    public var syncPageLimit: Int {
+        get { withState { state, _ in state.syncPageLimit } }
+        set { withState { state, _ in state.syncPageLimit = max(1, newValue) } }
+    }
+
     /// Opens a connection (one device) for a registered user; a user may have many, as the login
     /// policy allows.
     ///
@@ -69,12 +76,14 @@ public final class IMReferenceServer: IMTransport, Sendable {
         }
     }
 
-    /// Drops all state (the login policy stays) and closes every connection; after it returns, no
+    /// Drops all state (the login policy and the sync page limit stay) and closes every connection; after it returns, no
     /// old connection gets anything (not even `connectionLost`).
     public func reset() {
         let connections = withState { state, _ in
             let connections = state.allConnections
+            let pageLimit = state.syncPageLimit
             state = ServerState(loginPolicy: state.loginPolicy)
+            state.syncPageLimit = pageLimit
             for connection in connections {
                 connection.gate.markClosed()
             }

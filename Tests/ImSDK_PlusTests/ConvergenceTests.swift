@@ -60,7 +60,7 @@ final class ConvergenceTests: XCTestCase {
         }
         // A final reconnect of each device makes each sync once more (still through faults).
         transports.forEach { $0.disconnectAll() }
-        let expected = try await CloudSummary.server(server, userID: "me")
+        let expected = try CloudSummary.server(server, userID: "me")
         XCTAssertFalse(expected.isEmpty, "\(name): the server has conversations")
         var views: [[String]?] = []
         for _ in 0..<300 {
