@@ -21,10 +21,13 @@ package final class V2TestSession: @unchecked Sendable {
     ///     number of devices of a user stay online (tests add devices on one platform).
     ///   - transport: how to reach the server (a fault-injecting wrapper, say); nil: directly.
     ///   - instance: the SDK instance (another device: `V2TIMManager.makeInstance()`); nil: the shared one.
+    ///   - heartbeatInterval: seconds between the client's heartbeats, which repair a lost push
+    ///     without a reconnect (convergence tests shorten it); nil: the SDK's 30 seconds.
     package init(
         userID: String = "me", peers: [String] = [], serverClock: (@Sendable () -> UInt64)? = nil,
         server existing: IMReferenceServer? = nil, transport: (any IMTransport)? = nil,
-        instance: V2TIMManager? = nil, storage: V2TIMStorage = .memory, syncsDrafts: Bool = false
+        instance: V2TIMManager? = nil, storage: V2TIMStorage = .memory, syncsDrafts: Bool = false,
+        heartbeatInterval: Double? = nil
     ) async throws {
         server = existing ?? serverClock.map { IMReferenceServer(clock: $0, loginPolicy: .unlimited) }
             ?? IMReferenceServer(loginPolicy: .unlimited)
@@ -40,6 +43,7 @@ package final class V2TestSession: @unchecked Sendable {
         config.checksInvariants = true
         config.storage = storage
         config.syncsDrafts = syncsDrafts
+        config.heartbeatInterval = heartbeatInterval
         manager.unInitSDK()
         guard manager.initSDK(1_400_000_001, config: config) else { throw V2TIMError(code: -1, desc: "initSDK failed") }
         manager.addConversationListener(listener: recorder)

@@ -292,7 +292,8 @@ package struct ConversationStore: Sendable {
     ///   - message: an accepted message (`seq > 0`).
     ///   - profile: the conversation's profile as the server sent it along, if any.
     ///   - isNew: whether listeners hear of it as a new message (`ChangeBatch.newMessages`); the
-    ///     owner says no for a sync, a send's answer, and the push of a message this device sent.
+    ///     owner says no for a sync from scratch, a send's answer, and a message this device sent
+    ///     (one still pending here is never new, whatever `isNew` says).
     /// - Complexity: O(log n) for an in-order arrival.
     package mutating func receive(_ message: Message, profile: ConversationProfile? = nil, isNew: Bool = true) {
         let id = message.conversationID(selfUserID: selfUserID)
@@ -332,7 +333,8 @@ package struct ConversationStore: Sendable {
             }
             if acceptedPending { store.recorder.recordStorage(.removePending(id: message.id)) }
             store.recorder.recordStorage(.store(message, in: id, countsAsUnread: countsAsUnread))
-            if isNew { store.recorder.noteNewMessage(message) }
+            // A message of mine that was pending here was sent here: never new on this device.
+            if isNew && !acceptedPending { store.recorder.noteNewMessage(message) }
         }
     }
 
