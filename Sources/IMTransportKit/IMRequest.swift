@@ -1,7 +1,8 @@
 /// A request from a client to the server. Conversation IDs are from the requesting user's side.
 public enum IMRequest: Hashable, Sendable {
-    /// What changed for the user since `version` → `.changes` (0: the cloud list; else a page of
-    /// the changes after `version`, see `IMChanges`).
+    /// What changed for the user since `version` → `.changes` (0, a device that never synced: the
+    /// cloud list; else a page of the changes after `version`, see `IMChanges`). A user's versions
+    /// start at 1, so a device that synced once never asks from 0.
     case syncChanges(since: UInt64)
     /// The current state of these conversations of the user → `.conversations` (the ones the user
     /// does not have are left out). No backlog of messages (`newMessages` is empty).

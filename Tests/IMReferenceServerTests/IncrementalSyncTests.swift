@@ -51,8 +51,17 @@ final class IncrementalSyncTests: ServerTestCase {
         XCTAssertEqual(try changes(since: later.version, on: bob).conversations, [])
     }
 
+    func test_aDeviceThatSyncedWhenTheUserHadNothing_getsEveryChangeSince_notTheCloudList() throws {
+        let bob = try connect("bob")
+        let empty = try changes(since: 0, on: bob)
+        XCTAssertEqual(empty.version, 1, "a synced device is never at 0, which means \"from scratch\"")
+        try crowd(150)
+        let later = try changes(since: empty.version, on: bob)
+        XCTAssertEqual(later.conversations.count, 150)
+        XCTAssertEqual(later.conversations.flatMap(\.newMessages).count, 150)
+    }
+
     func test_incrementalSync_leavesOutMessagesBeforeADeletion() throws {
-        try server.sendText("first", from: "carol", toUser: "bob")
         let bob = try connect("bob")
         let before = try server.version(of: "bob")
         try server.sendText("gone", from: "alice", toUser: "bob")
@@ -178,10 +187,10 @@ final class IncrementalSyncTests: ServerTestCase {
 
     func test_heartbeat_answersTheUsersCurrentVersion() throws {
         let bob = try connect("bob")
-        XCTAssertEqual(try answer(.heartbeat, on: bob), .version(0))
+        XCTAssertEqual(try answer(.heartbeat, on: bob), .version(1), "an account starts at 1")
         try server.sendText("x", from: "alice", toUser: "bob")
         _ = try answer(.setPinned(.c2c("alice"), true), on: bob)
-        XCTAssertEqual(try answer(.heartbeat, on: bob), .version(2))
+        XCTAssertEqual(try answer(.heartbeat, on: bob), .version(3))
     }
 
     func test_conversationsRequest_returnsTheCurrentStateOfThoseTheUserHas_inTheOrderAsked() throws {

@@ -111,7 +111,7 @@ final class MultiDeviceTests: XCTestCase {
         await settleBoth()
         let client = try XCTUnwrap(phone.manager.currentClient)
         let version = client.read { $0.syncVersion }
-        XCTAssertEqual(version, 3, "one version per push")
+        XCTAssertEqual(version, 4, "one version per push, after the account's 1")
         let before = try await state(phone)
         // Replay an old push and the latest one again: both are ignored.
         client.receive(.pinned(.c2c("a"), true), version: version)
