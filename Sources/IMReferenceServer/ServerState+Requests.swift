@@ -12,7 +12,8 @@ extension ServerState {
         try checkUser(userID)
         switch request {
         case .syncChanges(let version):
-            return .changes(changes(of: userID, since: version, now: clock()))
+            let openedAt = users[userID]?.openedAt[ObjectIdentifier(connection)]
+            return .changes(changes(of: userID, since: version, now: clock(), connectionOpenedAt: openedAt))
         case .conversations(let ids):
             return .conversations(conversations(ids, of: userID))
         case .heartbeat:

@@ -13,7 +13,9 @@ extension ServerState {
     /// What changed for `userID` since `version`.
     ///
     /// From 0 (a device starting from nothing): the cloud list, in one answer with the user's
-    /// current version. From a later version: the next page of the changes after it. The changes
+    /// current version; asked on a connection opened at `connectionOpenedAt`, it also holds every
+    /// conversation with a message delivered since, with those messages (`newMessages`): they were
+    /// pushed to the device before it had synced, which ignored them. From a later version: the next page of the changes after it. The changes
     /// counted are the messages delivered after `version`, the latest change of each conversation
     /// changed after it (when that is no message) and the tombstones made after it. The page ends
     /// at the `syncPageLimit`-th of them in version order (at least one), or, when no more remain,
@@ -32,15 +34,16 @@ extension ServerState {
     /// a conversation the user does not have is the exception: it reaches a device with the
     /// conversation's first message, which carries it.)
     ///
-    /// - Complexity: from 0, that of `cloudList(of:now:)`. From a later version,
+    /// - Complexity: from 0, that of `cloudList(of:now:deliveredAfter:)`. From a later version,
     ///   O(c + t + r log d + e log e + k + u): c conversations and t tombstones of the user
     ///   scanned, a binary search in the d deliveries of each of the r changed after `version`,
     ///   the e changes counted (messages not synced yet included) sorted, k messages and u unread
     ///   messages copied into the page.
-    func changes(of userID: String, since version: UInt64, now: UInt64) -> IMChanges {
+    func changes(of userID: String, since version: UInt64, now: UInt64, connectionOpenedAt: UInt64?) -> IMChanges {
         guard let account = users[userID] else { return IMChanges(version: 0, conversations: [], deleted: []) }
         guard version > 0 else {
-            return IMChanges(version: account.version, conversations: cloudList(of: userID, now: now), deleted: [])
+            let list = cloudList(of: userID, now: now, deliveredAfter: connectionOpenedAt)
+            return IMChanges(version: account.version, conversations: list, deleted: [])
         }
         var counted: [UInt64] = []
         var changed: [(id: ConversationID, delivered: ArraySlice<UserConversation.Delivery>)] = []
@@ -79,8 +82,11 @@ extension ServerState {
     /// age (pins roam), most recently active first. The rest stays on devices that have it, but a
     /// device starting from nothing does not get it.
     ///
-    /// - Complexity: O(c log c + u) for c conversations of the user and u unread messages in the list.
-    func cloudList(of userID: String, now: UInt64) -> [ServerConversation] {
+    /// - Parameter deliveredAfter: when given, every conversation with a message delivered after this
+    ///   version is listed too, with those messages (`newMessages`); otherwise there is no backlog.
+    /// - Complexity: O(c (log c + log d) + u + k) for c conversations of the user, d deliveries in
+    ///   each, u unread and k delivered messages in the list.
+    func cloudList(of userID: String, now: UInt64, deliveredAfter: UInt64?) -> [ServerConversation] {
         guard let account = users[userID] else { return [] }
         let cutoff = now > Self.cloudIdleSeconds ? now - Self.cloudIdleSeconds : 0
         let byActivity = account.conversations.sorted { Self.activity(of: $0.value) > Self.activity(of: $1.value) }
@@ -88,8 +94,12 @@ extension ServerState {
         return byActivity.compactMap { id, conversation in
             let isRecent = listed < Self.cloudListLimit && (conversation.lastMessage?.timestamp ?? .max) >= cutoff
             if isRecent { listed += 1 }
-            guard isRecent || conversation.isPinned else { return nil }
-            return serverConversation(id, conversation, of: userID, account: account)
+            let delivered = deliveredAfter.map { conversation.deliveries(after: $0) } ?? []
+            guard isRecent || conversation.isPinned || !delivered.isEmpty else { return nil }
+            var state = serverConversation(id, conversation, of: userID, account: account)
+            let log = logs[logKey(of: id, seenBy: userID)]
+            state.newMessages = delivered.compactMap { log?.message(seq: $0.seq) }
+            return state
         }
     }
 

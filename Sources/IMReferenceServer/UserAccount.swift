@@ -24,6 +24,9 @@ struct UserAccount {
     var deletions: [ConversationID: UInt64] = [:]
     /// Open connections, oldest first.
     var connections: [ServerConnection] = []
+    /// The user's version when each open connection opened: a sync from 0 on it brings the messages
+    /// delivered since, which were pushed to it before its device had synced.
+    var openedAt: [ObjectIdentifier: UInt64] = [:]
     /// The signatures the user logged in with since they last expired.
     var signatures: Set<String> = []
     /// Signatures that expired: a login with one of them fails with `userSigExpired`.

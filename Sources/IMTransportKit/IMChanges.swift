@@ -1,7 +1,8 @@
 /// What changed in a user's cloud state since a version (the answer to `.syncChanges`).
 ///
 /// From version 0 (a device starting from nothing) it is the cloud list: the 100 most recently
-/// active conversations with a message in the last 7 days, plus every pinned one, in one answer.
+/// active conversations with a message in the last 7 days, plus every pinned one, in one answer
+/// (with the messages delivered since the asking connection opened, which it could not apply yet).
 /// From a later version it is every change after that version, in pages: ask again from `version`
 /// while `hasMore`. Each conversation comes in its current state, with the messages delivered in it
 /// after the version asked (`ServerConversation.newMessages`); a page's `version` never passes a

@@ -14,9 +14,9 @@ public struct ServerConversation: Hashable, Sendable {
     public var receiveOption: ReceiveOption
     /// The synced draft (only for clients that sync drafts), nil when never synced.
     public var draft: DraftChange?
-    /// In an incremental sync (`.syncChanges` from a version above 0): every message delivered to
-    /// the user in this conversation after that version, oldest first, which a device announces as
-    /// new unless it has it already. Empty otherwise (a sync from scratch brings no backlog).
+    /// In a sync: every message delivered to the user in this conversation after the version asked
+    /// (from 0: after the connection asking opened; the cloud list brings no older backlog), oldest
+    /// first, which a device announces as new unless it has it already or sent it. Empty elsewhere.
     public var newMessages: [Message]
 
     public init(

@@ -37,7 +37,7 @@ final class IncrementalSyncTests: ServerTestCase {
         XCTAssertFalse(later.hasMore)
     }
 
-    func test_incrementalSync_bringsTheMessagesDeliveredAfterTheVersion_oldestFirst_andAFreshSyncNone() throws {
+    func test_incrementalSync_bringsTheMessagesDeliveredAfterTheVersion_oldestFirst() throws {
         try server.sendText("old", from: "alice", toUser: "bob")
         let bob = try connect("bob")
         let before = try server.version(of: "bob")
@@ -47,7 +47,8 @@ final class IncrementalSyncTests: ServerTestCase {
         let later = try changes(since: before, on: bob)
         XCTAssertEqual(later.conversations.first?.newMessages.map(\.content.text), ["new 1", "mine", "new 2"],
                        "every message delivered after the version, mine too, by sequence")
-        XCTAssertEqual(try changes(since: 0, on: bob).conversations.first?.newMessages, [], "no backlog from scratch")
+        XCTAssertEqual(try changes(since: 0, on: try connect("bob")).conversations.first?.newMessages, [],
+                       "no backlog from scratch on a connection opened after them")
         XCTAssertEqual(try changes(since: later.version, on: bob).conversations, [])
     }
 
@@ -150,6 +151,17 @@ final class IncrementalSyncTests: ServerTestCase {
             XCTAssertEqual(carried[id] ?? [], expected[id] ?? [], "limit \(limit) seed \(seed): messages of \(id), once each, in order")
         }
         if limit == 1 { XCTAssertGreaterThan(pages, 5, "seed \(seed): small limits page") }
+    }
+
+    func test_aSyncFromZero_bringsTheMessagesDeliveredSinceItsConnectionOpened_andOnlyThose() throws {
+        try server.sendText("old", from: "alice", toUser: "bob")
+        let bob = try connect("bob")
+        try server.sendText("new", from: "alice", toUser: "bob")
+        try server.sendText("new", from: "carol", toUser: "bob")
+        let fresh = try changes(since: 0, on: bob)
+        XCTAssertEqual(fresh.conversations.map { $0.newMessages.map(\.seq) }, [[1], [2]], "carol's, then alice's second")
+        let other = try connect("bob")
+        XCTAssertEqual(try changes(since: 0, on: other).conversations.flatMap(\.newMessages), [], "nothing since it opened")
     }
 
     func test_freshSync_listsEveryPinnedConversation_outsideTheCloudListAndIdle() throws {
