@@ -173,6 +173,18 @@ final class CatchUpTests: XCTestCase {
                        "only the messages that came while it was online are new")
     }
 
+    func test_messagesThatArriveBeforeAFailedLoginSyncIsRetried_areAnnounced() async throws {
+        let (server, _) = try server(peers: 1)
+        try server.sendText("before the login", from: "p0", toUser: "me")
+        let tablet = try await device(server, transport: FailingSyncTransport(wrapping: server, failures: 1))
+        XCTAssertEqual(tablet.recorder.events.filter { $0 == .syncFinished }, [], "the login's sync failed")
+        try server.sendText("1", from: "p0", toUser: "me")
+        try server.sendText("2", from: "p0", toUser: "me")
+        _ = try await assertAgree([tablet], server, within: 5)
+        XCTAssertEqual(Convergence.heard(tablet.recorder.received), ["c2c_p0#2": 1, "c2c_p0#3": 1],
+                       "pushed before the device had synced, so it could not apply them: the retry brings them")
+    }
+
     // MARK: - A lost last push
 
     func test_aSingleLostLastPush_isRepairedByTheHeartbeat_withoutAReconnect() async throws {

@@ -140,45 +140,6 @@ final class MultiDeviceTests: XCTestCase {
     }
 }
 
-/// A transport whose first `failures` syncs fail, to watch the retries.
-private final class FailingSyncTransport: IMTransport, @unchecked Sendable {
-    private let inner: any IMTransport
-    private let remaining: Locked<Int>
-
-    init(wrapping inner: any IMTransport, failures: Int) {
-        self.inner = inner
-        remaining = Locked(failures)
-    }
-
-    func connect(_ login: IMLoginInfo, sink: any IMPushSink,
-                 completion: @escaping @Sendable (Result<any IMConnection, IMError>) -> Void) {
-        inner.connect(login, sink: sink) { [self] result in
-            completion(result.map { Connection(inner: $0, remaining: remaining) })
-        }
-    }
-
-    private final class Connection: IMConnection, @unchecked Sendable {
-        let inner: any IMConnection
-        let remaining: Locked<Int>
-        init(inner: any IMConnection, remaining: Locked<Int>) {
-            self.inner = inner
-            self.remaining = remaining
-        }
-        var userID: String { inner.userID }
-        func close() { inner.close() }
-        func send(_ request: IMRequest, completion: @escaping @Sendable (Result<IMResponse, IMError>) -> Void) {
-            if case .syncChanges = request, remaining.withLock({ value -> Bool in
-                defer { value -= 1 }
-                return value > 0
-            }) {
-                DispatchQueue.global().async { completion(.failure(IMError(.networkFailure, "injected"))) }
-                return
-            }
-            inner.send(request, completion: completion)
-        }
-    }
-}
-
 final class SyncRetryTests: XCTestCase {
     func test_failedSyncs_areAnnouncedInOrder_andRetriedWithBackoffUntilOneSucceeds() async throws {
         let server = IMReferenceServer()
