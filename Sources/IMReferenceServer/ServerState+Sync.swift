@@ -3,8 +3,8 @@ import IMTransportKit
 /// Syncing: what a device gets when it starts from nothing (the cloud list), and the pages of
 /// changes after a version that bring a device up to date.
 extension ServerState {
-    /// The most conversations the cloud list keeps per user (the vendor's documented limit).
-    static let cloudListLimit = 100
+    /// The default of `cloudListLimit`: the most conversations the vendor's cloud list keeps per user.
+    static let defaultCloudListLimit = 100
     /// How long a conversation without new messages stays in the cloud list: 7 days.
     static let cloudIdleSeconds: UInt64 = 7 * 24 * 60 * 60
     /// The default of `syncPageLimit`: changes (messages, other conversation changes, tombstones) per page.
@@ -77,8 +77,8 @@ extension ServerState {
             deleted: tombstones.filter { $0.value <= end }.keys.sorted(), hasMore: hasMore)
     }
 
-    /// The cloud list of `userID`: the 100 most recently active conversations with a message in the
-    /// last 7 days (and those without any message), plus every pinned conversation whatever its
+    /// The cloud list of `userID`: the `cloudListLimit` (100) most recently active conversations with
+    /// a message in the last 7 days (and those without any message), plus every pinned conversation whatever its
     /// age (pins roam), most recently active first. The rest stays on devices that have it, but a
     /// device starting from nothing does not get it.
     ///
@@ -92,7 +92,7 @@ extension ServerState {
         let byActivity = account.conversations.sorted { Self.activity(of: $0.value) > Self.activity(of: $1.value) }
         var listed = 0
         return byActivity.compactMap { id, conversation in
-            let isRecent = listed < Self.cloudListLimit && (conversation.lastMessage?.timestamp ?? .max) >= cutoff
+            let isRecent = listed < cloudListLimit && (conversation.lastMessage?.timestamp ?? .max) >= cutoff
             if isRecent { listed += 1 }
             let delivered = deliveredAfter.map { conversation.deliveries(after: $0) } ?? []
             guard isRecent || conversation.isPinned || !delivered.isEmpty else { return nil }

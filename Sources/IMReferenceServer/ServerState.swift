@@ -14,6 +14,8 @@ struct ServerState {
     var loginPolicy: IMReferenceServer.LoginPolicy
     /// How many changes (messages, other conversation changes, tombstones) a sync page covers.
     var syncPageLimit = ServerState.defaultSyncPageLimit
+    /// The most recently active conversations a sync from 0 lists (pinned ones besides).
+    var cloudListLimit = ServerState.defaultCloudListLimit
 
     /// The most conversations one user may pin.
     static let maxPinnedConversations = 50

@@ -30,7 +30,7 @@ extension IMClient {
             switch result {
             case .success(.version(let version)):
                 if version > read({ $0.syncVersion }) {
-                    logger.log(.info, "the server is at version \(version), ahead of this device: a push was lost; syncing")
+                    logger.log(.debug, "the server is at version \(version), ahead of this device: a push was lost; syncing")
                     sync()
                 }
             case .success:

@@ -9,34 +9,56 @@ import ImSDK_Plus
 /// shared session logged in as `me` (driven through both `V2TIMManager.sharedInstance()` and
 /// `TIMManager.sharedInstance()`), and optionally a second device of `me` (`makeInstance()`).
 ///
+/// The server's cloud list keeps 2 conversations and a sync page covers 2 changes, so the check's
+/// six conversations are more than the cloud list and a catch-up takes pages. The second device
+/// reaches the server through a `PushLossTransport` (`secondDeviceMissesPushes`) and sends a
+/// heartbeat every 10 ms; after each step the driver waits for it to catch up (no reconnect).
+///
 /// - Thread safety: use from one task at a time; the SDK's callbacks run on the sessions' queues.
 final class ModelDriver: @unchecked Sendable {
     let main: V2TestSession
     let second: V2TestSession?
+    /// Loses pushes to the second device on request.
+    let secondNetwork: PushLossTransport
     /// The legacy `onNewMessage` of the main session (its V2 listeners record in `main.recorder`).
     let legacyMessages = LegacyMessageRecorder()
 
     var server: IMReferenceServer { main.server }
     var legacy: TIMManager { TIMManager.sharedInstance() }
 
-    private init(main: V2TestSession, second: V2TestSession?) {
+    /// The most recently active conversations the server's cloud list keeps here.
+    static let cloudListLimit = 2
+    /// The changes one sync page covers here.
+    static let syncPageLimit = 2
+    /// Seconds between the second device's heartbeats.
+    static let heartbeatInterval = 0.01
+    /// How long `settle()` waits for the second device to catch up before the comparison shows it did not.
+    static let catchUpTimeout = 2.0
+
+    private init(main: V2TestSession, second: V2TestSession?, secondNetwork: PushLossTransport) {
         self.main = main
         self.second = second
+        self.secondNetwork = secondNetwork
     }
 
     /// Starts a server, logs `me` in (and the second device), and asks for the total once so that
     /// every later change of it is announced.
     static func start(secondDevice: Bool) async throws -> ModelDriver {
         let main = try await V2TestSession(userID: ModelTarget.me, peers: ModelTarget.peers)
+        main.server.cloudListLimit = cloudListLimit
+        main.server.syncPageLimit = syncPageLimit
         for group in ModelTarget.groups {
             try main.server.createGroup(group, name: nil, faceURL: nil, members: [ModelTarget.me] + ModelTarget.peers)
         }
+        let secondNetwork = PushLossTransport(wrapping: main.server)
         let second = secondDevice
-            ? try await V2TestSession(userID: ModelTarget.me, server: main.server, instance: V2TIMManager.makeInstance())
+            ? try await V2TestSession(
+                userID: ModelTarget.me, server: main.server, transport: secondNetwork,
+                instance: V2TIMManager.makeInstance(), heartbeatInterval: heartbeatInterval)
             : nil
         _ = try await main.manager.getTotalUnreadMessageCount()
         if let second { _ = try await second.manager.getTotalUnreadMessageCount() }
-        let driver = ModelDriver(main: main, second: second)
+        let driver = ModelDriver(main: main, second: second, secondNetwork: secondNetwork)
         TIMManager.sharedInstance().addMessageListener(driver.legacyMessages)
         await driver.settle()
         return driver
@@ -56,13 +78,20 @@ final class ModelDriver: @unchecked Sendable {
         legacyMessages.clear()
     }
 
-    /// Waits until every push so far reached both devices and every callback so far has run.
+    /// Waits until every push so far reached both devices and every callback so far has run, and
+    /// until the second device reflects the server's version (within `catchUpTimeout`: after a lost
+    /// push only its heartbeat tells it; if it never catches up, the comparison shows it).
     func settle() async {
         await main.settle()
-        if let second {
-            await second.settle()
-            await main.settle()
+        guard let second else { return }
+        await second.settle()
+        let start = Date()
+        while let client = second.manager.currentClient, Date().timeIntervalSince(start) < Self.catchUpTimeout,
+              client.read({ $0.syncVersion }) < ((try? server.version(of: ModelTarget.me)) ?? 0) {
+            try? await Task.sleep(nanoseconds: 1_000_000)
         }
+        await second.settle()
+        await main.settle()
     }
 
     // MARK: - Applying
@@ -141,6 +170,10 @@ final class ModelDriver: @unchecked Sendable {
             return await Self.delete(target, through: try secondManager())
         case .secondDeviceSends(let target, let text):
             return await Self.send(text, to: target, through: try secondManager())
+        case .secondDeviceMissesPushes(let count):
+            _ = try secondManager()
+            secondNetwork.loseNextPushes(count)
+            return .ok
         }
     }
 

@@ -45,11 +45,15 @@ package enum ModelOperation: Hashable, Sendable, CustomStringConvertible {
     case secondDeviceDelete(ModelTarget)
     /// Second device (V2): `sendMessage` of a text.
     case secondDeviceSends(ModelTarget, text: String)
+    /// Network: the next `count` pushes to the second device are lost; it stays connected, so only
+    /// a later push or its heartbeat reveals the gap.
+    case secondDeviceMissesPushes(count: Int)
 
     /// Whether the operation needs the second device.
     package var usesSecondDevice: Bool {
         switch self {
-        case .secondDeviceRead, .secondDevicePin, .secondDeviceDelete, .secondDeviceSends: return true
+        case .secondDeviceRead, .secondDevicePin, .secondDeviceDelete, .secondDeviceSends, .secondDeviceMissesPushes:
+            return true
         default: return false
         }
     }
@@ -98,6 +102,8 @@ package enum ModelOperation: Hashable, Sendable, CustomStringConvertible {
             return "second device: V2 deleteConversation(\"\(target)\")"
         case .secondDeviceSends(let target, let text):
             return "second device: V2 sendMessage(\"\(text)\") to \(target)"
+        case .secondDeviceMissesPushes(let count):
+            return "network: the next \(count) push\(count == 1 ? "" : "es") to the second device are lost (no reconnect)"
         }
     }
 }

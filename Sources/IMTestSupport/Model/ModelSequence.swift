@@ -43,7 +43,7 @@ package struct ModelSequence: Hashable, Sendable, CustomStringConvertible {
     private enum Kind: CaseIterable {
         case peerC2C, peerGroup, otherDevice, send, readC2C, readGroup, readAll, clean, cleanKind, cleanGroupSeq
         case pin, delete, draft, receiveOption, legacyRead, legacyDelete
-        case secondRead, secondPin, secondDelete, secondSend
+        case secondRead, secondPin, secondDelete, secondSend, secondMissesPushes
 
         var weight: Int {
             switch self {
@@ -67,10 +67,13 @@ package struct ModelSequence: Hashable, Sendable, CustomStringConvertible {
             case .secondPin: return 3
             case .secondDelete: return 1
             case .secondSend: return 2
+            case .secondMissesPushes: return 3
             }
         }
 
-        var needsSecondDevice: Bool { [.secondRead, .secondPin, .secondDelete, .secondSend].contains(self) }
+        var needsSecondDevice: Bool {
+            [.secondRead, .secondPin, .secondDelete, .secondSend, .secondMissesPushes].contains(self)
+        }
     }
 
     /// One operation, drawn by weight.
@@ -140,6 +143,8 @@ package struct ModelSequence: Hashable, Sendable, CustomStringConvertible {
             return .secondDeviceDelete(anyTarget(&random))
         case .secondSend:
             return .secondDeviceSends(anyTarget(&random), text: text)
+        case .secondMissesPushes:
+            return .secondDeviceMissesPushes(count: Int.random(in: 1...3, using: &random))
         }
     }
 }

@@ -33,7 +33,10 @@
 /// - New-message events (`onRecvNewMessage`, `onNewMessage`), per device of mine: every message
 ///   that reaches me (a peer's the receive option lets in, mine from any device), in order, on
 ///   every device except the one that sent it; mine with `isSelf`. Both devices are online
-///   throughout, so every message arrives by push.
+///   throughout; the second may miss pushes (a lost push is no change of state here), and then
+///   hears the messages its catch-up sync brings, once each, as if pushed.
+/// - Devices: the second device shows the same conversations, unread counts, pins, receive
+///   options, last messages and @-infos as the first (drafts stay on the device that set them).
 ///
 /// - Thread safety: a value type.
 package struct ReferenceModel: Sendable {
@@ -147,6 +150,8 @@ package struct ReferenceModel: Sendable {
             guard let removed = conversations.removeValue(forKey: target) else { return .returned(false) }
             keptMessages[target] = removed.messages
             return .returned(true)
+        case .secondDeviceMissesPushes:
+            return .ok
         }
     }
 
