@@ -11,6 +11,11 @@ import IMTransportKit
 /// connection is lost, and the reconnect follows with backoff. A connection lost with `kickedOff` or
 /// `userSigExpired` (or a reconnect refused with them) ends the login instead: the client reports
 /// `.kickedOffline` or `.userSigExpired` and stops, as `stop()` does.
+///
+/// It stays in step with the server by version: pushes apply in version order, and a gap, a
+/// (re)connect, or a heartbeat that finds the server ahead (`IMClient+CatchUp.swift`) starts a
+/// sync, which asks for page after page of changes since the store's version (`sync(login:)`)
+/// and announces the messages they bring that this device did not have or send.
 /// - Thread safety: every method may be called from any thread. Store access is serialised by one
 ///   lock; events and every completion handed to `deliver` run on `callbackQueue`, one at a time, in
 ///   the order they were produced, and never while the lock is held.
