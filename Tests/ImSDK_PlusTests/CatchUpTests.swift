@@ -69,6 +69,7 @@ final class CatchUpTests: XCTestCase {
         let phone = try await device(server)
         for peer in peers { try server.sendText("hi", from: peer, toUser: "me") }
         await tablet.settle()
+        await phone.settle()
         try await tablet.manager.logout()
         // p0 is the oldest of 200: far outside the 100 most recent.
         try await call { phone.manager.markC2CMessage(asRead: "p0", succ: $0, fail: $1) }
@@ -91,6 +92,7 @@ final class CatchUpTests: XCTestCase {
         let phone = try await device(server)
         for round in 0..<4 {
             for peer in peers { try server.sendText("r\(round)", from: peer, toUser: "me") }
+            await phone.settle()
             try await call { phone.manager.markC2CMessage(asRead: peers[round * 7], succ: $0, fail: $1) }
             try await phone.manager.pinConversation(conversationID: "c2c_\(peers[round])", isPinned: true)
         }
