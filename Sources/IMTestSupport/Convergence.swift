@@ -26,6 +26,15 @@ package enum Convergence {
         return true
     }
 
+    /// How many of the server's conversations of `userID` `device` shows differently or not at all
+    /// (and how many it shows that the server does not have).
+    package static func differing(_ device: V2TestSession, server: IMReferenceServer, userID: String) async throws -> Int {
+        let expected = Set(try CloudSummary.server(server, userID: userID))
+        let shown = Set(try await CloudSummary.device(device))
+        let id = { (line: String) in line.prefix { $0 != " " } }
+        return Set(expected.symmetricDifference(shown).map(id)).count
+    }
+
     /// How many times each message was announced to `onRecvNewMessage`, by `"<conversation>#<seq>"`.
     package static func heard(_ received: [ReceivedMessage]) -> [String: Int] {
         received.reduce(into: [:]) { counts, message in counts[key(message.conversationID, message.seq), default: 0] += 1 }

@@ -44,7 +44,7 @@ final class ConvergeCommandTests: XCTestCase {
         XCTAssertTrue(rows[0].contains("| 200 / 200 |"), output)
         XCTAssertTrue(rows[1].contains("| 20% |"), output)
         XCTAssertTrue(rows[2].contains("| 300 / 300 |"), output)
-        XCTAssertTrue(rows[3].contains("| 100% | 1 |"), "the one push lost: \(output)")
+        XCTAssertTrue(rows[3].contains("| 100% | 1 | 1 |"), "the one push lost, the one conversation wrong: \(output)")
         XCTAssertEqual(recorder.outLines.last, "passed: every scenario converged, every message announced once")
     }
 

@@ -13,8 +13,9 @@ import ImSDK_Plus
 /// of `me` (`V2TIMManager.makeInstance()`, kept in memory, no recount check): A on a perfect
 /// network and B behind the faults, both sending heartbeats every `heartbeatInterval` seconds.
 /// Prints one table row per scenario: conversations, messages, the loss rate and the pushes lost,
-/// the seconds until A, B and the server agreed, the messages B announced against those sent
-/// while it was logged in, and whether all agree. A scenario passes when they agree within the
+/// how many conversations B showed wrong when the traffic ended, the seconds from then until A, B
+/// and the server agreed, the messages B announced against those sent while it was logged in, and
+/// whether all agree. A scenario passes when they agree within the
 /// time limit and B announced every message exactly once; the tool exits 1 otherwise.
 struct ConvergeCommand {
     let options: ConvergeOptions
@@ -25,8 +26,9 @@ struct ConvergeCommand {
         console.out("imsdk converge: seed \(options.seed), heartbeat every \(options.heartbeatInterval) s, "
             + "at most \(options.timeout) s per scenario")
         console.out("")
-        console.out("| scenario | conversations | messages | push loss | pushes lost | converged in | B heard / sent | agree |")
-        console.out("|---|---|---|---|---|---|---|---|")
+        console.out("| scenario | conversations | messages | push loss | pushes lost | B wrong at the end "
+            + "| converged in | B heard / sent | agree |")
+        console.out("|---|---|---|---|---|---|---|---|---|")
         var passed = true
         for scenario in ConvergeScenario.all(smoke: options.smoke) {
             let result = try await run(scenario)
@@ -47,7 +49,8 @@ struct ConvergeCommand {
             + (result.duplicates > 0 ? " (+\(result.duplicates) twice)" : "")
         return "| \(scenario.name) | \(BenchFormat.grouped(scenario.conversations)) | "
             + "\(BenchFormat.grouped(scenario.messages)) | \(String(format: "%g%%", scenario.loss * 100)) | "
-            + "\(BenchFormat.grouped(result.pushesLost)) | \(seconds) | \(heard) | \(result.agree ? "yes" : "no") |"
+            + "\(BenchFormat.grouped(result.pushesLost)) | \(BenchFormat.grouped(result.differing)) | \(seconds) | "
+            + "\(heard) | \(result.agree ? "yes" : "no") |"
     }
 
     /// Runs `scenario` on a fresh server.
@@ -81,13 +84,14 @@ struct ConvergeCommand {
         case .lostLastPush:
             try await call { a.manager.markC2CMessage(asRead: peers[0], succ: $0, fail: $1) }
         }
+        let differing = try await Convergence.differing(b, server: server, userID: "me")
         let seconds = try await Convergence.wait(for: [a, b], server: server, userID: "me", timeout: options.timeout)
         await b.settle()
         let agree = try await Convergence.agree([a, b], server: server, userID: "me")
         let heard = Convergence.heard(b.recorder.received)
         return ConvergeResult(
-            scenario: scenario, pushesLost: network.injected.dropped, seconds: seconds, heard: heard.count,
-            duplicates: heard.values.reduce(0) { $0 + $1 - 1 }, sent: sent, agree: agree)
+            scenario: scenario, pushesLost: network.injected.dropped, differing: differing, seconds: seconds,
+            heard: heard.count, duplicates: heard.values.reduce(0) { $0 + $1 - 1 }, sent: sent, agree: agree)
     }
 
     /// A device of `me` on `server`, reached through `transport`.

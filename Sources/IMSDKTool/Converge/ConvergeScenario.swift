@@ -41,6 +41,9 @@ struct ConvergeResult: Sendable {
     let scenario: ConvergeScenario
     /// Pushes to B that were lost.
     let pushesLost: Int
+    /// Conversations B showed differently from the server when the traffic ended (when it was
+    /// let reconnect, for B offline).
+    let differing: Int
     /// Seconds from the end of the traffic (or from letting B reconnect) until A, B and the server
     /// showed the same list; nil when they did not within the time limit.
     let seconds: Double?
