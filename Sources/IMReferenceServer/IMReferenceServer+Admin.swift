@@ -104,7 +104,10 @@ extension IMReferenceServer {
         }
     }
 
-    /// The user's current version (how many changes of their cloud state the server numbered).
+    /// The user's current version: the number of their cloud state's latest change (1 before any;
+    /// what `.heartbeat` answers).
+    ///
+    /// - Complexity: O(1).
     public func version(of userID: String) throws(IMError) -> UInt64 {
         try withState { state, _ throws(IMError) in
             try state.checkUser(userID)

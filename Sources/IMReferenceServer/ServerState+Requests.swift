@@ -17,6 +17,7 @@ extension ServerState {
         case .conversations(let ids):
             return .conversations(conversations(ids, of: userID))
         case .heartbeat:
+            // O(1): a device behind this version lost a push.
             return .version(users[userID]?.version ?? 0)
         case .sendMessage(let outgoing):
             return .message(try send(outgoing, from: userID, via: connection, clock: clock, outbox: &outbox))

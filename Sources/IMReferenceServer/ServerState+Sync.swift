@@ -7,7 +7,8 @@ extension ServerState {
     static let defaultCloudListLimit = 100
     /// How long a conversation without new messages stays in the cloud list: 7 days.
     static let cloudIdleSeconds: UInt64 = 7 * 24 * 60 * 60
-    /// The default of `syncPageLimit`: changes (messages, other conversation changes, tombstones) per page.
+    /// The default of `syncPageLimit`: the changes (messages, other conversation changes, tombstones)
+    /// a page covers.
     static let defaultSyncPageLimit = 500
 
     /// What changed for `userID` since `version`.
@@ -15,9 +16,11 @@ extension ServerState {
     /// From 0 (a device starting from nothing): the cloud list, in one answer with the user's
     /// current version; asked on a connection opened at `connectionOpenedAt`, it also holds every
     /// conversation with a message delivered since, with those messages (`newMessages`): they were
-    /// pushed to the device before it had synced, which ignored them. From a later version: the next page of the changes after it. The changes
-    /// counted are the messages delivered after `version`, the latest change of each conversation
-    /// changed after it (when that is no message) and the tombstones made after it. The page ends
+    /// pushed to the device before it had synced, which ignored them.
+    ///
+    /// From a later version: the next page of the changes after it. The changes counted are the
+    /// messages delivered after `version`, the latest change of each conversation changed after it
+    /// (when that is no message) and the tombstones made after it. The page ends
     /// at the `syncPageLimit`-th of them in version order (at least one), or, when no more remain,
     /// at the user's current version; its `version` is that end. It holds every conversation with
     /// a counted change up to the end, with the messages delivered in it after `version` up to the

@@ -20,7 +20,9 @@ package enum Convergence {
     }
 
     /// Whether each device's `CloudSummary` equals the server's for `userID` now.
-    package static func agree(_ devices: [V2TestSession], server: IMReferenceServer, userID: String) async throws -> Bool {
+    package static func agree(
+        _ devices: [V2TestSession], server: IMReferenceServer, userID: String
+    ) async throws -> Bool {
         let expected = try CloudSummary.server(server, userID: userID)
         for device in devices where try await CloudSummary.device(device) != expected { return false }
         return true
@@ -28,7 +30,9 @@ package enum Convergence {
 
     /// How many of the server's conversations of `userID` `device` shows differently or not at all
     /// (and how many it shows that the server does not have).
-    package static func differing(_ device: V2TestSession, server: IMReferenceServer, userID: String) async throws -> Int {
+    package static func differing(
+        _ device: V2TestSession, server: IMReferenceServer, userID: String
+    ) async throws -> Int {
         let expected = Set(try CloudSummary.server(server, userID: userID))
         let shown = Set(try await CloudSummary.device(device))
         let id = { (line: String) in line.prefix { $0 != " " } }
@@ -37,7 +41,9 @@ package enum Convergence {
 
     /// How many times each message was announced to `onRecvNewMessage`, by `"<conversation>#<seq>"`.
     package static func heard(_ received: [ReceivedMessage]) -> [String: Int] {
-        received.reduce(into: [:]) { counts, message in counts[key(message.conversationID, message.seq), default: 0] += 1 }
+        received.reduce(into: [:]) { counts, message in
+            counts[key(message.conversationID, message.seq), default: 0] += 1
+        }
     }
 
     /// The key of message `seq` of V2 conversation `conversationID` in `heard(_:)`.

@@ -120,7 +120,8 @@ final class IncrementalSyncTests: ServerTestCase {
             XCTAssertLessThanOrEqual(messages, limit, "limit \(limit) seed \(seed): messages in a page")
             XCTAssertLessThanOrEqual(page.conversations.count + page.deleted.count, limit,
                                      "limit \(limit) seed \(seed): conversations and tombstones in a page")
-            XCTAssertGreaterThan(page.conversations.count + page.deleted.count, 0, "limit \(limit) seed \(seed): an empty page")
+            XCTAssertGreaterThan(page.conversations.count + page.deleted.count, 0,
+                                 "limit \(limit) seed \(seed): an empty page")
             XCTAssertGreaterThan(page.version, version, "limit \(limit) seed \(seed): versions grow")
             for conversation in page.conversations {
                 carried[conversation.id, default: []] += conversation.newMessages.map(\.seq)
@@ -135,20 +136,24 @@ final class IncrementalSyncTests: ServerTestCase {
             if pages % 3 == 0 { try act() }
         }
         drain(bob)
-        XCTAssertEqual(version, try server.version(of: "bob"), "limit \(limit) seed \(seed): the last page ends at the user's version")
+        XCTAssertEqual(version, try server.version(of: "bob"),
+                       "limit \(limit) seed \(seed): the last page ends at the user's version")
         let final = try server.conversations(of: "bob")
-        XCTAssertEqual(device.values.sorted { $0.id < $1.id }, final, "limit \(limit) seed \(seed): the pages give the server's state")
+        XCTAssertEqual(device.values.sorted { $0.id < $1.id }, final,
+                       "limit \(limit) seed \(seed): the pages give the server's state")
         // What was delivered after `since`, and after the conversation's last deletion.
         var expected: [ConversationID: [UInt64]] = [:]
         for (push, pushVersion) in zip(sink.pushes, sink.versions) where pushVersion > since {
             switch push {
-            case .newMessage(let message, _): expected[message.conversationID(selfUserID: "bob"), default: []].append(message.seq)
+            case .newMessage(let message, _):
+                expected[message.conversationID(selfUserID: "bob"), default: []].append(message.seq)
             case .conversationDeleted(let id, _): expected[id] = nil
             default: break
             }
         }
         for id in final.map(\.id) {
-            XCTAssertEqual(carried[id] ?? [], expected[id] ?? [], "limit \(limit) seed \(seed): messages of \(id), once each, in order")
+            XCTAssertEqual(carried[id] ?? [], expected[id] ?? [],
+                           "limit \(limit) seed \(seed): messages of \(id), once each, in order")
         }
         if limit == 1 { XCTAssertGreaterThan(pages, 5, "seed \(seed): small limits page") }
     }
@@ -211,7 +216,8 @@ final class IncrementalSyncTests: ServerTestCase {
         let bob = try connect("bob")
         _ = try answer(.markRead(.c2c("alice"), upTo: 1), on: bob)
         _ = try answer(.setPinned(.c2c("carol"), true), on: bob)
-        guard case .conversations(let states) = try answer(.conversations([.c2c("carol"), .c2c("nobody"), .c2c("alice")]), on: bob) else {
+        let asked: [ConversationID] = [.c2c("carol"), .c2c("nobody"), .c2c("alice")]
+        guard case .conversations(let states) = try answer(.conversations(asked), on: bob) else {
             return XCTFail("not a list of conversations")
         }
         XCTAssertEqual(states.map(\.id), [.c2c("carol"), .c2c("alice")])

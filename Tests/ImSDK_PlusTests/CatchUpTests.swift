@@ -225,9 +225,11 @@ final class CatchUpTests: XCTestCase {
             let peer = peers.randomElement(using: &random)!
             switch Int.random(in: 0..<6, using: &random) {
             case 0, 1:
-                everything.insert(Convergence.key("c2c_\(peer)", try server.sendText("\(step)", from: peer, toUser: "me")))
+                let seq = try server.sendText("\(step)", from: peer, toUser: "me")
+                everything.insert(Convergence.key("c2c_\(peer)", seq))
             case 2:
-                everything.insert(Convergence.key("group_g", try server.sendText("\(step)", from: peer, toGroup: "g")))
+                let seq = try server.sendText("\(step)", from: peer, toGroup: "g")
+                everything.insert(Convergence.key("group_g", seq))
             case 3:
                 let key = try await send("\(step)", from: phone, to: peer)
                 sentByPhone.insert(key)

@@ -341,7 +341,9 @@ package final class IMClient: IMPushSink, Sendable {
                     state.store.receive(message, profile: conversation.profile, isNew: !sentHere)
                 }
                 state.store.applyServerState(conversation, takingReadCursor: roaming || isNewHere)
-                if syncsDrafts, let draft = conversation.draft { state.store.applyRemoteDraft(conversation.id, draft) }
+                if syncsDrafts, let draft = conversation.draft {
+                    state.store.applyRemoteDraft(conversation.id, draft)
+                }
             }
             for id in changes.deleted { state.store.delete(id) }
             state.store.advanceSyncVersion(to: changes.version)
@@ -416,7 +418,7 @@ package final class IMClient: IMPushSink, Sendable {
     /// Under `.autoReport`, tells the server that the device pulled these messages (they count as
     /// read there); the device's own cursors do not move. A failed report is logged, and the next
     /// message or sync reports the conversation again.
-    func reportPulled(_ reads: [(ConversationID, UInt64)]) {
+    private func reportPulled(_ reads: [(ConversationID, UInt64)]) {
         guard readPolicy == .autoReport else { return }
         for (id, seq) in reads {
             perform(.markRead(id, upTo: seq)) { [logger] result in
@@ -449,7 +451,8 @@ package final class IMClient: IMPushSink, Sendable {
             switch push {
             case .newMessage(let message, let profile):
                 let sentHere = message.sender == userID && state.sentAwaitingPush.remove(message.id) != nil
-                startedHere = message.seq > 1 && state.store.conversation(message.conversationID(selfUserID: userID)) == nil
+                let id = message.conversationID(selfUserID: userID)
+                startedHere = message.seq > 1 && state.store.conversation(id) == nil
                 state.store.receive(message, profile: profile, isNew: !sentHere)
             case .readCursor(let id, let seq):
                 if readPolicy == .roaming { state.store.markRead(id, upTo: seq, clearingMark: false) }
@@ -473,8 +476,9 @@ package final class IMClient: IMPushSink, Sendable {
         switch applied {
         case true?:
             if case .newMessage(let message, _) = push {
-                if startedHere { refresh(message.conversationID(selfUserID: userID), upTo: message.seq) }
-                if message.sender != userID { reportPulled([(message.conversationID(selfUserID: userID), message.seq)]) }
+                let id = message.conversationID(selfUserID: userID)
+                if startedHere { refresh(id, upTo: message.seq) }
+                if message.sender != userID { reportPulled([(id, message.seq)]) }
             }
         case false?:
             break

@@ -26,7 +26,8 @@ struct ConvergeScenario: Equatable, Sendable {
     static func all(smoke: Bool) -> [ConvergeScenario] {
         [
             ConvergeScenario(name: "online, push loss, no reconnect", kind: .onlineBehindLoss,
-                             conversations: smoke ? 30 : 250, messages: smoke ? 200 : 2_000, loss: smoke ? 0.05 : 0.02),
+                             conversations: smoke ? 30 : 250, messages: smoke ? 200 : 2_000,
+                             loss: smoke ? 0.05 : 0.02),
             ConvergeScenario(name: "online, heavy push loss, no reconnect", kind: .onlineBehindLoss,
                              conversations: smoke ? 30 : 250, messages: smoke ? 200 : 2_000, loss: 0.2),
             ConvergeScenario(name: "offline, then reconnect", kind: .offlineThenReconnect,
