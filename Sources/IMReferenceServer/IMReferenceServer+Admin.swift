@@ -92,4 +92,26 @@ extension IMReferenceServer {
             try state.expireUserSig(userID, outbox: &outbox)
         }
     }
+
+    /// Every conversation of `userID` as the server holds it, ordered by ID: all of them, not only
+    /// the cloud list a device starting from nothing gets (for comparing devices with the server).
+    ///
+    /// - Complexity: O(c log c + u) for c conversations and u unread messages.
+    public func conversations(of userID: String) throws(IMError) -> [ServerConversation] {
+        try withState { state, _ throws(IMError) in
+            try state.checkUser(userID)
+            return state.conversations(of: userID)
+        }
+    }
+
+    /// The user's current version: the number of their cloud state's latest change (1 before any;
+    /// what `.heartbeat` answers).
+    ///
+    /// - Complexity: O(1).
+    public func version(of userID: String) throws(IMError) -> UInt64 {
+        try withState { state, _ throws(IMError) in
+            try state.checkUser(userID)
+            return state.users[userID]?.version ?? 0
+        }
+    }
 }

@@ -44,6 +44,21 @@ public final class IMReferenceServer: IMTransport, Sendable {
         set { withState { state, _ in state.loginPolicy = newValue } }
     }
 
+    /// How many changes (delivered messages, other conversation changes, tombstones) one page of an
+    /// incremental sync covers (at least 1); 500 unless set. A change applies to later syncs.
+    public var syncPageLimit: Int {
+        get { withState { state, _ in state.syncPageLimit } }
+        set { withState { state, _ in state.syncPageLimit = max(1, newValue) } }
+    }
+
+    /// How many of the most recently active conversations a device starting from nothing gets (the
+    /// cloud list; pinned ones come besides); 100 unless set, as the vendor documents. Tests set
+    /// it lower to have more conversations than the cloud list cheaply. Applies to later syncs.
+    public var cloudListLimit: Int {
+        get { withState { state, _ in state.cloudListLimit } }
+        set { withState { state, _ in state.cloudListLimit = max(0, newValue) } }
+    }
+
     /// Opens a connection (one device) for a registered user; a user may have many, as the login
     /// policy allows.
     ///
@@ -69,12 +84,15 @@ public final class IMReferenceServer: IMTransport, Sendable {
         }
     }
 
-    /// Drops all state (the login policy stays) and closes every connection; after it returns, no
-    /// old connection gets anything (not even `connectionLost`).
+    /// Drops all state (the login policy and the sync and cloud list limits stay) and closes every
+    /// connection; after it returns, no old connection gets anything (not even `connectionLost`).
     public func reset() {
         let connections = withState { state, _ in
             let connections = state.allConnections
+            let (pageLimit, cloudLimit) = (state.syncPageLimit, state.cloudListLimit)
             state = ServerState(loginPolicy: state.loginPolicy)
+            state.syncPageLimit = pageLimit
+            state.cloudListLimit = cloudLimit
             for connection in connections {
                 connection.gate.markClosed()
             }

@@ -67,12 +67,14 @@ extension ServerState {
             end(Array(samePlatform.prefix(excess)), with: error, outbox: &outbox)
         }
         users[userID]!.connections.append(connection)
+        users[userID]!.openedAt[ObjectIdentifier(connection)] = users[userID]!.version
         users[userID]!.signatures.insert(connection.userSig)
     }
 
     /// Forgets an open connection; nothing more is produced for it.
     mutating func disconnect(_ connection: ServerConnection) {
         users[connection.userID]?.connections.removeAll { $0 === connection }
+        users[connection.userID]?.openedAt[ObjectIdentifier(connection)] = nil
     }
 
     /// Whether `connection` is open: registered and not ended by the server since.
@@ -111,6 +113,7 @@ extension ServerState {
         guard let userID = connections.first?.userID else { return }
         users[userID]?.connections.removeAll { connection in connections.contains { $0 === connection } }
         for connection in connections {
+            users[userID]?.openedAt[ObjectIdentifier(connection)] = nil
             outbox.lose(connection, error)
         }
     }

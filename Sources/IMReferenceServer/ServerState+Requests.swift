@@ -12,7 +12,13 @@ extension ServerState {
         try checkUser(userID)
         switch request {
         case .syncChanges(let version):
-            return .changes(changes(of: userID, since: version, now: clock()))
+            let openedAt = users[userID]?.openedAt[ObjectIdentifier(connection)]
+            return .changes(changes(of: userID, since: version, now: clock(), connectionOpenedAt: openedAt))
+        case .conversations(let ids):
+            return .conversations(conversations(ids, of: userID))
+        case .heartbeat:
+            // O(1): a device behind this version lost a push.
+            return .version(users[userID]?.version ?? 0)
         case .sendMessage(let outgoing):
             return .message(try send(outgoing, from: userID, via: connection, clock: clock, outbox: &outbox))
         case .markRead(let id, let seq):
@@ -45,14 +51,7 @@ extension ServerState {
     func conversations(of userID: String) -> [ServerConversation] {
         guard let account = users[userID] else { return [] }
         return account.conversations.sorted { $0.key < $1.key }.map { id, conversation in
-            let log = logs[logKey(of: id, seenBy: userID)]
-            return ServerConversation(
-                id: id, profile: profile(of: id, seenBy: userID) ?? ConversationProfile(),
-                lastMessage: conversation.lastMessage, lastSeq: conversation.lastSeq,
-                readSeq: conversation.readSeq,
-                unreadMessages: conversation.unreadSeqs.compactMap { log?.message(seq: $0) },
-                isPinned: conversation.isPinned, receiveOption: account.receiveOption(for: id),
-                draft: conversation.draft)
+            serverConversation(id, conversation, of: userID, account: account)
         }
     }
 

@@ -12,6 +12,10 @@ struct ServerState {
     var generatedMessageIDs: UInt64 = 0
     /// Which of a user's logins may be online together.
     var loginPolicy: IMReferenceServer.LoginPolicy
+    /// How many changes (messages, other conversation changes, tombstones) a sync page covers.
+    var syncPageLimit = ServerState.defaultSyncPageLimit
+    /// The most recently active conversations a sync from 0 lists (pinned ones besides).
+    var cloudListLimit = ServerState.defaultCloudListLimit
 
     /// The most conversations one user may pin.
     static let maxPinnedConversations = 50
@@ -84,47 +88,26 @@ struct ServerState {
 
     /// Records a change of `userID`'s cloud state in conversation `id` under the user's next version
     /// and pushes it, with that version, to every connection of the user (the one that caused it
-    /// too, so every device sees an unbroken sequence).
+    /// too, so every device sees an unbroken sequence). The version becomes the conversation's
+    /// latest change (and, for a message, its latest activity and a delivery) when the user has
+    /// the conversation, for incremental syncs.
     ///
-    /// - Complexity: O(connections of the user).
+    /// - Complexity: O(connections of the user), plus O(1) amortized for a message's delivery.
     mutating func announce(_ push: IMPush, to userID: String, in id: ConversationID, outbox: inout Outbox) {
         guard users[userID] != nil else { return }
         users[userID]!.version += 1
         let version = users[userID]!.version
         if case .conversationDeleted = push {
             users[userID]!.deletions[id] = version
-        } else {
+        } else if users[userID]!.conversations[id] != nil {
+            // A change of a conversation the user does not have (a receive option) keeps its tombstone.
             users[userID]!.deletions[id] = nil
-            users[userID]!.conversations[id]?.changedVersion = version
-            if case .newMessage = push { users[userID]!.conversations[id]?.activityVersion = version }
+            users[userID]!.conversations[id]!.changedVersion = version
+            if case .newMessage(let message, _) = push {
+                users[userID]!.conversations[id]!.activityVersion = version
+                users[userID]!.conversations[id]!.noteDelivery(seq: message.seq, version: version)
+            }
         }
         outbox.push(push, version: version, to: users[userID]!.connections)
-    }
-
-    /// The most conversations the cloud list keeps per user (the vendor's documented limit).
-    static let cloudListLimit = 100
-    /// How long a conversation without new messages stays in the cloud list: 7 days.
-    static let cloudIdleSeconds: UInt64 = 7 * 24 * 60 * 60
-
-    /// What changed for `userID` since `version`, as the cloud list shows it: the conversations of
-    /// the list changed after it (all for 0), the tombstones of those deleted after it, and the
-    /// user's current version. The cloud list is the 100 most recently active conversations with a
-    /// message in the last 7 days (and those without any message); the rest stays on devices that
-    /// have it, but a device syncing from scratch does not get it.
-    ///
-    /// - Complexity: O(c log c + unread messages) for c conversations.
-    func changes(of userID: String, since version: UInt64, now: UInt64) -> IMChanges {
-        guard let account = users[userID] else { return IMChanges(version: 0, conversations: [], deleted: []) }
-        let cutoff = now > Self.cloudIdleSeconds ? now - Self.cloudIdleSeconds : 0
-        let activity = { (conversation: ServerConversation) in
-            (conversation.lastMessage?.timestamp ?? .max, account.conversations[conversation.id]!.activityVersion)
-        }
-        let cloud = conversations(of: userID)
-            .filter { ($0.lastMessage?.timestamp ?? .max) >= cutoff }
-            .sorted { activity($0) > activity($1) }
-            .prefix(Self.cloudListLimit)
-        let changed = cloud.filter { version == 0 || account.conversations[$0.id]!.changedVersion > version }
-        let deleted = account.deletions.filter { $0.value > version && account.conversations[$0.key] == nil }.keys.sorted()
-        return IMChanges(version: account.version, conversations: Array(changed), deleted: deleted)
     }
 }

@@ -17,11 +17,16 @@ struct UserAccount {
     /// How many of `conversations` are pinned.
     var pinnedCount = 0
     /// Numbers the changes of this user's cloud state; every push to the user carries the next one.
-    var version: UInt64 = 0
+    /// It starts at 1, so that 0 stays "no version": a device that never synced asks from 0 and
+    /// gets the cloud list, one that synced asks from a version at least 1 and gets every change.
+    var version: UInt64 = 1
     /// Deleted conversations and the version of their deletion (a tombstone, until recreated).
     var deletions: [ConversationID: UInt64] = [:]
     /// Open connections, oldest first.
     var connections: [ServerConnection] = []
+    /// The user's version when each open connection opened: a sync from 0 on it brings the messages
+    /// delivered since, which were pushed to it before its device had synced.
+    var openedAt: [ObjectIdentifier: UInt64] = [:]
     /// The signatures the user logged in with since they last expired.
     var signatures: Set<String> = []
     /// Signatures that expired: a login with one of them fails with `userSigExpired`.

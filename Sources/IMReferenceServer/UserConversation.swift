@@ -2,8 +2,15 @@ import IMTransportKit
 
 /// One conversation as the server keeps it for one user (the per-user half of the cloud state).
 ///
-/// Invariants: `readSeq <= lastSeq`; `unreadSeqs` is ascending and every element is `> readSeq`.
+/// Invariants: `readSeq <= lastSeq`; `unreadSeqs` is ascending and every element is `> readSeq`;
+/// `deliveries` is ascending in both version and sequence.
 struct UserConversation {
+    /// One message delivered to the user: the user's version of its push, and its sequence.
+    struct Delivery: Hashable {
+        var version: UInt64
+        var seq: UInt64
+    }
+
     /// The newest delivered message that is not excluded from "last message".
     var lastMessage: Message?
     /// The highest sequence delivered to this user (or where the user last cleared the conversation).
@@ -20,6 +27,10 @@ struct UserConversation {
     var activityVersion: UInt64 = 0
     /// The newest draft change from devices that sync drafts.
     var draft: DraftChange?
+    /// Every message delivered to the user in this conversation (since it last started), oldest
+    /// first: what an incremental sync brings a device that missed their pushes. 16 bytes per
+    /// delivered message; it goes with the conversation when the user deletes it.
+    private(set) var deliveries: [Delivery] = []
 
     /// An empty conversation that starts after sequence `clearedSeq` (where the user last deleted
     /// it; 0: never), everything up to there read.
@@ -40,6 +51,26 @@ struct UserConversation {
         if countsAsUnread && message.seq > readSeq {
             unreadSeqs.append(message.seq)
         }
+    }
+
+    /// Records that message `seq` was delivered to the user under `version` (the version of its push).
+    ///
+    /// - Complexity: O(1) amortized.
+    mutating func noteDelivery(seq: UInt64, version: UInt64) {
+        assert(deliveries.last.map { $0.version < version && $0.seq < seq } ?? true, "deliveries are in order")
+        deliveries.append(Delivery(version: version, seq: seq))
+    }
+
+    /// The deliveries made after `version`, oldest first.
+    ///
+    /// - Complexity: O(log d) for d deliveries (a binary search; the slice shares their storage).
+    func deliveries(after version: UInt64) -> ArraySlice<Delivery> {
+        var low = 0, high = deliveries.count
+        while low < high {
+            let mid = (low + high) / 2
+            if deliveries[mid].version <= version { low = mid + 1 } else { high = mid }
+        }
+        return deliveries[low...]
     }
 
     /// Moves the read cursor to `min(seq, lastSeq)` if that is ahead of it.

@@ -14,6 +14,8 @@ enum Command: Equatable, Sendable {
     case bench(BenchOptions)
     /// Run the model-based check of both APIs (`imsdk check`).
     case check(CheckOptions)
+    /// Measure how devices that missed changes converge (`imsdk converge`).
+    case converge(ConvergeOptions)
 
     /// Parses the arguments after the program name.
     ///
@@ -38,6 +40,8 @@ enum Command: Equatable, Sendable {
             return try BenchOptions.parse(rest).map(Command.bench) ?? .help
         case "check":
             return try CheckOptions.parse(rest).map(Command.check) ?? .help
+        case "converge":
+            return try ConvergeOptions.parse(rest).map(Command.converge) ?? .help
         case let option where option.hasPrefix("-"):
             throw UsageError("unknown option '\(option)'")
         default:

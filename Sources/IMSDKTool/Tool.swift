@@ -46,6 +46,13 @@ enum Tool {
                 console.err("imsdk check: \(error)")
                 return .failure
             }
+        case .converge(let options):
+            do {
+                return try await ConvergeCommand(options: options, console: console).run() ? .success : .failure
+            } catch {
+                console.err("imsdk converge: \(error)")
+                return .failure
+            }
         case .ingest(let options):
             do {
                 try await IngestCommand(options: options, console: console).run()

@@ -25,6 +25,13 @@ enum Usage {
                         compared after every step with a simple reference model;
                         prints the figures, or the seed and the shrunk sequence of
                         a failure (exit 1).
+          converge      Run seeded scenarios in which a device misses changes (2%
+                        and 20% of pushes lost without a reconnect, 10,000
+                        messages while offline, a lost last push) and print how
+                        long it takes to agree with the other device and the
+                        server, and the messages it announced against those sent;
+                        exits 1 when a scenario does not converge in time or a
+                        message is not announced once.
           help          Show this help.
 
         OPTIONS:
@@ -58,6 +65,13 @@ enum Usage {
                               full or read-only at random moments, recover it and
                               restart the device; each sequence ends with a
                               recovery and a restart.
+
+        CONVERGE OPTIONS:
+          --smoke             Small scenarios and a 0.2 s heartbeat: a quick check.
+          --seed S            Seeds the traffic and the lost pushes (default 1).
+          --timeout SECONDS   The most a scenario may take to converge (default 30).
+          --heartbeat SECONDS Seconds between the devices' heartbeats
+                              (default 1).
 
         INGEST OPTIONS:
           --database PATH     The database file (required).

@@ -8,13 +8,9 @@ import ImSDK_Plus
 /// can compare what a device shows with what the server holds: ID, unread count, pin, receive
 /// option, last message.
 package enum CloudSummary {
-    /// The conversations of `userID` as `server` holds them (a sync from scratch by another
-    /// device), sorted by ID.
-    package static func server(_ server: IMReferenceServer, userID: String) async throws -> [String] {
-        let device = try await RawDevice(userID: userID, transport: server)
-        defer { device.close() }
-        guard case .changes(let changes) = try await device.send(.syncChanges(since: 0)) else { return [] }
-        return changes.conversations.map {
+    /// Every conversation of `userID` as `server` holds it (not only the cloud list), sorted by ID.
+    package static func server(_ server: IMReferenceServer, userID: String) throws -> [String] {
+        try server.conversations(of: userID).map {
             line($0.id.description, unread: $0.unreadMessages.count, pinned: $0.isPinned,
                  receiveOption: Int($0.receiveOption.rawValue), last: $0.lastMessage?.seq)
         }.sorted()

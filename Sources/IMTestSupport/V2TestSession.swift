@@ -7,7 +7,8 @@ import ImSDK_Plus
 /// A logged-in V2 session against a private `IMReferenceServer`, for tests.
 ///
 /// Uses the process-wide `V2TIMManager.sharedInstance()` (as apps do) with its own server, a private
-/// callback queue and the recount check after every change; `tearDown()` logs out and uninitialises.
+/// callback queue and (unless told otherwise) the recount check after every change; `tearDown()`
+/// logs out and uninitialises.
 package final class V2TestSession: @unchecked Sendable {
     package let server: IMReferenceServer
     package let manager: V2TIMManager
@@ -22,11 +23,15 @@ package final class V2TestSession: @unchecked Sendable {
     ///   - transport: how to reach the server (a fault-injecting wrapper, say); nil: directly.
     ///   - instance: the SDK instance (another device: `V2TIMManager.makeInstance()`); nil: the shared one.
     ///   - logLevel: what the SDK writes to standard error.
+    ///   - heartbeatInterval: seconds between the client's heartbeats, which repair a lost push
+    ///     without a reconnect (convergence tests shorten it); nil: the SDK's 30 seconds.
+    ///   - checksInvariants: whether the core recounts after every change (O(n + m) per batch; the
+    ///     `imsdk converge` figures turn it off).
     package init(
         userID: String = "me", peers: [String] = [], serverClock: (@Sendable () -> UInt64)? = nil,
         server existing: IMReferenceServer? = nil, transport: (any IMTransport)? = nil,
         instance: V2TIMManager? = nil, storage: V2TIMStorage = .memory, syncsDrafts: Bool = false,
-        logLevel: V2TIMLogLevel = .LOG_INFO
+        logLevel: V2TIMLogLevel = .LOG_INFO, heartbeatInterval: Double? = nil, checksInvariants: Bool = true
     ) async throws {
         server = existing ?? serverClock.map { IMReferenceServer(clock: $0, loginPolicy: .unlimited) }
             ?? IMReferenceServer(loginPolicy: .unlimited)
@@ -39,10 +44,11 @@ package final class V2TestSession: @unchecked Sendable {
         let config = V2TIMSDKConfig()
         config.transport = transport ?? server
         config.callbackQueue = callbackQueue
-        config.checksInvariants = true
+        config.checksInvariants = checksInvariants
         config.storage = storage
         config.syncsDrafts = syncsDrafts
         config.logLevel = logLevel
+        config.heartbeatInterval = heartbeatInterval
         manager.unInitSDK()
         guard manager.initSDK(1_400_000_001, config: config) else { throw V2TIMError(code: -1, desc: "initSDK failed") }
         manager.addConversationListener(listener: recorder)

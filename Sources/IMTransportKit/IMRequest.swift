@@ -1,7 +1,15 @@
 /// A request from a client to the server. Conversation IDs are from the requesting user's side.
 public enum IMRequest: Hashable, Sendable {
-    /// What changed for the user since `version` (0: everything) → `.changes`.
+    /// What changed for the user since `version` → `.changes` (0, a device that never synced: the
+    /// cloud list; else a page of the changes after `version`, see `IMChanges`). A user's versions
+    /// start at 1, so a device that synced once never asks from 0.
     case syncChanges(since: UInt64)
+    /// The current state of these conversations of the user → `.conversations` (the ones the user
+    /// does not have are left out). No backlog of messages (`newMessages` is empty).
+    case conversations([ConversationID])
+    /// Whether the connection is alive, and how far the user's cloud state is → `.version` (the
+    /// user's current version: a device behind it missed a push).
+    case heartbeat
     /// Send a message → `.message` (the stored message with its sequence and server time).
     case sendMessage(OutgoingMessage)
     /// Move the read cursor up to `seq` (`UInt64.max`: everything) → `.readSeq` (the new cursor).

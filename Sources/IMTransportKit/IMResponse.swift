@@ -7,4 +7,7 @@ public enum IMResponse: Hashable, Sendable {
     case readSeq(UInt64)
     case profiles([ConversationID: ConversationProfile])
     case draft(DraftChange)
+    case conversations([ServerConversation])
+    /// The user's current version (the answer to `.heartbeat`).
+    case version(UInt64)
 }

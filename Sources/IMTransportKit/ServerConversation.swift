@@ -14,13 +14,18 @@ public struct ServerConversation: Hashable, Sendable {
     public var receiveOption: ReceiveOption
     /// The synced draft (only for clients that sync drafts), nil when never synced.
     public var draft: DraftChange?
+    /// In a sync: every message delivered to the user in this conversation after the version asked
+    /// (from 0: after the connection asking opened; the cloud list brings no older backlog), oldest
+    /// first, which a device announces as new unless it has it already or sent it. Empty elsewhere.
+    public var newMessages: [Message]
 
     public init(
         id: ConversationID, profile: ConversationProfile, lastMessage: Message?, lastSeq: UInt64,
         readSeq: UInt64, unreadMessages: [Message], isPinned: Bool, receiveOption: ReceiveOption,
-        draft: DraftChange? = nil
+        draft: DraftChange? = nil, newMessages: [Message] = []
     ) {
         self.draft = draft
+        self.newMessages = newMessages
         self.id = id
         self.profile = profile
         self.lastMessage = lastMessage

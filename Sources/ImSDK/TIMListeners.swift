@@ -43,9 +43,10 @@ extension _TIMRefreshListenerNullable {
     public func onRefreshConversations(_ conversations: [Any]?) {}
 }
 
-/// New messages; called on the SDK's callback queue. Pushed messages from other users and the user's
-/// own messages sent from another device (`isSelf()` true); never those sent from this device, nor
-/// what a login or reconnect sync brings (it shows in the conversations).
+/// New messages; called on the SDK's callback queue. Messages from other users and the user's own
+/// messages sent from another device (`isSelf()` true), once each, whether a push or a sync (after a
+/// lost push, a reconnect, a login that keeps the store) brought them; never those sent from this
+/// device, nor the history a device starting from nothing gets (it shows in the conversations).
 public typealias TIMMessageListener = _TIMMessageListener & _TIMMessageListenerNullable
 
 /// The main spellings of `TIMMessageListener` (adopt `TIMMessageListener`).

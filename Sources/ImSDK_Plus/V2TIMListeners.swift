@@ -109,11 +109,13 @@ extension _V2TIMConversationListenerNullable {
 
 /// Message events; every method is optional. Held weakly; called on the SDK's callback queue.
 ///
-/// `onRecvNewMessage` (six spellings) hears pushed messages from other users and messages the user
-/// sent from another device (`isSelf` true), never those sent from this device; a login or reconnect
-/// sync announces none (what it brings shows in the conversations). Revokes, receipts and modifications
-/// (`onRecvMessageRevoked`, `onRecvC2CReadReceipt`, `onRecvMessageReadReceipts`,
-/// `onRecvMessageModified`) are not called yet: those features do not exist here yet.
+/// `onRecvNewMessage` (six spellings) hears messages from other users and messages the user sent
+/// from another device (`isSelf` true), once each, whether a push or a sync (after a lost push, a
+/// reconnect, a login that keeps the store) brought them; never those sent from this device, nor
+/// the history a device starting from nothing gets (it shows in the conversations). Revokes,
+/// receipts and modifications (`onRecvMessageRevoked`, `onRecvC2CReadReceipt`,
+/// `onRecvMessageReadReceipts`, `onRecvMessageModified`) are not called yet: those features do not
+/// exist here yet.
 public typealias V2TIMAdvancedMsgListener = _V2TIMAdvancedMsgListener & _V2TIMAdvancedMsgListenerNullable
 
 /// The `X` and `X!` spellings of `V2TIMAdvancedMsgListener` (adopt `V2TIMAdvancedMsgListener`).

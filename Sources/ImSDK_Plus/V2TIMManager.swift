@@ -70,6 +70,7 @@ public final class V2TIMManager: Sendable {
             transport: config?.transport, callbackQueue: config?.callbackQueue,
             checksInvariants: config?.checksInvariants, storage: config?.storage.sessionStorage,
             syncsDrafts: config?.syncsDrafts, platform: config?.platform,
+            heartbeatInterval: config?.heartbeatInterval,
             logger: .standardError(minimumLevel: (config?.logLevel ?? .LOG_INFO).imLevel)))
     }
 

@@ -17,6 +17,9 @@ open class V2TIMSDKConfig: NSObject {
     public var callbackQueue: DispatchQueue?
     /// Recount every counter after every change and stop on a mismatch (this package's tests; O(n)).
     package var checksInvariants = false
+    /// Seconds between the heartbeats that notice a lost push (this package's tests shorten it);
+    /// nil: 30 seconds.
+    package var heartbeatInterval: Double?
     /// Sync drafts across the user's devices, the newest winning (this package's opt-in; the vendor
     /// SDK keeps drafts on the device that saved them, which stays the default).
     public var syncsDrafts = false

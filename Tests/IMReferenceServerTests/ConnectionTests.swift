@@ -108,7 +108,7 @@ final class ConnectionTests: ServerTestCase {
         }
         XCTAssertEqual(order, ["1", "2", "3", "readCursor(c2c:alice, seq: 3)", "response", "4"],
                        "the reading device gets its own read as a numbered push, before the response")
-        XCTAssertEqual(sink.versions, [1, 2, 3, 4, 5], "one unbroken sequence of versions per user")
+        XCTAssertEqual(sink.versions, [2, 3, 4, 5, 6], "one unbroken sequence of versions per user")
     }
 
     func test_requestsOnOneConnection_areAnsweredInOrder() throws {

@@ -316,7 +316,7 @@ final class FaultInjectingTransportTests: ServerTestCase {
         try server.sendText("before", from: "bob", toUser: "alice")
         _ = try connect("alice", through: transport, sink: Trace())
         wait(for: [first.expect { $0.contains(.lost) }], timeout: 5)
-        XCTAssertEqual(first.events, [.push(1), .lost], "what came before the kick, then the loss")
+        XCTAssertEqual(first.events, [.push(2), .lost], "what came before the kick (version 2, the user's first change), then the loss")
         XCTAssertEqual(first.lostErrors.map(\.code), [.kickedOff])
         XCTAssertEqual(transport.injected, IMFaults.Counts(), "the kick is not an injected fault")
     }

@@ -96,6 +96,33 @@ final class ModelBasedTests: XCTestCase {
         XCTAssertFalse(ModelSequence(seed: 0, operations: [.restart]).isWellFormed, "no storage events without storage faults")
     }
 
+    /// What the check finds against a server whose catch-up sync lists only the cloud list (seed 88,
+    /// shrunk; the check's cloud list keeps 2 conversations): the second device missed the read
+    /// of p0, the oldest of three, and its sync never brought it.
+    func test_aReadOutsideTheCloudList_reachesASecondDeviceThatMissedItsPush_withoutReconnect() async throws {
+        let sequence = ModelSequence(seed: 88, operations: [
+            .peerSendsC2C(peer: "p0", text: "m1", excludedFromUnread: false),
+            .peerSendsC2C(peer: "p2", text: "m7", excludedFromUnread: false),
+            .peerSendsGroup(peer: "p2", group: "g1", text: "m8", mention: .none),
+            .secondDeviceMissesPushes(count: 3),
+            .cleanUnreadOfKind("c2c"),
+        ])
+        let divergence = try await ModelChecker().check(sequence)
+        XCTAssertNil(divergence, divergence.map { "\($0)" } ?? "")
+    }
+
+    /// What the check finds without the heartbeat (the second device never learns of the lost
+    /// push) or when a sync's messages are not announced (seed 18, shrunk).
+    func test_aLostLastPush_ofAMessage_isHeardOnceOnTheSecondDevice_withoutReconnect() async throws {
+        let sequence = ModelSequence(seed: 18, operations: [
+            .secondDeviceMissesPushes(count: 2),
+            .sendMessage(.user("p0"), text: "m3"),
+            .peerSendsGroup(peer: "p1", group: "g0", text: "m4", mention: .me),
+        ])
+        let divergence = try await ModelChecker().check(sequence)
+        XCTAssertNil(divergence, divergence.map { "\($0)" } ?? "")
+    }
+
     func test_sameSeed_givesTheSameOperations_andALongerSequenceExtendsAShorterOne() {
         for seed: UInt64 in [0, 1, 42, .max] {
             let short = ModelSequence(seed: seed, steps: 20)
@@ -120,6 +147,7 @@ final class ModelBasedTests: XCTestCase {
                          "second device: V2 deleteConversation"] {
             XCTAssertTrue(kinds.contains(expected), "\(expected) never generated; got \(kinds.sorted())")
         }
+        XCTAssertTrue(kinds.contains { $0.hasPrefix("network: the next") }, "lost pushes never generated")
     }
 
     // MARK: - The check can fail

@@ -112,7 +112,7 @@ final class MultiDeviceTests: XCTestCase {
         await settleBoth()
         let client = try XCTUnwrap(phone.manager.currentClient)
         let version = client.read { $0.syncVersion }
-        XCTAssertEqual(version, 3, "one version per push")
+        XCTAssertEqual(version, 4, "one version per push, after the account's 1")
         let before = try await state(phone)
         // Replay an old push and the latest one again: both are ignored.
         client.receive(.pinned(.c2c("a"), true), version: version)
@@ -198,45 +198,6 @@ final class MultiDeviceTests: XCTestCase {
     /// Each listed conversation's unread count, by conversation ID.
     private func unreadCounts(_ session: V2TestSession) async throws -> [String: Int32] {
         Dictionary(uniqueKeysWithValues: try await session.walk().list.map { ($0.conversationID, $0.unreadCount) })
-    }
-}
-
-/// A transport whose first `failures` syncs fail, to watch the retries.
-private final class FailingSyncTransport: IMTransport, @unchecked Sendable {
-    private let inner: any IMTransport
-    private let remaining: Locked<Int>
-
-    init(wrapping inner: any IMTransport, failures: Int) {
-        self.inner = inner
-        remaining = Locked(failures)
-    }
-
-    func connect(_ login: IMLoginInfo, sink: any IMPushSink,
-                 completion: @escaping @Sendable (Result<any IMConnection, IMError>) -> Void) {
-        inner.connect(login, sink: sink) { [self] result in
-            completion(result.map { Connection(inner: $0, remaining: remaining) })
-        }
-    }
-
-    private final class Connection: IMConnection, @unchecked Sendable {
-        let inner: any IMConnection
-        let remaining: Locked<Int>
-        init(inner: any IMConnection, remaining: Locked<Int>) {
-            self.inner = inner
-            self.remaining = remaining
-        }
-        var userID: String { inner.userID }
-        func close() { inner.close() }
-        func send(_ request: IMRequest, completion: @escaping @Sendable (Result<IMResponse, IMError>) -> Void) {
-            if case .syncChanges = request, remaining.withLock({ value -> Bool in
-                defer { value -= 1 }
-                return value > 0
-            }) {
-                DispatchQueue.global().async { completion(.failure(IMError(.networkFailure, "injected"))) }
-                return
-            }
-            inner.send(request, completion: completion)
-        }
     }
 }
 

@@ -49,6 +49,23 @@ final class PersistenceTests: XCTestCase {
         try await session.manager.login(userID: "me", userSig: "sig")
     }
 
+    func test_aSyncThatBroughtOnlyANewerVersion_isStored_soTheNextLoginAnnouncesWhatCameMeanwhile() async throws {
+        // The user has no conversations: the login's sync brings a version and nothing else.
+        session = try await V2TestSession(peers: ["a"], storage: storage)
+        await session.settle()
+        let synced = try XCTUnwrap(session.manager.currentClient?.read { $0.syncVersion })
+        XCTAssertGreaterThan(synced, 0)
+        try await session.manager.logout()
+        let stored = try ConversationDatabase.open(at: databasePath("me"), logger: .silent).loadCounters()?.syncVersion
+        XCTAssertEqual(stored, synced, "the version alone is worth storing")
+
+        // Messages while logged out come with the next login's incremental sync, announced.
+        try session.server.sendText("while away", from: "a", toUser: "me")
+        try await session.manager.login(userID: "me", userSig: "sig")
+        await session.settle()
+        XCTAssertEqual(session.recorder.received.map(\.text), ["while away"], "heard once, as new")
+    }
+
     func test_restart_restoresConversationsOrderUnreadCursorsPinsDraftsOptionsAndLastMessages() async throws {
         session = try await V2TestSession(peers: ["a", "b", "c", "other"], storage: storage)
         let server = session.server

@@ -30,5 +30,5 @@ package struct ChangeBatch: Sendable {
     }
 
     /// Whether a database has anything to write for the batch.
-    package var needsWriting: Bool { !isEmpty || !storage.operations.isEmpty }
+    package var needsWriting: Bool { !isEmpty || !storage.operations.isEmpty || storage.movesCounters }
 }

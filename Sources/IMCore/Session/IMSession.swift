@@ -49,12 +49,16 @@ package final class IMSession: Sendable {
         package var syncsDrafts: Bool?
         /// The kind of device logins present to the server (`IMPlatform.current` until set).
         package var platform: IMPlatform?
+        /// Seconds between the heartbeats of a login (`IMClient.defaultHeartbeatInterval` until set).
+        package var heartbeatInterval: Double?
         package var logger: IMLogger
 
         package init(
             transport: (any IMTransport)? = nil, callbackQueue: DispatchQueue? = nil, checksInvariants: Bool? = nil,
-            storage: Storage? = nil, syncsDrafts: Bool? = nil, platform: IMPlatform? = nil, logger: IMLogger
+            storage: Storage? = nil, syncsDrafts: Bool? = nil, platform: IMPlatform? = nil,
+            heartbeatInterval: Double? = nil, logger: IMLogger
         ) {
+            self.heartbeatInterval = heartbeatInterval
             self.platform = platform
             self.transport = transport
             self.callbackQueue = callbackQueue
@@ -84,6 +88,7 @@ package final class IMSession: Sendable {
         var platform = IMPlatform.current
         /// The storage fault tests injected into the databases of this session's clients.
         var storageFault: StorageFault?
+        var heartbeatInterval = IMClient.defaultHeartbeatInterval
         var observers: [Observer] = []
         var unInitObservers: [@Sendable () -> Void] = []
     }
@@ -125,6 +130,7 @@ package final class IMSession: Sendable {
             if let storage = options.storage { state.storage = storage }
             state.syncsDrafts = options.syncsDrafts ?? state.syncsDrafts
             state.platform = options.platform ?? state.platform
+            state.heartbeatInterval = options.heartbeatInterval ?? state.heartbeatInterval
             state.logger = options.logger
             return true
         }
@@ -318,7 +324,8 @@ package final class IMSession: Sendable {
     }
 
     /// A client of `userID` with the session's current settings (transport, queue, read policy,
-    /// logging, drafts, invariant check, platform): the one place logins and `openStorage` make one.
+    /// logging, drafts, invariant check, platform, heartbeat): the one place logins and
+    /// `openStorage` make one.
     private static func makeClient(
         userID: String, databasePath: String?, warmsUpInBackground: Bool, settings state: State
     ) -> IMClient {
@@ -327,7 +334,7 @@ package final class IMSession: Sendable {
             callbackQueue: state.queue, readPolicy: state.readPolicy, logger: state.logger,
             databasePath: databasePath, warmsUpInBackground: warmsUpInBackground, syncsDrafts: state.syncsDrafts,
             checksInvariants: state.checksInvariants, platform: state.platform,
-            clock: { UInt64(Date().timeIntervalSince1970) })
+            heartbeatInterval: state.heartbeatInterval, clock: { UInt64(Date().timeIntervalSince1970) })
         if let fault = state.storageFault { client.injectStorageFaultForTesting(fault) }
         return client
     }

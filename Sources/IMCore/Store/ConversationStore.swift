@@ -42,6 +42,9 @@ package struct ConversationStore: Sendable {
     private var orderCounter: UInt64 = 0
     /// The server version this store reflects: the next sync asks for the changes after it.
     package private(set) var syncVersion: UInt64 = 0
+    /// The order counter and sync version as the last batch left them (a batch that moved only
+    /// these still has something to store).
+    private var committedCounters: (order: UInt64, sync: UInt64) = (0, 0)
     private var walks = PageWalks()
     var recorder: BatchRecorder
     /// Where conversations not loaded yet come from while the store is cold; nil once complete.
@@ -283,6 +286,8 @@ package struct ConversationStore: Sendable {
         (batch.newMessages, batch.storage) = recorder.close(totalUnread: counters.totalUnread)
         batch.storage.orderCounter = orderCounter
         batch.storage.syncVersion = syncVersion
+        batch.storage.movesCounters = committedCounters != (orderCounter, syncVersion)
+        committedCounters = (orderCounter, syncVersion)
         return batch
     }
 
@@ -296,7 +301,8 @@ package struct ConversationStore: Sendable {
     ///   - message: an accepted message (`seq > 0`).
     ///   - profile: the conversation's profile as the server sent it along, if any.
     ///   - isNew: whether listeners hear of it as a new message (`ChangeBatch.newMessages`); the
-    ///     owner says no for a sync, a send's answer, and the push of a message this device sent.
+    ///     owner says no for a sync from scratch, a send's answer, and a message this device sent
+    ///     (one still pending here is never new, whatever `isNew` says).
     /// - Complexity: O(log n) for an in-order arrival.
     package mutating func receive(_ message: Message, profile: ConversationProfile? = nil, isNew: Bool = true) {
         let id = message.conversationID(selfUserID: selfUserID)
@@ -336,7 +342,8 @@ package struct ConversationStore: Sendable {
             }
             if acceptedPending { store.recorder.recordStorage(.removePending(id: message.id)) }
             store.recorder.recordStorage(.store(message, in: id, countsAsUnread: countsAsUnread))
-            if isNew { store.recorder.noteNewMessage(message) }
+            // A message of mine that was pending here was sent here: never new on this device.
+            if isNew && !acceptedPending { store.recorder.noteNewMessage(message) }
         }
     }
 

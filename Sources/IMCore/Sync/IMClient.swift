@@ -17,6 +17,11 @@ import IMTransportKit
 /// it fail with `ioOperationFailed` (6022), the client reports `.syncFailed` once per episode, and
 /// it writes the changes with the next batch or a retry once the disk recovers, never storing a
 /// sync version past a change that is not on disk (see `writeState(_:)`).
+///
+/// It stays in step with the server by version: pushes apply in version order, and a gap, a
+/// (re)connect, or a heartbeat that finds the server ahead (`IMClient+CatchUp.swift`) starts a
+/// sync, which asks for page after page of changes since the store's version (`sync(login:)`)
+/// and announces the messages they bring that this device did not have or send.
 /// - Thread safety: every method may be called from any thread. Store access is serialised by one
 ///   lock; events and every completion handed to `deliver` run on `callbackQueue`, one at a time, in
 ///   the order they were produced, and never while the lock is held.
@@ -45,6 +50,11 @@ package final class IMClient: IMPushSink, Sendable {
     /// Whether drafts are synced across the user's devices (last writer wins), an opt-in beyond
     /// the vendor SDK, whose drafts stay local.
     package let syncsDrafts: Bool
+    /// Seconds between heartbeats while logged in (0: none); see `IMClient+CatchUp.swift`.
+    package let heartbeatInterval: Double
+
+    /// The heartbeat interval of a client unless its session says otherwise: 30 seconds.
+    package static let defaultHeartbeatInterval: Double = 30
 
     struct State {
         var store: ConversationStore
@@ -87,8 +97,10 @@ package final class IMClient: IMPushSink, Sendable {
         userID: String, transport: any IMTransport, callbackQueue: DispatchQueue,
         readPolicy: ReadPolicy = .roaming, logger: IMLogger = .silent, databasePath: String? = nil,
         warmsUpInBackground: Bool = true, syncsDrafts: Bool = false, checksInvariants: Bool = false,
-        platform: IMPlatform = .current, clock: @escaping @Sendable () -> UInt64
+        platform: IMPlatform = .current, heartbeatInterval: Double = IMClient.defaultHeartbeatInterval,
+        clock: @escaping @Sendable () -> UInt64
     ) {
+        self.heartbeatInterval = heartbeatInterval
         self.platform = platform
         self.syncsDrafts = syncsDrafts
         self.databasePath = databasePath
@@ -256,7 +268,8 @@ package final class IMClient: IMPushSink, Sendable {
     /// reported as `.syncFailed`, retried with backoff, and still completes with success, the local
     /// state being usable), failure when the connection could not be opened. A connection lost later
     /// is reopened with backoff, and every reconnect syncs again incrementally, unless the loss ends
-    /// the login (see the type's connection events).
+    /// the login (see the type's connection events). Until the client stops, a heartbeat every
+    /// `heartbeatInterval` seconds notices a push lost without a later one (`IMClient+CatchUp.swift`).
     ///
     /// A login the server refuses leaves no database behind when it was the one that created it
     /// (an unknown user, a wrong signature), and neither does one whose new database cannot be
@@ -271,6 +284,7 @@ package final class IMClient: IMPushSink, Sendable {
             return
         }
         withState { $0.userSig = userSig }
+        scheduleHeartbeat()
         connect(login: { [self] result in
             if case .failure = result, createsDatabase { discardDatabase() }
             completion(result)
@@ -323,9 +337,13 @@ package final class IMClient: IMPushSink, Sendable {
         }
     }
 
-    /// Syncs incrementally: asks for the changes since the store's sync version and applies them,
-    /// unless pushes already brought the store further (a late answer is stale and ignored).
-    private func sync(login: (@Sendable (Result<Void, IMError>) -> Void)? = nil) {
+    /// Syncs: asks for the changes since the store's sync version and applies them, page after page
+    /// while the server has more, inside one `.syncStarted` / `.syncFinished` pair.
+    ///
+    /// From version 0 the answer is the cloud list; from a later one, pages of every change after
+    /// it, each with the messages delivered meanwhile (see `apply(_:since:)`). A page older than
+    /// what pushes already brought is skipped; the next page is asked from the store's version.
+    func sync(login: (@Sendable (Result<Void, IMError>) -> Void)? = nil) {
         let since = withState { state -> UInt64? in
             guard !state.isSyncing, !state.isClosed else { return nil }
             state.isSyncing = true
@@ -336,20 +354,19 @@ package final class IMClient: IMPushSink, Sendable {
             if let login { deliver { login(.success(())) } }
             return
         }
+        syncPage(since: since, login: login)
+    }
+
+    /// Asks for one page of changes after `since` and applies it; asks for the next one while the
+    /// server has more, else finishes the sync.
+    private func syncPage(since: UInt64, login: (@Sendable (Result<Void, IMError>) -> Void)?) {
         perform(.syncChanges(since: since)) { [self] result in
             switch result {
             case .success(.changes(let changes)):
-                let roaming = readPolicy == .roaming
-                write { store in
-                    guard changes.version > store.syncVersion || since == 0 && changes.version == 0 else { return }
-                    // Oldest activity first: within one second, a later-applied conversation
-                    // sorts higher, so the server's most recent ends on top.
-                    for conversation in changes.conversations.reversed() {
-                        store.applyServerState(conversation, takingReadCursor: roaming)
-                        if syncsDrafts, let draft = conversation.draft { store.applyRemoteDraft(conversation.id, draft) }
-                    }
-                    for id in changes.deleted { store.delete(id) }
-                    store.advanceSyncVersion(to: changes.version)
+                let next = apply(changes, since: since)
+                if changes.hasMore, !withState({ $0.isClosed }) {
+                    syncPage(since: next, login: login)
+                    return
                 }
                 withState { state in
                     state.isSyncing = false
@@ -357,7 +374,6 @@ package final class IMClient: IMPushSink, Sendable {
                     emit(.syncFinished)
                 }
                 warmUpInBackground()
-                reportPulled(changes.conversations.filter { !$0.unreadMessages.isEmpty }.map { ($0.id, $0.lastSeq) })
             case .success:
                 syncFailed(IMError(.networkFailure, "unexpected answer to a sync"))
             case .failure(let error):
@@ -365,6 +381,39 @@ package final class IMClient: IMPushSink, Sendable {
             }
             if let login { deliver { login(.success(())) } }
         }
+    }
+
+    /// Applies one page of changes as one batch, unless pushes already brought the store further;
+    /// returns the store's sync version after it (where the next page starts).
+    ///
+    /// The messages delivered after `since` go in first, each announced as new unless this device
+    /// has it already or sent it itself; then the conversation's server state, so its read state
+    /// ends as the server says.
+    private func apply(_ changes: IMChanges, since: UInt64) -> UInt64 {
+        let roaming = readPolicy == .roaming
+        let next = writeState { state -> UInt64 in
+            guard changes.version > state.store.syncVersion || since == 0 && changes.version == 0 else {
+                return state.store.syncVersion
+            }
+            // Oldest activity first: within one second, a later-applied conversation sorts higher,
+            // so the server's most recent ends on top.
+            for conversation in changes.conversations.reversed() {
+                let isNewHere = state.store.conversation(conversation.id) == nil
+                for message in conversation.newMessages {
+                    let sentHere = message.sender.isSameID(as: userID) && state.sentAwaitingPush.remove(message.id) != nil
+                    state.store.receive(message, profile: conversation.profile, isNew: !sentHere)
+                }
+                state.store.applyServerState(conversation, takingReadCursor: roaming || isNewHere)
+                if syncsDrafts, let draft = conversation.draft {
+                    state.store.applyRemoteDraft(conversation.id, draft)
+                }
+            }
+            for id in changes.deleted { state.store.delete(id) }
+            state.store.advanceSyncVersion(to: changes.version)
+            return state.store.syncVersion
+        }
+        reportPulled(changes.conversations.filter { !$0.unreadMessages.isEmpty }.map { ($0.id, $0.lastSeq) })
+        return next
     }
 
     /// Syncs again now (after local data was lost).
@@ -448,20 +497,26 @@ package final class IMClient: IMPushSink, Sendable {
 
     /// Applies one push as one batch, in version order: the next version is applied, an old one
     /// (a duplicate) is ignored, and a later one means pushes were lost: it is ignored too and an
-    /// incremental sync catches up.
+    /// incremental sync catches up (it brings the lost messages, announced then).
     ///
     /// A message is new for the listeners unless this device sent it (whether its push comes
     /// before or after the send's answer, or after a send that failed here but reached the
-    /// server); one sent from another device of the user is new.
+    /// server); one sent from another device of the user is new. A message that starts a
+    /// conversation this device lacks although it is not the conversation's first (one outside
+    /// the list this device synced from scratch) is followed by a request for the conversation's
+    /// server state (`refresh(_:upTo:)`), for its pin and unread count.
     package func receive(_ push: IMPush, version: UInt64) {
         if withState({ $0.isClosed }) { return }
+        var startedHere = false
         let applied = writeState { state -> Bool? in
             guard version == 0 || version == state.store.syncVersion + 1 else {
                 return version <= state.store.syncVersion ? false : nil
             }
             switch push {
             case .newMessage(let message, let profile):
-                let sentHere = message.sender == userID && state.sentAwaitingPush.remove(message.id) != nil
+                let sentHere = message.sender.isSameID(as: userID) && state.sentAwaitingPush.remove(message.id) != nil
+                let id = message.conversationID(selfUserID: userID)
+                startedHere = message.seq > 1 && state.store.conversation(id) == nil
                 state.store.receive(message, profile: profile, isNew: !sentHere)
             case .readCursor(let id, let seq):
                 if readPolicy == .roaming { state.store.markRead(id, upTo: seq, clearingMark: false) }
@@ -484,8 +539,10 @@ package final class IMClient: IMPushSink, Sendable {
         }
         switch applied {
         case true?:
-            if case .newMessage(let message, _) = push, message.sender != userID {
-                reportPulled([(message.conversationID(selfUserID: userID), message.seq)])
+            if case .newMessage(let message, _) = push {
+                let id = message.conversationID(selfUserID: userID)
+                if startedHere { refresh(id, upTo: message.seq) }
+                if !message.sender.isSameID(as: userID) { reportPulled([(id, message.seq)]) }
             }
         case false?:
             break

@@ -11,6 +11,9 @@ import ImSDK_Plus
 ///   no conversation twice, and per conversation the unread count, pin, draft, last message text,
 ///   receive option and @-infos;
 /// - `getTotalUnreadMessageCount`, and that of the second device when there is one;
+/// - the second device's list, by conversation ID: the same state per conversation as the model's
+///   but the draft (drafts stay on the device that set them), after it caught up with the server
+///   (it may have missed pushes, without a reconnect);
 /// - the legacy `getConversationList()` order, and per conversation `getUnReadMessageNum()`,
 ///   `getDraft()` and `getLastMsg()`; `getUnReadMessageNum()` of every possible conversation (0 for
 ///   missing ones); the sum of the legacy counts (muted conversations included);
@@ -191,6 +194,7 @@ package struct ModelChecker: Sendable {
         try await expectEqual("V2 getTotalUnreadMessageCount", model.totalUnread, Self.total(of: driver.main.manager))
         if let second = driver.second {
             try await expectEqual("second device getTotalUnreadMessageCount", model.totalUnread, Self.total(of: second.manager))
+            try await compareSecondDeviceList(second.manager, model)
         }
         try compareLegacy(driver.legacy, model)
         try compareEvents(driver.main.recorder, model, before: before)
@@ -225,6 +229,32 @@ package struct ModelChecker: Sendable {
             try expectEqual("V2 \(shown.conversationID ?? "") in the page walk",
                             model.state(of: conversation.target), ModelConversationState(shown))
         }
+    }
+
+    /// The second device's list against the model, by conversation ID, drafts left out.
+    private func compareSecondDeviceList(_ manager: V2TIMManager, _ model: ReferenceModel) async throws {
+        var shown: [ModelConversationState] = []
+        var nextSeq: UInt64 = 0
+        while true {
+            let page: V2TIMConversationResult
+            do {
+                page = try await manager.getConversationList(nextSeq: nextSeq, count: 50)
+            } catch {
+                throw ModelMismatch(observable: "second device getConversationList", expected: "a page", actual: "\(error)")
+            }
+            shown += page.conversationList.map(ModelConversationState.init)
+            if page.isFinished || page.conversationList.isEmpty { break }
+            nextSeq = page.nextSeq
+        }
+        func withoutDraft(_ state: ModelConversationState) -> ModelConversationState {
+            var state = state
+            state.draftText = nil
+            return state
+        }
+        let expected = model.orderedConversations.compactMap { model.state(of: $0.target) }
+        try expectEqual("second device list (by conversation ID, drafts left out)",
+                        expected.map(withoutDraft).sorted { $0.conversationID < $1.conversationID },
+                        shown.map(withoutDraft).sorted { $0.conversationID < $1.conversationID })
     }
 
     private static func total(of manager: V2TIMManager) async throws -> Int {

@@ -11,10 +11,18 @@ import ImSDK_Plus
 ///
 /// The main session keeps its store in memory, or with `storageFaults` in a database in a
 /// temporary directory of its own, whose disk the storage operations fail and recover.
+///
+/// The server's cloud list keeps 2 conversations and a sync page covers 2 changes, so the check's
+/// six conversations are more than the cloud list and a catch-up takes pages. The second device
+/// reaches the server through a `PushLossTransport` (`secondDeviceMissesPushes`) and sends a
+/// heartbeat every 10 ms; after each step the driver waits for it to catch up (no reconnect).
+///
 /// - Thread safety: use from one task at a time; the SDK's callbacks run on the sessions' queues.
 final class ModelDriver: @unchecked Sendable {
     let main: V2TestSession
     let second: V2TestSession?
+    /// Loses pushes to the second device on request.
+    let secondNetwork: PushLossTransport
     /// The legacy `onNewMessage` of the main session (its V2 listeners record in `main.recorder`).
     let legacyMessages = LegacyMessageRecorder()
     /// Where the main session's database is, with storage faults.
@@ -23,9 +31,21 @@ final class ModelDriver: @unchecked Sendable {
     var server: IMReferenceServer { main.server }
     var legacy: TIMManager { TIMManager.sharedInstance() }
 
-    private init(main: V2TestSession, second: V2TestSession?, directory: TemporaryDirectory?) {
+    /// The most recently active conversations the server's cloud list keeps here.
+    static let cloudListLimit = 2
+    /// The changes one sync page covers here.
+    static let syncPageLimit = 2
+    /// Seconds between the second device's heartbeats.
+    static let heartbeatInterval = 0.01
+    /// How long `settle()` waits for the second device to catch up before the comparison shows it did not.
+    static let catchUpTimeout = 2.0
+
+    private init(
+        main: V2TestSession, second: V2TestSession?, secondNetwork: PushLossTransport, directory: TemporaryDirectory?
+    ) {
         self.main = main
         self.second = second
+        self.secondNetwork = secondNetwork
         self.directory = directory
     }
 
@@ -38,15 +58,20 @@ final class ModelDriver: @unchecked Sendable {
             userID: ModelTarget.me, peers: ModelTarget.peers,
             storage: directory.map { .disk(directory: $0.path) } ?? .memory,
             logLevel: storageFaults ? .LOG_NONE : .LOG_INFO)
+        main.server.cloudListLimit = cloudListLimit
+        main.server.syncPageLimit = syncPageLimit
         for group in ModelTarget.groups {
             try main.server.createGroup(group, name: nil, faceURL: nil, members: [ModelTarget.me] + ModelTarget.peers)
         }
+        let secondNetwork = PushLossTransport(wrapping: main.server)
         let second = secondDevice
-            ? try await V2TestSession(userID: ModelTarget.me, server: main.server, instance: V2TIMManager.makeInstance())
+            ? try await V2TestSession(
+                userID: ModelTarget.me, server: main.server, transport: secondNetwork,
+                instance: V2TIMManager.makeInstance(), heartbeatInterval: heartbeatInterval)
             : nil
         _ = try await main.manager.getTotalUnreadMessageCount()
         if let second { _ = try await second.manager.getTotalUnreadMessageCount() }
-        let driver = ModelDriver(main: main, second: second, directory: directory)
+        let driver = ModelDriver(main: main, second: second, secondNetwork: secondNetwork, directory: directory)
         TIMManager.sharedInstance().addMessageListener(driver.legacyMessages)
         await driver.settle()
         return driver
@@ -68,13 +93,20 @@ final class ModelDriver: @unchecked Sendable {
         legacyMessages.clear()
     }
 
-    /// Waits until every push so far reached both devices and every callback so far has run.
+    /// Waits until every push so far reached both devices and every callback so far has run, and
+    /// until the second device reflects the server's version (within `catchUpTimeout`: after a lost
+    /// push only its heartbeat tells it; if it never catches up, the comparison shows it).
     func settle() async {
         await main.settle()
-        if let second {
-            await second.settle()
-            await main.settle()
+        guard let second else { return }
+        await second.settle()
+        let start = Date()
+        while let client = second.manager.currentClient, Date().timeIntervalSince(start) < Self.catchUpTimeout,
+              client.read({ $0.syncVersion }) < ((try? server.version(of: ModelTarget.me)) ?? 0) {
+            try? await Task.sleep(nanoseconds: 1_000_000)
         }
+        await second.settle()
+        await main.settle()
     }
 
     // MARK: - Applying
@@ -164,6 +196,10 @@ final class ModelDriver: @unchecked Sendable {
             try await manager.login(userID: ModelTarget.me, userSig: "sig")
             // Total-unread events follow a query, per login.
             _ = try await manager.getTotalUnreadMessageCount()
+            return .ok
+        case .secondDeviceMissesPushes(let count):
+            _ = try secondManager()
+            secondNetwork.loseNextPushes(count)
             return .ok
         }
     }

@@ -57,11 +57,15 @@ package enum ModelOperation: Hashable, Sendable, CustomStringConvertible {
     /// The main device logs out and in again: what it shows then comes from its database and the
     /// sync from its stored version.
     case restart
+    /// Network: the next `count` pushes to the second device are lost; it stays connected, so only
+    /// a later push or its heartbeat reveals the gap.
+    case secondDeviceMissesPushes(count: Int)
 
     /// Whether the operation needs the second device.
     package var usesSecondDevice: Bool {
         switch self {
-        case .secondDeviceRead, .secondDevicePin, .secondDeviceDelete, .secondDeviceSends: return true
+        case .secondDeviceRead, .secondDevicePin, .secondDeviceDelete, .secondDeviceSends, .secondDeviceMissesPushes:
+            return true
         default: return false
         }
     }
@@ -124,6 +128,8 @@ package enum ModelOperation: Hashable, Sendable, CustomStringConvertible {
             return "storage: the disk recovers"
         case .restart:
             return "V2 logout, then login (a restart over the same database)"
+        case .secondDeviceMissesPushes(let count):
+            return "network: the next \(count) push\(count == 1 ? "" : "es") to the second device are lost (no reconnect)"
         }
     }
 }

@@ -79,7 +79,7 @@ package struct ModelSequence: Hashable, Sendable, CustomStringConvertible {
     private enum Kind: CaseIterable {
         case peerC2C, peerGroup, otherDevice, send, readC2C, readGroup, readAll, clean, cleanKind, cleanGroupSeq
         case pin, delete, draft, receiveOption, legacyRead, legacyDelete
-        case secondRead, secondPin, secondDelete, secondSend
+        case secondRead, secondPin, secondDelete, secondSend, secondMissesPushes
         case storageFails, storageRecovers, restart
 
         var weight: Int {
@@ -104,13 +104,16 @@ package struct ModelSequence: Hashable, Sendable, CustomStringConvertible {
             case .secondPin: return 3
             case .secondDelete: return 1
             case .secondSend: return 2
+            case .secondMissesPushes: return 3
             case .storageFails: return 6
             case .storageRecovers: return 20
             case .restart: return 3
             }
         }
 
-        var needsSecondDevice: Bool { [.secondRead, .secondPin, .secondDelete, .secondSend].contains(self) }
+        var needsSecondDevice: Bool {
+            [.secondRead, .secondPin, .secondDelete, .secondSend, .secondMissesPushes].contains(self)
+        }
 
         /// Whether the kind may be drawn while the disk fails (`failing`), or in a sequence without
         /// storage faults (nil).
@@ -192,6 +195,8 @@ package struct ModelSequence: Hashable, Sendable, CustomStringConvertible {
             return .secondDeviceDelete(anyTarget(&random))
         case .secondSend:
             return .secondDeviceSends(anyTarget(&random), text: text)
+        case .secondMissesPushes:
+            return .secondDeviceMissesPushes(count: Int.random(in: 1...3, using: &random))
         case .storageFails:
             return .storageFails(random.chance(50) ? .diskFull : .readOnly)
         case .storageRecovers:

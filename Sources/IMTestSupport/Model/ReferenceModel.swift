@@ -33,7 +33,10 @@
 /// - New-message events (`onRecvNewMessage`, `onNewMessage`), per device of mine: every message
 ///   that reaches me (a peer's the receive option lets in, mine from any device), in order, on
 ///   every device except the one that sent it; mine with `isSelf`. Both devices are online
-///   throughout, so every message arrives by push.
+///   throughout; the second may miss pushes (a lost push is no change of state here), and then
+///   hears the messages its catch-up sync brings, once each, as if pushed.
+/// - Devices: the second device shows the same conversations, unread counts, pins, receive
+///   options, last messages and @-infos as the first (drafts stay on the device that set them).
 /// - Storage faults and restarts of the main device change nothing the user sees: a change the
 ///   disk refused still stands (the call's result may be 6022 then, which the checker accepts
 ///   while the disk fails), and a restart shows what was shown before it.
@@ -150,7 +153,7 @@ package struct ReferenceModel: Sendable {
             guard let removed = conversations.removeValue(forKey: target) else { return .returned(false) }
             keptMessages[target] = removed.messages
             return .returned(true)
-        case .storageFails, .storageRecovers, .restart:
+        case .storageFails, .storageRecovers, .restart, .secondDeviceMissesPushes:
             return .ok
         }
     }

@@ -1,0 +1,77 @@
+import Foundation
+import IMTransportKit
+
+/// Catching up with the server on an open connection: the heartbeat that notices a lost push no
+/// later push reveals, and the server state of a conversation a push started on this device.
+extension IMClient {
+    /// Sends a heartbeat every `heartbeatInterval` seconds until the client stops (nothing when the
+    /// interval is 0). The timer holds the client weakly: it never keeps a client alive.
+    ///
+    /// A heartbeat asks the server for the user's current version (`.heartbeat`, answered in O(1)).
+    /// An answer ahead of the store's sync version means a push was lost (pushes and answers keep
+    /// the server's order on a connection, so every push before the answer has arrived): the client
+    /// syncs. So a lost push with no later push to reveal it is repaired within about one interval
+    /// plus a sync. A heartbeat that fails (or finds the client disconnected, or syncing) is
+    /// logged and changes nothing; the connection's own loss reconnects as usual.
+    func scheduleHeartbeat() {
+        guard heartbeatInterval > 0 else { return }
+        DispatchQueue.global().asyncAfter(deadline: .now() + heartbeatInterval) { [weak self] in
+            guard let self, !self.withState({ $0.isClosed }) else { return }
+            self.beat()
+            self.scheduleHeartbeat()
+        }
+    }
+
+    /// One heartbeat: syncs when the server's version is ahead of the store's.
+    private func beat() {
+        guard withState({ $0.connection != nil && !$0.isSyncing }) else { return }
+        perform(.heartbeat) { [weak self] result in
+            guard let self else { return }
+            switch result {
+            case .success(.version(let version)):
+                if version > read({ $0.syncVersion }) {
+                    logger.log(.debug, "the server is at version \(version), ahead of this device: a push was lost; syncing")
+                    sync()
+                }
+            case .success:
+                logger.log(.warning, "unexpected answer to a heartbeat")
+            case .failure(let error):
+                logger.log(.info, "heartbeat failed: \(error)")
+            }
+        }
+    }
+
+    /// Takes the server state of `id`, which the push of message `seq` just started on this device
+    /// although the server had it before (it was outside the list this device synced from scratch):
+    /// its pin, receive option, read cursor and older unread messages.
+    ///
+    /// Only what the server held up to `seq` is applied: later messages and reads come by their own
+    /// pushes (or, if lost, by a sync), which announce the messages. The answer comes after every
+    /// push the server sent before it, so it is not older than what this device applied. It is
+    /// applied only where the list would show something else (pin, receive option, unread count;
+    /// a conversation that started again after a deletion usually shows the server's state
+    /// already), and not to a conversation deleted here meanwhile. A failure is logged; the
+    /// conversation shows what the push brought until its next change.
+    func refresh(_ id: ConversationID, upTo seq: UInt64) {
+        perform(.conversations([id])) { [weak self] result in
+            guard let self else { return }
+            switch result {
+            case .success(.conversations(let conversations)):
+                guard let server = conversations.first(where: { $0.id == id })?.upTo(seq: seq) else { return }
+                let roaming = readPolicy == .roaming
+                write { store in
+                    // Deleted here meanwhile: stays deleted. Showing what the server says: no change.
+                    guard let current = store.conversation(id),
+                          current.isPinned != server.isPinned || current.receiveOption != server.receiveOption
+                            || current.unreadCount != server.unreadMessages.count
+                    else { return }
+                    store.applyServerState(server, takingReadCursor: roaming)
+                }
+            case .success:
+                logger.log(.warning, "unexpected answer to a request for the state of \(id)")
+            case .failure(let error):
+                logger.log(.warning, "asking for the state of \(id) failed: \(error)")
+            }
+        }
+    }
+}

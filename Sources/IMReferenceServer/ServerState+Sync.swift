@@ -1,0 +1,138 @@
+import IMTransportKit
+
+/// Syncing: what a device gets when it starts from nothing (the cloud list), and the pages of
+/// changes after a version that bring a device up to date.
+extension ServerState {
+    /// The default of `cloudListLimit`: the most conversations the vendor's cloud list keeps per user.
+    static let defaultCloudListLimit = 100
+    /// How long a conversation without new messages stays in the cloud list: 7 days.
+    static let cloudIdleSeconds: UInt64 = 7 * 24 * 60 * 60
+    /// The default of `syncPageLimit`: the changes (messages, other conversation changes, tombstones)
+    /// a page covers.
+    static let defaultSyncPageLimit = 500
+
+    /// What changed for `userID` since `version`.
+    ///
+    /// From 0 (a device starting from nothing): the cloud list, in one answer with the user's
+    /// current version; asked on a connection opened at `connectionOpenedAt`, it also holds every
+    /// conversation with a message delivered since, with those messages (`newMessages`): they were
+    /// pushed to the device before it had synced, which ignored them.
+    ///
+    /// From a later version: the next page of the changes after it. The changes counted are the
+    /// messages delivered after `version`, the latest change of each conversation changed after it
+    /// (when that is no message) and the tombstones made after it. The page ends
+    /// at the `syncPageLimit`-th of them in version order (at least one), or, when no more remain,
+    /// at the user's current version; its `version` is that end. It holds every conversation with
+    /// a counted change up to the end, with the messages delivered in it after `version` up to the
+    /// end (`newMessages`), in its current state when its latest change is within the page, else
+    /// as it stood at the last of those messages (`ServerConversation.upTo(seq:)`); and the
+    /// tombstones up to the end.
+    ///
+    /// Why a device that applies the pages in turn misses nothing and gets each message once: a
+    /// page carries exactly the messages delivered between the version asked and its end, and the
+    /// next page is asked from that end. A conversation whose latest change lies beyond the end is
+    /// changed after it, so a later page brings it again; its state there includes every earlier
+    /// change. Changes made meanwhile get later versions, so the last page (`hasMore` false) leaves
+    /// the device at the user's version with every conversation current. (A receive option set for
+    /// a conversation the user does not have is the exception: it reaches a device with the
+    /// conversation's first message, which carries it.)
+    ///
+    /// - Complexity: from 0, that of `cloudList(of:now:deliveredAfter:)`. From a later version,
+    ///   O(c + t + r log d + e log e + k + u): c conversations and t tombstones of the user
+    ///   scanned, a binary search in the d deliveries of each of the r changed after `version`,
+    ///   the e changes counted (messages not synced yet included) sorted, k messages and u unread
+    ///   messages copied into the page.
+    func changes(of userID: String, since version: UInt64, now: UInt64, connectionOpenedAt: UInt64?) -> IMChanges {
+        guard let account = users[userID] else { return IMChanges(version: 0, conversations: [], deleted: []) }
+        guard version > 0 else {
+            let list = cloudList(of: userID, now: now, deliveredAfter: connectionOpenedAt)
+            return IMChanges(version: account.version, conversations: list, deleted: [])
+        }
+        var counted: [UInt64] = []
+        var changed: [(id: ConversationID, delivered: ArraySlice<UserConversation.Delivery>)] = []
+        for (id, conversation) in account.conversations where conversation.changedVersion > version {
+            let delivered = conversation.deliveries(after: version)
+            counted += delivered.lazy.map(\.version)
+            if delivered.last?.version != conversation.changedVersion { counted.append(conversation.changedVersion) }
+            changed.append((id, delivered))
+        }
+        let tombstones = account.deletions.filter { $0.value > version && account.conversations[$0.key] == nil }
+        counted += tombstones.values
+        counted.sort()
+        let hasMore = counted.count > syncPageLimit
+        let end = hasMore ? counted[syncPageLimit - 1] : account.version
+        var conversations: [ServerConversation] = []
+        for (id, delivered) in changed {
+            let conversation = account.conversations[id]!
+            let carried = delivered.prefix { $0.version <= end }
+            let isCurrent = conversation.changedVersion <= end
+            guard isCurrent || !carried.isEmpty else { continue }
+            var state = serverConversation(id, conversation, of: userID, account: account)
+            if !isCurrent { state = state.upTo(seq: carried.last!.seq) }
+            let log = logs[logKey(of: id, seenBy: userID)]
+            state.newMessages = carried.compactMap { log?.message(seq: $0.seq) }
+            conversations.append(state)
+        }
+        let activity = { (id: ConversationID) in Self.activity(of: account.conversations[id]!) }
+        conversations.sort { activity($0.id) > activity($1.id) }
+        return IMChanges(
+            version: end, conversations: conversations,
+            deleted: tombstones.filter { $0.value <= end }.keys.sorted(), hasMore: hasMore)
+    }
+
+    /// The cloud list of `userID`: the `cloudListLimit` (100) most recently active conversations with
+    /// a message in the last 7 days (and those without any message), plus every pinned conversation whatever its
+    /// age (pins roam), most recently active first. The rest stays on devices that have it, but a
+    /// device starting from nothing does not get it.
+    ///
+    /// - Parameter deliveredAfter: when given, every conversation with a message delivered after this
+    ///   version is listed too, with those messages (`newMessages`); otherwise there is no backlog.
+    /// - Complexity: O(c (log c + log d) + u + k) for c conversations of the user, d deliveries in
+    ///   each, u unread and k delivered messages in the list.
+    func cloudList(of userID: String, now: UInt64, deliveredAfter: UInt64?) -> [ServerConversation] {
+        guard let account = users[userID] else { return [] }
+        let cutoff = now > Self.cloudIdleSeconds ? now - Self.cloudIdleSeconds : 0
+        let byActivity = account.conversations.sorted { Self.activity(of: $0.value) > Self.activity(of: $1.value) }
+        var listed = 0
+        return byActivity.compactMap { id, conversation in
+            let isRecent = listed < cloudListLimit && (conversation.lastMessage?.timestamp ?? .max) >= cutoff
+            if isRecent { listed += 1 }
+            let delivered = deliveredAfter.map { conversation.deliveries(after: $0) } ?? []
+            guard isRecent || conversation.isPinned || !delivered.isEmpty else { return nil }
+            var state = serverConversation(id, conversation, of: userID, account: account)
+            let log = logs[logKey(of: id, seenBy: userID)]
+            state.newMessages = delivered.compactMap { log?.message(seq: $0.seq) }
+            return state
+        }
+    }
+
+    /// The current state of those of `ids` that `userID` has, in the order asked (no backlog).
+    ///
+    /// - Complexity: O(k + u) for k conversations asked and u unread messages in them.
+    func conversations(_ ids: [ConversationID], of userID: String) -> [ServerConversation] {
+        guard let account = users[userID] else { return [] }
+        return ids.compactMap { id in
+            account.conversations[id].map { serverConversation(id, $0, of: userID, account: account) }
+        }
+    }
+
+    /// Conversation `id` of `userID` as a device sees it (no backlog).
+    ///
+    /// - Complexity: O(u) for u unread messages.
+    func serverConversation(
+        _ id: ConversationID, _ conversation: UserConversation, of userID: String, account: UserAccount
+    ) -> ServerConversation {
+        let log = logs[logKey(of: id, seenBy: userID)]
+        return ServerConversation(
+            id: id, profile: profile(of: id, seenBy: userID) ?? ConversationProfile(),
+            lastMessage: conversation.lastMessage, lastSeq: conversation.lastSeq, readSeq: conversation.readSeq,
+            unreadMessages: conversation.unreadSeqs.compactMap { log?.message(seq: $0) },
+            isPinned: conversation.isPinned, receiveOption: account.receiveOption(for: id), draft: conversation.draft)
+    }
+
+    /// How recently a conversation was active: its newest message's time (none: newest of all), then
+    /// the version of that message, for messages in the same second.
+    private static func activity(of conversation: UserConversation) -> (UInt64, UInt64) {
+        (conversation.lastMessage?.timestamp ?? .max, conversation.activityVersion)
+    }
+}

@@ -1,0 +1,228 @@
+import IMCore
+import IMTestSupport
+import IMTransportKit
+import IMReferenceServer
+import XCTest
+
+/// Syncs from a version: every change after it, in pages whose version never passes what they
+/// carried, with the messages delivered meanwhile; the cloud list with every pin from 0.
+final class IncrementalSyncTests: ServerTestCase {
+    /// Registers `count` peers `p0`, `p1`, ... and has each send `bob` one message, oldest first.
+    private func crowd(_ count: Int) throws {
+        for index in 0..<count {
+            try server.registerUser("p\(index)")
+            try server.sendText("hi", from: "p\(index)", toUser: "bob")
+        }
+    }
+
+    /// The answer to `.syncChanges(since:)`.
+    private func changes(since version: UInt64, on connection: any IMConnection) throws -> IMChanges {
+        guard case .changes(let changes) = try answer(.syncChanges(since: version), on: connection) else {
+            XCTFail("not a sync answer")
+            return IMChanges(version: 0, conversations: [], deleted: [])
+        }
+        return changes
+    }
+
+    func test_incrementalSync_returnsAChangeOutsideTheCloudList_withTheCurrentVersion() throws {
+        try crowd(150)
+        let bob = try connect("bob")
+        let before = try server.version(of: "bob")
+        XCTAssertEqual(try answer(.markRead(.c2c("p0"), upTo: .max), on: bob), .readSeq(1))
+        let later = try changes(since: before, on: bob)
+        XCTAssertEqual(later.conversations.map(\.id), [.c2c("p0")], "the oldest of 150 is no longer in the cloud list")
+        XCTAssertEqual(later.conversations.first?.readSeq, 1)
+        XCTAssertEqual(later.conversations.first?.unreadMessages, [])
+        XCTAssertEqual(later.version, before + 1)
+        XCTAssertFalse(later.hasMore)
+    }
+
+    func test_incrementalSync_bringsTheMessagesDeliveredAfterTheVersion_oldestFirst() throws {
+        try server.sendText("old", from: "alice", toUser: "bob")
+        let bob = try connect("bob")
+        let before = try server.version(of: "bob")
+        try server.sendText("new 1", from: "alice", toUser: "bob")
+        try server.sendText("mine", from: "bob", toUser: "alice")
+        try server.sendText("new 2", from: "alice", toUser: "bob")
+        let later = try changes(since: before, on: bob)
+        XCTAssertEqual(later.conversations.first?.newMessages.map(\.content.text), ["new 1", "mine", "new 2"],
+                       "every message delivered after the version, mine too, by sequence")
+        XCTAssertEqual(try changes(since: 0, on: try connect("bob")).conversations.first?.newMessages, [],
+                       "no backlog from scratch on a connection opened after them")
+        XCTAssertEqual(try changes(since: later.version, on: bob).conversations, [])
+    }
+
+    func test_aDeviceThatSyncedWhenTheUserHadNothing_getsEveryChangeSince_notTheCloudList() throws {
+        let bob = try connect("bob")
+        let empty = try changes(since: 0, on: bob)
+        XCTAssertEqual(empty.version, 1, "a synced device is never at 0, which means \"from scratch\"")
+        try crowd(150)
+        let later = try changes(since: empty.version, on: bob)
+        XCTAssertEqual(later.conversations.count, 150)
+        XCTAssertEqual(later.conversations.flatMap(\.newMessages).count, 150)
+    }
+
+    func test_incrementalSync_leavesOutMessagesBeforeADeletion() throws {
+        let bob = try connect("bob")
+        let before = try server.version(of: "bob")
+        try server.sendText("gone", from: "alice", toUser: "bob")
+        _ = try answer(.deleteConversation(.c2c("alice"), clearingMessages: false), on: bob)
+        try server.sendText("back", from: "alice", toUser: "bob")
+        let later = try changes(since: before, on: bob)
+        XCTAssertEqual(later.conversations.first?.newMessages.map(\.content.text), ["back"])
+        XCTAssertEqual(later.deleted, [])
+    }
+
+    /// Pages from a version, for page limits from 1 to more than everything, with changes made
+    /// between pages: every page keeps to the limit and holds something, versions grow, the last
+    /// page ends at the user's version, the pages applied to the state at the version give the
+    /// server's state, and every message delivered after it comes exactly once, in order.
+    func test_pages_sweepOfLimits_coverEveryChangeAndMessageOnce_andNeverPassWhatTheyCarry() throws {
+        for limit in [1, 2, 3, 7, 50, 10_000] {
+            for seed: UInt64 in [1, 2, 3] {
+                try checkPages(limit: limit, seed: seed)
+            }
+        }
+    }
+
+    private func checkPages(limit: Int, seed: UInt64) throws {
+        server = IMReferenceServer(clock: { Self.now }, loginPolicy: .unlimited)
+        server.syncPageLimit = limit
+        let peers = (0..<12).map { "p\($0)" }
+        for user in ["bob"] + peers { try server.registerUser(user) }
+        try server.createGroup("g", members: ["bob"] + peers)
+        let sink = RecordingSink()
+        let bob = try connect("bob", sink: sink)
+        var random = SeededRandomGenerator(seed: seed)
+        func act() throws {
+            let peer = peers.randomElement(using: &random)!
+            let id = ConversationID.c2c(peer)
+            switch Int.random(in: 0..<10, using: &random) {
+            case 0...3: try server.sendText("x", from: peer, toUser: "bob")
+            case 4: try server.sendText("g", from: peer, toGroup: "g")
+            case 5: try server.sendText("mine", from: "bob", toUser: peer)
+            case 6: _ = send(.markRead(id, upTo: .max), on: bob)
+            case 7: _ = send(.setPinned(id, Bool.random(using: &random)), on: bob)
+            case 8: _ = send(.deleteConversation(id, clearingMessages: Bool.random(using: &random)), on: bob)
+            default: _ = send(.setReceiveOption([id], Bool.random(using: &random) ? .receive : .doNotReceive), on: bob)
+            }
+        }
+        for _ in 0..<40 { try act() }
+        let since = try server.version(of: "bob")
+        var device = Dictionary(uniqueKeysWithValues: try server.conversations(of: "bob").map { ($0.id, $0) })
+        for _ in 0..<60 { try act() }
+        var carried: [ConversationID: [UInt64]] = [:]
+        var version = since
+        var pages = 0
+        while true {
+            let page = try changes(since: version, on: bob)
+            let messages = page.conversations.map(\.newMessages.count).reduce(0, +)
+            XCTAssertLessThanOrEqual(messages, limit, "limit \(limit) seed \(seed): messages in a page")
+            XCTAssertLessThanOrEqual(page.conversations.count + page.deleted.count, limit,
+                                     "limit \(limit) seed \(seed): conversations and tombstones in a page")
+            XCTAssertGreaterThan(page.conversations.count + page.deleted.count, 0,
+                                 "limit \(limit) seed \(seed): an empty page")
+            XCTAssertGreaterThan(page.version, version, "limit \(limit) seed \(seed): versions grow")
+            for conversation in page.conversations {
+                carried[conversation.id, default: []] += conversation.newMessages.map(\.seq)
+                var state = conversation
+                state.newMessages = []
+                device[conversation.id] = state
+            }
+            for id in page.deleted { device[id] = nil }
+            version = page.version
+            pages += 1
+            guard page.hasMore else { break }
+            if pages % 3 == 0 { try act() }
+        }
+        drain(bob)
+        XCTAssertEqual(version, try server.version(of: "bob"),
+                       "limit \(limit) seed \(seed): the last page ends at the user's version")
+        let final = try server.conversations(of: "bob")
+        XCTAssertEqual(device.values.sorted { $0.id < $1.id }, final,
+                       "limit \(limit) seed \(seed): the pages give the server's state")
+        // What was delivered after `since`, and after the conversation's last deletion.
+        var expected: [ConversationID: [UInt64]] = [:]
+        for (push, pushVersion) in zip(sink.pushes, sink.versions) where pushVersion > since {
+            switch push {
+            case .newMessage(let message, _):
+                expected[message.conversationID(selfUserID: "bob"), default: []].append(message.seq)
+            case .conversationDeleted(let id, _): expected[id] = nil
+            default: break
+            }
+        }
+        for id in final.map(\.id) {
+            XCTAssertEqual(carried[id] ?? [], expected[id] ?? [],
+                           "limit \(limit) seed \(seed): messages of \(id), once each, in order")
+        }
+        if limit == 1 { XCTAssertGreaterThan(pages, 5, "seed \(seed): small limits page") }
+    }
+
+    func test_aSyncFromZero_bringsTheMessagesDeliveredSinceItsConnectionOpened_andOnlyThose() throws {
+        try server.sendText("old", from: "alice", toUser: "bob")
+        let bob = try connect("bob")
+        try server.sendText("new", from: "alice", toUser: "bob")
+        try server.sendText("new", from: "carol", toUser: "bob")
+        let fresh = try changes(since: 0, on: bob)
+        XCTAssertEqual(fresh.conversations.map { $0.newMessages.map(\.seq) }, [[1], [2]], "carol's, then alice's second")
+        let other = try connect("bob")
+        XCTAssertEqual(try changes(since: 0, on: other).conversations.flatMap(\.newMessages), [], "nothing since it opened")
+    }
+
+    func test_freshSync_listsEveryPinnedConversation_outsideTheCloudListAndIdle() throws {
+        let now = Locked<UInt64>(1_700_000_000)
+        server = IMReferenceServer(clock: { now.withLock { $0 } })
+        try server.registerUser("bob")
+        for index in 0..<120 {
+            try server.registerUser("p\(index)")
+            now.withLock { $0 += 1 }
+            try server.sendText("hi", from: "p\(index)", toUser: "bob")
+        }
+        let bob = try connect("bob")
+        _ = try answer(.setPinned(.c2c("p0"), true), on: bob)
+        _ = try answer(.setPinned(.c2c("p50"), true), on: bob)
+        let fresh = try changes(since: 0, on: bob)
+        XCTAssertEqual(fresh.conversations.count, 101, "the 100 most recent, and the older pin")
+        XCTAssertEqual(fresh.conversations.filter(\.isPinned).map(\.id), [.c2c("p50"), .c2c("p0")], "most recent first")
+        XCTAssertEqual(fresh.conversations.last?.unreadMessages.count, 1)
+
+        now.withLock { $0 += 8 * 24 * 60 * 60 }
+        let idle = try changes(since: 0, on: bob)
+        XCTAssertEqual(Set(idle.conversations.map(\.id)), [.c2c("p0"), .c2c("p50")], "pins roam however idle")
+    }
+
+    func test_receiveOptionOfADeletedConversation_keepsItsTombstone() throws {
+        try server.sendText("x", from: "alice", toUser: "bob")
+        let bob = try connect("bob")
+        let before = try server.version(of: "bob")
+        _ = try answer(.deleteConversation(.c2c("alice"), clearingMessages: false), on: bob)
+        _ = try answer(.setReceiveOption([.c2c("alice")], .doNotReceive), on: bob)
+        let later = try changes(since: before, on: bob)
+        XCTAssertEqual(later.deleted, [.c2c("alice")], "a device that missed the deletion still learns of it")
+        XCTAssertEqual(later.conversations, [])
+    }
+
+    func test_heartbeat_answersTheUsersCurrentVersion() throws {
+        let bob = try connect("bob")
+        XCTAssertEqual(try answer(.heartbeat, on: bob), .version(1), "an account starts at 1")
+        try server.sendText("x", from: "alice", toUser: "bob")
+        _ = try answer(.setPinned(.c2c("alice"), true), on: bob)
+        XCTAssertEqual(try answer(.heartbeat, on: bob), .version(3))
+    }
+
+    func test_conversationsRequest_returnsTheCurrentStateOfThoseTheUserHas_inTheOrderAsked() throws {
+        for _ in 0..<3 { try server.sendText("x", from: "alice", toUser: "bob") }
+        try server.sendText("y", from: "carol", toUser: "bob")
+        let bob = try connect("bob")
+        _ = try answer(.markRead(.c2c("alice"), upTo: 1), on: bob)
+        _ = try answer(.setPinned(.c2c("carol"), true), on: bob)
+        let asked: [ConversationID] = [.c2c("carol"), .c2c("nobody"), .c2c("alice")]
+        guard case .conversations(let states) = try answer(.conversations(asked), on: bob) else {
+            return XCTFail("not a list of conversations")
+        }
+        XCTAssertEqual(states.map(\.id), [.c2c("carol"), .c2c("alice")])
+        XCTAssertEqual(states.map(\.isPinned), [true, false])
+        XCTAssertEqual(states.last?.unreadMessages.map(\.seq), [2, 3])
+        XCTAssertEqual(states.flatMap(\.newMessages), [])
+    }
+}
