@@ -211,30 +211,36 @@ extension IMClient {
         var startsEpisode: Bool
     }
 
-    /// Writes `batch`, after the changes earlier batches could not write, to the database in one
+    /// Writes `batches` (consecutive, oldest first: the pushes applied with a call's batch, then
+    /// its own), after the changes earlier batches could not write, to the database in one
     /// transaction: a crash keeps all of it or none. Called with the state lock held, before the
-    /// batch's event; see `writeState(_:)` for what happens when the write fails.
-    /// A batch with nothing to write still tries the waiting changes (the disk may be back before
+    /// batches' events; see `writeState(_:)` for what happens when the write fails.
+    /// Batches with nothing to write still try the waiting changes (the disk may be back before
     /// the retry comes), so a call that changed nothing fails only while the disk still does.
     /// - Returns: nil when written (or there is nothing to write).
-    func persist(_ batch: ChangeBatch, in state: inout State) -> StorageFailure? {
+    func persist(_ batches: [ChangeBatch], in state: inout State) -> StorageFailure? {
         guard let database = state.database else { return nil }
         let wasFailing = !state.unwritten.isEmpty
-        guard batch.needsWriting else {
+        let writing = batches.filter(\.needsWriting)
+        guard !writing.isEmpty else {
             if wasFailing { try? writeUnwritten(&state, to: database) }
             return nil
         }
         do throws(PersistenceError) {
             if wasFailing {
-                state.unwritten.append(batch)
+                for batch in writing { state.unwritten.append(batch) }
                 try writeUnwritten(&state, to: database)
+            } else if writing.count == 1 {
+                try Self.write(writing[0], to: database)
             } else {
-                try Self.write(batch, to: database)
+                var merged = UnwrittenChanges()
+                for batch in writing { merged.append(batch) }
+                try Self.write(merged, to: database)
             }
             return nil
         } catch {
             if !wasFailing {
-                state.unwritten.append(batch)
+                for batch in writing { state.unwritten.append(batch) }
                 logger.log(.error, "writing a change to the local database failed: \(error); "
                     + "the change stands in memory and is written when the disk recovers")
                 scheduleStorageRetry(&state)

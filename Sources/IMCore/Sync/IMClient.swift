@@ -80,6 +80,11 @@ package final class IMClient: IMPushSink, Sendable {
         /// applied; one whose push never comes (the send did not reach the server, the connection
         /// dropped first) stays for the life of the client (one login).
         var sentAwaitingPush: Set<String> = []
+        /// Pushes that arrived and wait to be applied, in arrival order: the next batch applies
+        /// them first (see `receive(_:version:)`).
+        var inbox: [ArrivedPush] = []
+        /// Whether a drain of the inbox is queued on `inboxQueue`.
+        var isDrainScheduled = false
         /// What batches the database could not write have to write still (empty while the disk
         /// is healthy): the next write stores it first, in the same transaction.
         var unwritten = UnwrittenChanges()
@@ -91,6 +96,8 @@ package final class IMClient: IMPushSink, Sendable {
     }
 
     private let state: Locked<State>
+    /// Drains the inbox, one batch at a time, off the transport's delivery thread.
+    private let inboxQueue = DispatchQueue(label: "IMClient.inbox")
     private let observers = Locked<[@Sendable (ClientEvent) -> Void]>([])
 
     package init(
@@ -131,8 +138,17 @@ package final class IMClient: IMPushSink, Sendable {
     /// Queues `event` for the observers. Called with the state lock held, so events keep the order
     /// of the batches that produced them; the observers themselves run later, on the queue.
     func emit(_ event: ClientEvent) {
+        emit([event])
+    }
+
+    /// Queues `events`, in order, as one block on the callback queue (one hop for many batches).
+    func emit(_ events: [ClientEvent]) {
+        guard !events.isEmpty else { return }
         callbackQueue.async { [observers] in
-            for observer in observers.withLock({ $0 }) { observer(event) }
+            let current = observers.withLock { $0 }
+            for event in events {
+                for observer in current { observer(event) }
+            }
         }
     }
 
@@ -196,28 +212,34 @@ package final class IMClient: IMPushSink, Sendable {
         return value
     }
 
-    /// Runs `body` under the lock, commits the batch, writes it, and queues its events; returns
+    /// Runs `body` under the lock, after the pushes waiting in the inbox (each its own batch),
+    /// commits its batch, writes them all in one transaction, and queues their events; returns
     /// `body`'s result and, when the database does not hold everything now (see
-    /// `writeDurably(_:)`), the error for a caller.
+    /// `writeDurably(_:)`), the error for a caller. What the pushes leave to do (a sync after a
+    /// gap, ...) starts after the lock is released.
     private func commit<T, E: Error>(
         _ body: (inout State) throws(E) -> T
     ) -> (result: Result<T, E>, storageError: IMError?) {
-        state.withLock { state in
+        let (outcome, followUps) = state.withLock { state in
+            var followUps = PushFollowUps()
+            var batches = state.inbox.isEmpty ? [] : applyInbox(&state, &followUps)
             let result: Result<T, E>
             do throws(E) {
                 result = .success(try body(&state))
             } catch {
                 result = .failure(error)
             }
-            let batch = state.store.commitBatch()
+            batches.append(state.store.commitBatch())
             if checksInvariants { state.store._checkInvariants() }
-            let failure = persist(batch, in: &state)
-            if !batch.isEmpty { emit(.changes(batch)) }
+            let failure = persist(batches, in: &state)
+            emit(batches.filter { !$0.isEmpty }.map(ClientEvent.changes))
             if let failure, failure.startsEpisode { emit(.syncFailed(failure.error)) }
             let waiting = state.unwritten.isEmpty ? nil : IMError(
                 .ioOperationFailed, "changes wait to be written to the local database (the disk is full or read-only)")
-            return (result, failure?.error ?? waiting)
+            return ((result, failure?.error ?? waiting), followUps)
         }
+        run(followUps)
+        return outcome
     }
 
     /// Sends `requests` (concurrently), then applies all their results to the store as one batch.
@@ -448,19 +470,25 @@ package final class IMClient: IMPushSink, Sendable {
         }
     }
 
-    /// Sends `request` over the connection; `completion` runs on the transport's thread.
+    /// Sends `request` over the connection; `completion` runs on the transport's thread, after
+    /// every push that arrived before the answer is applied (the server sends a connection's pushes
+    /// and answers in order, so what the answer says is never older than what the store shows).
     package func perform(_ request: IMRequest, completion: @escaping @Sendable (Result<IMResponse, IMError>) -> Void) {
         guard let connection = state.withLock({ $0.connection }) else {
             completion(.failure(IMError(.networkFailure, "not connected")))
             return
         }
-        connection.send(request, completion: completion)
+        connection.send(request) { [weak self] result in
+            self?.applyArrivedPushes()
+            completion(result)
+        }
     }
 
     /// Ends the login from inside the lock: reports `event` (`.kickedOffline`, `.userSigExpired`)
     /// and stops as `stop()` does; the connection is gone already.
     private func end(_ state: inout State, with event: ConnectionEvent) {
         state.isClosed = true
+        state.inbox = []
         state.isSyncing = false
         closeDatabase(&state)
         state.connection = nil
@@ -470,8 +498,10 @@ package final class IMClient: IMPushSink, Sendable {
     /// Closes the connection and the database (trying a last time to write changes a failing disk
     /// kept unwritten); no push is applied afterwards.
     package func stop() {
+        applyArrivedPushes()
         let connection = state.withLock { state -> (any IMConnection)? in
             state.isClosed = true
+            state.inbox = []
             closeDatabase(&state)
             defer { state.connection = nil }
             return state.connection
@@ -495,9 +525,16 @@ package final class IMClient: IMPushSink, Sendable {
 
     // MARK: - Pushes
 
-    /// Applies one push as one batch, in version order: the next version is applied, an old one
-    /// (a duplicate) is ignored, and a later one means pushes were lost: it is ignored too and an
-    /// incremental sync catches up (it brings the lost messages, announced then).
+    /// Takes one push: it waits in the inbox, and the next batch applies every push waiting there,
+    /// in arrival order, before its own change (a drain on `inboxQueue`, the batch of an answer, a
+    /// local call); so the transport's thread never waits for the store or the disk, and a flood of
+    /// pushes is applied in a few batches (one database transaction each) instead of one per push.
+    /// Every answer's completion runs after the pushes that arrived before it are applied
+    /// (`perform(_:completion:)`).
+    ///
+    /// Pushes apply in version order: the next version is applied, an old one (a duplicate) is
+    /// ignored, and a later one means pushes were lost: it is ignored too and an incremental sync
+    /// catches up (it brings the lost messages, announced then).
     ///
     /// A message is new for the listeners unless this device sent it (whether its push comes
     /// before or after the send's answer, or after a send that failed here but reached the
@@ -505,19 +542,52 @@ package final class IMClient: IMPushSink, Sendable {
     /// conversation this device lacks although it is not the conversation's first (one outside
     /// the list this device synced from scratch) is followed by a request for the conversation's
     /// server state (`refresh(_:upTo:)`), for its pin and unread count.
+    /// - Complexity: O(1) amortized on the calling thread.
     package func receive(_ push: IMPush, version: UInt64) {
-        if withState({ $0.isClosed }) { return }
-        var startedHere = false
-        let applied = writeState { state -> Bool? in
+        let schedules = withState { state -> Bool in
+            guard !state.isClosed else { return false }
+            state.inbox.append(ArrivedPush(push: push, version: version))
+            defer { state.isDrainScheduled = true }
+            return !state.isDrainScheduled
+        }
+        if schedules {
+            inboxQueue.async { [weak self] in
+                self?.writeState { state in state.isDrainScheduled = false }
+            }
+        }
+    }
+
+    /// Applies the pushes waiting in the inbox now, if any (before an answer's completion, and
+    /// before the client stops).
+    func applyArrivedPushes() {
+        if withState({ !$0.inbox.isEmpty }) { writeState { _ in } }
+    }
+
+    /// Applies every push of the inbox to the store, in order, each as one batch (so listeners hear
+    /// of each push as if it had come alone); notes in `followUps` what to do once the lock is
+    /// released.
+    ///
+    /// - Returns: the pushes' batches, in order, to be written and announced.
+    /// - Complexity: O(p) store operations for p pushes.
+    private func applyInbox(_ state: inout State, _ followUps: inout PushFollowUps) -> [ChangeBatch] {
+        let arrived = state.inbox
+        state.inbox = []
+        guard !state.isClosed else { return [] }
+        var batches: [ChangeBatch] = []
+        batches.reserveCapacity(arrived.count)
+        for arrival in arrived {
+            let (push, version) = (arrival.push, arrival.version)
             guard version == 0 || version == state.store.syncVersion + 1 else {
-                return version <= state.store.syncVersion ? false : nil
+                if version > state.store.syncVersion { followUps.needsSync = true }
+                continue
             }
             switch push {
             case .newMessage(let message, let profile):
                 let sentHere = message.sender.isSameID(as: userID) && state.sentAwaitingPush.remove(message.id) != nil
                 let id = message.conversationID(selfUserID: userID)
-                startedHere = message.seq > 1 && state.store.conversation(id) == nil
+                if message.seq > 1 && state.store.conversation(id) == nil { followUps.refreshes.append((id, message.seq)) }
                 state.store.receive(message, profile: profile, isNew: !sentHere)
+                if !message.sender.isSameID(as: userID) { followUps.pulled.append((id, message.seq)) }
             case .readCursor(let id, let seq):
                 if readPolicy == .roaming { state.store.markRead(id, upTo: seq, clearingMark: false) }
             case .pinned(let id, let pinned):
@@ -535,20 +605,20 @@ package final class IMClient: IMPushSink, Sendable {
                 if syncsDrafts { state.store.applyRemoteDraft(id, change) }
             }
             if version > 0 { state.store.advanceSyncVersion(to: version) }
-            return true
+            batches.append(state.store.commitBatch())
+            if checksInvariants { state.store._checkInvariants() }
         }
-        switch applied {
-        case true?:
-            if case .newMessage(let message, _) = push {
-                let id = message.conversationID(selfUserID: userID)
-                if startedHere { refresh(id, upTo: message.seq) }
-                if !message.sender.isSameID(as: userID) { reportPulled([(id, message.seq)]) }
-            }
-        case false?:
-            break
-        case nil:
-            sync()
-        }
+        return batches
+    }
+
+    /// Does what applying pushes left to do, outside the lock: asks for the server state of the
+    /// conversations pushes started here, reports pulled messages (auto report), and syncs after a
+    /// gap.
+    private func run(_ followUps: PushFollowUps) {
+        guard !followUps.isEmpty else { return }
+        for (id, seq) in followUps.refreshes { refresh(id, upTo: seq) }
+        reportPulled(followUps.pulled)
+        if followUps.needsSync { sync() }
     }
 
     /// The connection dropped: forget it and reconnect with backoff (the reconnect syncs), or, when
@@ -568,4 +638,22 @@ package final class IMClient: IMPushSink, Sendable {
         }
         if reconnects { retryLater { $0.connect(login: nil) } }
     }
+}
+
+/// A push waiting in an `IMClient`'s inbox.
+struct ArrivedPush: Sendable {
+    let push: IMPush
+    let version: UInt64
+}
+
+/// What applying a batch of pushes leaves to do once the client's lock is released.
+struct PushFollowUps {
+    /// A push came after a gap: an incremental sync must catch up.
+    var needsSync = false
+    /// Conversations a push started here although the server had them before, with the message's seq.
+    var refreshes: [(ConversationID, UInt64)] = []
+    /// Messages from others pulled in (reported under auto report).
+    var pulled: [(ConversationID, UInt64)] = []
+
+    var isEmpty: Bool { !needsSync && refreshes.isEmpty && pulled.isEmpty }
 }

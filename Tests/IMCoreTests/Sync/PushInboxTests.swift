@@ -1,0 +1,72 @@
+import Foundation
+import IMCore
+import IMReferenceServer
+import IMTestSupport
+import IMTransportKit
+import XCTest
+
+/// The client's push inbox: pushes wait there and are applied in batches, each still announced on
+/// its own, every answer after the pushes that came before it, all of them on disk.
+final class PushInboxTests: XCTestCase {
+    private var directory: TemporaryDirectory!
+
+    override func setUpWithError() throws {
+        try super.setUpWithError()
+        directory = try TemporaryDirectory(prefix: "push-inbox")
+    }
+
+    override func tearDown() {
+        directory?.remove()
+        super.tearDown()
+    }
+
+    private func loggedInClient(on server: IMReferenceServer, events: Locked<[ClientEvent]>) async throws -> IMClient {
+        let client = IMClient(
+            userID: "me", transport: server, callbackQueue: DispatchQueue(label: "PushInboxTests"),
+            databasePath: directory.file("me.sqlite"), checksInvariants: true, clock: { 1_700_000_000 })
+        client.addObserver { event in events.withLock { $0.append(event) } }
+        let result = await withCheckedContinuation { (continuation: CheckedContinuation<Result<Void, IMError>, Never>) in
+            client.start(userSig: "sig") { continuation.resume(returning: $0) }
+        }
+        try result.get()
+        return client
+    }
+
+    func test_anAnswerAfterAFlood_findsEveryEarlierPushApplied_eachAnnouncedOnItsOwn_andAllOnDisk() async throws {
+        let server = IMReferenceServer()
+        try server.registerUser("me")
+        try server.registerUser("a")
+        let events = Locked<[ClientEvent]>([])
+        let client = try await loggedInClient(on: server, events: events)
+        let count: UInt64 = 2_000
+        for index in 1...count { try server.sendText("\(index)", from: "a", toUser: "me") }
+
+        // The answer comes after the 2,000 pushes on the connection: its completion sees them all.
+        let lastSeq = await withCheckedContinuation { (continuation: CheckedContinuation<UInt64, Never>) in
+            client.perform(.profiles([])) { _ in
+                continuation.resume(returning: client.read { $0.conversation(.c2c("a"))?.lastSeq ?? 0 })
+            }
+        }
+        XCTAssertEqual(lastSeq, count, "every push before the answer is applied when its completion runs")
+
+        // Each push is still one batch, announced once, in order.
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            client.callbackQueue.async { continuation.resume() }
+        }
+        let announced = events.withLock { events in
+            events.flatMap { event -> [String] in
+                guard case .changes(let batch) = event else { return [] }
+                XCTAssertLessThanOrEqual(batch.newMessages.count, 1, "one push, one batch")
+                return batch.newMessages.map(\.id)
+            }
+        }
+        XCTAssertEqual(announced.count, Int(count))
+        XCTAssertEqual(Set(announced).count, Int(count))
+
+        // All of them reached the database (in few transactions, but every one).
+        client.stop()
+        let database = try ConversationDatabase.open(at: directory.file("me.sqlite"), logger: .silent)
+        XCTAssertEqual(try database.loadCounters()?.counters.totalUnread, Int(count))
+        XCTAssertEqual(try database.loadCounters()?.syncVersion, try server.version(of: "me"))
+    }
+}
