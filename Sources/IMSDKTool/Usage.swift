@@ -51,6 +51,10 @@ enum Usage {
           --smoke             Short timings at one small scale (1000 unless
                               --scales), to check that it runs and agrees.
           --json              Print JSON instead of a table.
+          --flood             Instead of the scales: how long a device waits for
+                              its own calls (pin, unpin, read, delete) while peers
+                              flood it with 100,000 messages (store on disk).
+          --flood-messages N  The flood's size (implies --flood).
 
         CHECK OPTIONS:
           --sequences N       Sequences to run (default 1000; with --long: no limit).

@@ -134,6 +134,23 @@ final class BenchCommandTests: XCTestCase {
         }
     }
 
+    func test_flood_optionsParse_andASmokeRunReportsEveryFigure() async throws {
+        XCTAssertEqual(try BenchOptions.parse(["--flood"])?.floodMessages, 100_000)
+        XCTAssertEqual(try BenchOptions.parse(["--flood-messages", "300", "--smoke"])?.floodMessages, 300)
+        for bad: ArraySlice<String> in [["--flood-messages"], ["--flood-messages", "0"], ["--flood-messages", "x"]] {
+            XCTAssertThrowsError(try BenchOptions.parse(bad), "\(bad)")
+        }
+        let recorder = ConsoleRecorder()
+        try await BenchCommand(options: BenchOptions(smoke: true, floodMessages: 300), console: recorder.console)
+            .runFlood(messages: 300)
+        let lines = recorder.outLines
+        XCTAssertTrue(lines.contains { $0.contains("messages in the flood") && $0.hasSuffix("300") }, "\(lines)")
+        XCTAssertTrue(lines.contains { $0.contains("calls during the flood") }, "\(lines)")
+        for figure in ["call latency p50", "call latency p99", "call latency max"] {
+            XCTAssertTrue(lines.contains { $0.contains(figure) && $0.hasSuffix(" ms") }, "\(figure): \(lines)")
+        }
+    }
+
     func test_command_routesBench_toItsOptions() throws {
         XCTAssertEqual(try Command.parse(["bench", "--scales", "200", "--json"]), .bench(BenchOptions(scales: [200], json: true)))
         XCTAssertEqual(try Command.parse(["bench", "--help"]), .help)
