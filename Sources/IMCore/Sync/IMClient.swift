@@ -18,6 +18,10 @@ import IMTransportKit
 /// it writes the changes with the next batch or a retry once the disk recovers, never storing a
 /// sync version past a change that is not on disk (see `writeState(_:)`).
 ///
+/// Pushes wait in an inbox and the next batch applies them first, each as its own batch, written
+/// in one transaction with it (`receive(_:version:)`): the transport's thread never waits for the
+/// store or the disk, and an answer waits only for that catch-up, not for a transaction per push.
+///
 /// It stays in step with the server by version: pushes apply in version order, and a gap, a
 /// (re)connect, or a heartbeat that finds the server ahead (`IMClient+CatchUp.swift`) starts a
 /// sync, which asks for page after page of changes since the store's version (`sync(login:)`)
