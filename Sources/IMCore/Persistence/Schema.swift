@@ -47,7 +47,9 @@ package enum Schema {
             }
             return found
         }
-        if found < currentVersion {
+        if found == 0 {
+            logger.log(.info, "created the local database at \(connection.path) (schema version \(currentVersion))")
+        } else if found < currentVersion {
             logger.log(.info, "database schema migrated from version \(found) to \(currentVersion)")
         }
     }

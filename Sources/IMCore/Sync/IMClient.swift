@@ -325,6 +325,7 @@ package final class IMClient: IMPushSink, Sendable {
             return state.userSig
         }
         let info = IMLoginInfo(userID: userID, userSig: userSig, platform: platform)
+        logger.log(.debug, "\(reconnect ? "reconnecting" : "connecting") \(userID) (\(platform))")
         transport.connect(info, sink: self) { [self] result in
             switch result {
             case .failure(let error):
@@ -389,6 +390,8 @@ package final class IMClient: IMPushSink, Sendable {
         perform(.syncChanges(since: since)) { [self] result in
             switch result {
             case .success(.changes(let changes)):
+                logger.log(.debug, "sync page after version \(since): \(changes.conversations.count) conversations, "
+                    + "\(changes.deleted.count) deletions, up to version \(changes.version)\(changes.hasMore ? ", more to come" : "")")
                 let next = apply(changes, since: since)
                 if changes.hasMore, !withState({ $0.isClosed }) {
                     syncPage(since: next, login: login)

@@ -125,10 +125,10 @@ final class PersistenceFileTests: XCTestCase {
         XCTAssertEqual(first.connection.path, ":memory:")
     }
 
-    func test_firstOpen_logsTheMigration() throws {
+    func test_firstOpen_logsThatItCreatedTheDatabase_notAMigrationFromZero() throws {
         let log = LogLines()
         _ = try ConversationDatabase.open(at: nil, logger: log.logger)
-        XCTAssertEqual(log.all, ["database schema migrated from version 0 to \(Schema.currentVersion)"])
+        XCTAssertEqual(log.all, ["created the local database at :memory: (schema version \(Schema.currentVersion))"])
     }
 
     // MARK: - Corruption

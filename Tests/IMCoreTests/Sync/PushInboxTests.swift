@@ -69,4 +69,21 @@ final class PushInboxTests: XCTestCase {
         XCTAssertEqual(try database.loadCounters()?.counters.totalUnread, Int(count))
         XCTAssertEqual(try database.loadCounters()?.syncVersion, try server.version(of: "me"))
     }
+
+    func test_atDebugLevel_aLoginLogsItsConnectAndItsSyncPages() async throws {
+        let server = IMReferenceServer()
+        try server.registerUser("me")
+        let lines = Locked<[(IMLogger.Level, String)]>([])
+        let client = IMClient(
+            userID: "me", transport: server, callbackQueue: DispatchQueue(label: "PushInboxTests.log"),
+            logger: IMLogger(minimumLevel: .debug) { level, line in lines.withLock { $0.append((level, line)) } },
+            clock: { 1_700_000_000 })
+        _ = await withCheckedContinuation { (continuation: CheckedContinuation<Result<Void, IMError>, Never>) in
+            client.start(userSig: "sig") { continuation.resume(returning: $0) }
+        }
+        client.stop()
+        let debug = lines.withLock { $0.filter { $0.0 == .debug }.map(\.1) }
+        XCTAssertTrue(debug.contains { $0.hasPrefix("connecting me") }, "\(debug)")
+        XCTAssertTrue(debug.contains { $0.hasPrefix("sync page after version 0") }, "\(debug)")
+    }
 }
