@@ -33,7 +33,9 @@ struct CheckOptions: Equatable, Sendable {
                 guard let value = rest.popFirst() else { throw UsageError("\(argument) needs a value") }
                 switch argument {
                 case "--seed":
-                    guard let seed = UInt64(value) else { throw UsageError("--seed needs a number, not '\(value)'") }
+                    guard let seed = UInt64(value) else {
+                        throw UsageError("--seed needs a whole number from 0 to \(UInt64.max), not '\(value)'")
+                    }
                     options.seed = seed
                 case "--flaw":
                     guard let flaw = ModelFlaw(rawValue: value) else {

@@ -1,7 +1,14 @@
+/// The subcommands of `imsdk`, as typed.
+enum Subcommand: String, CaseIterable, Sendable {
+    case demo, conformance, bench, ingest, check, converge
+}
+
 /// A parsed command line: what the user asked `imsdk` to do.
 enum Command: Equatable, Sendable {
-    /// Print the usage to standard output.
-    case help
+    /// Print the usage to standard output: the overview (nil) or one subcommand's.
+    case help(Subcommand?)
+    /// Print the program's version (`imsdk --version`).
+    case version
     /// Run the scripted V2 session (`imsdk demo`).
     case demo
     /// Run the full-screen conversation list (`imsdk demo --interactive`).
@@ -19,41 +26,65 @@ enum Command: Equatable, Sendable {
 
     /// Parses the arguments after the program name.
     ///
-    /// `-h`, `--help` and `help` ask for the usage anywhere a subcommand or option may stand.
+    /// `-h`, `--help` and `help` ask for the usage anywhere a subcommand or option may stand: the
+    /// overview before a subcommand, that subcommand's after it (`imsdk help bench`, `imsdk bench
+    /// --help`).
     /// - Throws: `UsageError` for a missing or unknown subcommand, an unknown option or an
-    ///   unexpected argument.
+    ///   unexpected argument (naming the subcommand it was given to, for the hint).
     static func parse(_ arguments: [String]) throws(UsageError) -> Command {
         guard let first = arguments.first else { throw UsageError("missing subcommand") }
         let rest = arguments.dropFirst()
-        switch first {
-        case "help", "-h", "--help":
-            if let extra = rest.first { throw UsageError("unexpected argument '\(extra)'") }
-            return .help
-        case "demo":
+        guard let subcommand = Subcommand(rawValue: first) else {
+            switch first {
+            case "help", "-h", "--help":
+                guard let topic = rest.first else { return .help(nil) }
+                guard let named = Subcommand(rawValue: topic) else { throw UsageError("no help for '\(topic)': not a subcommand") }
+                if let extra = rest.dropFirst().first { throw UsageError("unexpected argument '\(extra)'") }
+                return .help(named)
+            case "--version", "version":
+                if let extra = rest.first { throw UsageError("unexpected argument '\(extra)'") }
+                return .version
+            case let option where option.hasPrefix("-"):
+                throw UsageError("unknown option '\(option)'")
+            default:
+                throw UsageError("unknown subcommand '\(first)'")
+            }
+        }
+        do throws(UsageError) {
+            return try parse(subcommand, rest)
+        } catch {
+            var named = error
+            named.subcommand = subcommand
+            throw named
+        }
+    }
+
+    /// The command of `subcommand` with the arguments after it.
+    private static func parse(_ subcommand: Subcommand, _ rest: ArraySlice<String>) throws(UsageError) -> Command {
+        switch subcommand {
+        case .demo:
             let interactive = rest.contains("--interactive")
-            return try withoutOptions(interactive ? .interactiveDemo : .demo, rest.filter { $0 != "--interactive" })
-        case "conformance":
-            return try withoutOptions(.conformance, rest)
-        case "ingest":
-            return try IngestOptions.parse(rest).map(Command.ingest) ?? .help
-        case "bench":
-            return try BenchOptions.parse(rest).map(Command.bench) ?? .help
-        case "check":
-            return try CheckOptions.parse(rest).map(Command.check) ?? .help
-        case "converge":
-            return try ConvergeOptions.parse(rest).map(Command.converge) ?? .help
-        case let option where option.hasPrefix("-"):
-            throw UsageError("unknown option '\(option)'")
-        default:
-            throw UsageError("unknown subcommand '\(first)'")
+            return try withoutOptions(interactive ? .interactiveDemo : .demo, of: .demo, rest.filter { $0 != "--interactive" })
+        case .conformance:
+            return try withoutOptions(.conformance, of: .conformance, rest)
+        case .ingest:
+            return try IngestOptions.parse(rest).map(Command.ingest) ?? .help(.ingest)
+        case .bench:
+            return try BenchOptions.parse(rest).map(Command.bench) ?? .help(.bench)
+        case .check:
+            return try CheckOptions.parse(rest).map(Command.check) ?? .help(.check)
+        case .converge:
+            return try ConvergeOptions.parse(rest).map(Command.converge) ?? .help(.converge)
         }
     }
 
     /// `command`, for a subcommand that takes no options or arguments besides the help ones.
-    private static func withoutOptions(_ command: Command, _ rest: some Sequence<String>) throws(UsageError) -> Command {
+    private static func withoutOptions(
+        _ command: Command, of subcommand: Subcommand, _ rest: some Sequence<String>
+    ) throws(UsageError) -> Command {
         for argument in rest {
             switch argument {
-            case "-h", "--help": return .help
+            case "-h", "--help": return .help(subcommand)
             case let option where option.hasPrefix("-"): throw UsageError("unknown option '\(option)'")
             default: throw UsageError("unexpected argument '\(argument)'")
             }
@@ -62,11 +93,23 @@ enum Command: Equatable, Sendable {
     }
 }
 
-/// A command line that `Command.parse` rejects; the tool prints the message and the usage.
+/// A command line that `Command.parse` rejects; the tool prints the message and where to read the
+/// usage, on one line.
 struct UsageError: Error, Equatable, Sendable {
     let message: String
+    /// The subcommand whose arguments were wrong (nil: the command line as a whole).
+    var subcommand: Subcommand?
 
-    init(_ message: String) {
+    init(_ message: String, subcommand: Subcommand? = nil) {
+        self.subcommand = subcommand
         self.message = message
+    }
+
+    /// The one line the tool prints: who complains, what, and where the usage is.
+    var line: String {
+        if let subcommand {
+            return "imsdk \(subcommand.rawValue): \(message) (see 'imsdk help \(subcommand.rawValue)')"
+        }
+        return "imsdk: \(message) (see 'imsdk help')"
     }
 }

@@ -48,7 +48,32 @@ struct IngestCommand {
     let options: IngestOptions
     let console: Console
 
+    /// Why `--database` cannot be used; nothing is created, moved or changed then.
+    struct DatabaseError: Error, CustomStringConvertible {
+        let description: String
+    }
+
+    /// Checks `--database` before anything touches it: its directory must exist, and the path must
+    /// be missing (a new database) or a database file this SDK can open.
+    func checkDatabasePath() throws(DatabaseError) {
+        let path = options.database
+        let directory = (path as NSString).deletingLastPathComponent
+        var isDirectory: ObjCBool = false
+        let parent = directory.isEmpty ? "." : directory
+        guard FileManager.default.fileExists(atPath: parent, isDirectory: &isDirectory), isDirectory.boolValue else {
+            throw DatabaseError(description: "the directory \(parent) does not exist (create it first)")
+        }
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else { return }
+        guard !isDirectory.boolValue else { throw DatabaseError(description: "\(path) is a directory, not a database file") }
+        do throws(PersistenceError) {
+            _ = try ConversationDatabase.open(at: path, logger: .silent, verifying: false, creating: false)
+        } catch {
+            throw DatabaseError(description: "\(path) is not a database this SDK can use (\(error)); it was left as it is")
+        }
+    }
+
     func run() async throws {
+        try checkDatabasePath()
         let server = IMReferenceServer()
         let peers = (0..<options.peers).map { "\(options.prefix)\($0)" }
         for user in ["me"] + peers { try server.registerUser(user, nickname: nil, faceURL: nil) }

@@ -1,3 +1,5 @@
+import IMCore
+
 /// The `imsdk` program: parses the command line and runs the subcommand.
 enum Tool {
     /// Runs the command line `arguments` (without the program name) and returns the exit status.
@@ -6,14 +8,18 @@ enum Tool {
         do {
             command = try Command.parse(arguments)
         } catch {
-            console.err("imsdk: \(error.message)")
-            console.err("")
-            console.err(Usage.text)
+            console.err(error.line)
             return .usage
         }
         switch command {
-        case .help:
+        case .help(nil):
             console.out(Usage.text)
+            return .success
+        case .help(let subcommand?):
+            console.out(Usage.text(for: subcommand))
+            return .success
+        case .version:
+            console.out("imsdk \(SDKVersion.current)")
             return .success
         case .demo:
             do {

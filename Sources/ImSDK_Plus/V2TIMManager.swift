@@ -98,6 +98,9 @@ public final class V2TIMManager: Sendable {
     /// The logged-in user, or nil.
     public func getLoginUser() -> String! { session.loginUser }
 
+    /// The SDK's version (this package's, see CHANGELOG.md), as the vendor's `getVersion`.
+    public func getVersion() -> String! { SDKVersion.current }
+
     /// Logged in, logging in, or logged out.
     public func getLoginStatus() -> V2TIMLoginStatus {
         V2TIMLoginStatus(rawValue: session.status.rawValue) ?? .STATUS_LOGOUT

@@ -31,6 +31,9 @@ final class BenchCommandTests: XCTestCase {
         }
         let cores: Int
         let date: String
+        let configuration: String
+        let smoke: Bool
+        let targetsNotJudgedBecause: String?
         let scales: [Scale]
         let targetScale: Int
         let targets: [Target]
@@ -80,10 +83,20 @@ final class BenchCommandTests: XCTestCase {
             }
         }
         XCTAssertEqual(report.targets.count, 8)
+        XCTAssertEqual(report.configuration, BenchCommand.buildConfiguration)
+        XCTAssertTrue(report.smoke)
+        XCTAssertTrue(report.targetsNotJudgedBecause?.contains("smoke timings") == true, "\(String(describing: report.targetsNotJudgedBecause))")
         for target in report.targets {
-            XCTAssertNotNil(target.met, target.target)
+            XCTAssertNil(target.met, "a smoke run at 1,000 judges no 100,000 target: \(target.target)")
             XCTAssertNotEqual(target.figure, "not measured", target.target)
         }
+    }
+
+    func test_targetsAreJudged_onlyInARelease_nonSmoke_runAt100k() {
+        XCTAssertNil(BenchCommand.reasonNotToJudge(configuration: "release", smoke: false, scale: 100_000))
+        XCTAssertEqual(BenchCommand.reasonNotToJudge(configuration: "debug", smoke: false, scale: 100_000), "a debug build")
+        XCTAssertEqual(BenchCommand.reasonNotToJudge(configuration: "release", smoke: true, scale: 1_000),
+                       "smoke timings, measured at 1,000, not 100,000, conversations")
     }
 
     func test_smokeRun_table_withoutProgram_saysListsAgree_andMemoryNotMeasured() throws {
@@ -153,7 +166,7 @@ final class BenchCommandTests: XCTestCase {
 
     func test_command_routesBench_toItsOptions() throws {
         XCTAssertEqual(try Command.parse(["bench", "--scales", "200", "--json"]), .bench(BenchOptions(scales: [200], json: true)))
-        XCTAssertEqual(try Command.parse(["bench", "--help"]), .help)
+        XCTAssertEqual(try Command.parse(["bench", "--help"]), .help(.bench))
     }
 
     func test_format_usesHumanUnits() {

@@ -1,11 +1,21 @@
 import XCTest
+import IMCore
+import IMTestSupport
 @testable import IMSDKTool
 
 final class CommandTests: XCTestCase {
-    func test_parse_helpSpellings_returnHelp() throws {
-        for arguments in [["help"], ["-h"], ["--help"], ["demo", "-h"], ["demo", "--help"]] {
-            XCTAssertEqual(try Command.parse(arguments), .help, "\(arguments)")
+    func test_parse_helpSpellings_returnTheOverviewOrTheSubcommandsHelp() throws {
+        for arguments in [["help"], ["-h"], ["--help"]] {
+            XCTAssertEqual(try Command.parse(arguments), .help(nil), "\(arguments)")
         }
+        for arguments in [["demo", "-h"], ["demo", "--help"], ["help", "demo"], ["-h", "demo"], ["demo", "--interactive", "-h"]] {
+            XCTAssertEqual(try Command.parse(arguments), .help(.demo), "\(arguments)")
+        }
+        for subcommand in Subcommand.allCases {
+            XCTAssertEqual(try Command.parse(["help", subcommand.rawValue]), .help(subcommand))
+            XCTAssertEqual(try Command.parse([subcommand.rawValue, "--help"]), .help(subcommand))
+        }
+        XCTAssertEqual(try Command.parse(["--version"]), .version)
     }
 
     func test_parse_demo_returnsDemo() throws {
@@ -20,11 +30,13 @@ final class CommandTests: XCTestCase {
             (["--frob"], "unknown option '--frob'"),
             (["demo", "-x"], "unknown option '-x'"),
             (["demo", "extra"], "unexpected argument 'extra'"),
-            (["help", "demo"], "unexpected argument 'demo'"),
+            (["help", "frob"], "no help for 'frob': not a subcommand"),
+            (["help", "demo", "x"], "unexpected argument 'x'"),
+            (["--version", "x"], "unexpected argument 'x'"),
         ]
         for (arguments, message) in cases {
             XCTAssertThrowsError(try Command.parse(arguments), "\(arguments)") { error in
-                XCTAssertEqual(error as? UsageError, UsageError(message), "\(arguments)")
+                XCTAssertEqual((error as? UsageError)?.message, message, "\(arguments)")
             }
         }
     }
@@ -37,21 +49,55 @@ final class CommandTests: XCTestCase {
         XCTAssertEqual(recorder.errLines, [])
     }
 
-    func test_run_unknownSubcommandOrOption_printsUsageToStandardError_andExits64() async {
-        for arguments in [["frob"], ["--frob"], ["demo", "--frob"], []] {
+    func test_run_badCommandLine_printsOneLineWithAHint_toStandardError_andExits64() async {
+        let cases: [([String], String)] = [
+            (["frob"], "imsdk: unknown subcommand 'frob' (see 'imsdk help')"),
+            (["--frob"], "imsdk: unknown option '--frob' (see 'imsdk help')"),
+            ([], "imsdk: missing subcommand (see 'imsdk help')"),
+            (["demo", "--frob"], "imsdk demo: unknown option '--frob' (see 'imsdk help demo')"),
+            (["check", "--seed", "-3"],
+             "imsdk check: --seed needs a whole number from 0 to \(UInt64.max), not '-3' (see 'imsdk help check')"),
+            (["bench", "--scales", "10"],
+             "imsdk bench: --scales needs comma-separated counts of at least 100, not '10' (see 'imsdk help bench')"),
+        ]
+        for (arguments, line) in cases {
             let recorder = ConsoleRecorder()
             let status = await Tool.run(arguments, console: recorder.console)
             XCTAssertEqual(status, .usage, "\(arguments)")
             XCTAssertEqual(status.rawValue, 64)
             XCTAssertEqual(recorder.outLines, [], "\(arguments)")
-            XCTAssertTrue(recorder.errLines.first?.hasPrefix("imsdk: ") == true, "\(arguments)")
-            XCTAssertTrue(recorder.errLines.joined(separator: "\n").hasSuffix(Usage.text), "\(arguments)")
+            XCTAssertEqual(recorder.errLines, [line], "one line, the help not repeated")
         }
     }
 
-    func test_usage_listsEverySubcommandAndOption() {
-        for word in ["demo", "help", "-h, --help"] {
+    func test_run_subcommandHelp_andVersion_printToStandardOutput() async {
+        for arguments in [["help", "bench"], ["bench", "--help"]] {
+            let recorder = ConsoleRecorder()
+            let status = await Tool.run(arguments, console: recorder.console)
+            XCTAssertEqual(status, .success)
+            XCTAssertEqual(recorder.outLines.joined(separator: "\n"), Usage.text(for: .bench))
+            XCTAssertTrue(recorder.outLines.first?.hasPrefix("USAGE: imsdk bench") == true)
+            XCTAssertTrue(recorder.outLines.contains { $0.contains("--flood") })
+            XCTAssertFalse(recorder.outLines.contains { $0.contains("--sequences") }, "only bench's options")
+        }
+        let recorder = ConsoleRecorder()
+        let status = await Tool.run(["--version"], console: recorder.console)
+        XCTAssertEqual(status, .success)
+        XCTAssertEqual(recorder.outLines, ["imsdk \(SDKVersion.current)"])
+    }
+
+    func test_usage_listsEverySubcommandAndOption_within80Columns() {
+        for word in ["help", "-h, --help", "--version"] + Subcommand.allCases.map(\.rawValue) {
             XCTAssertTrue(Usage.text.contains(word), word)
+        }
+        let options = [Subcommand.demo: ["--interactive"], .bench: ["--scales", "--smoke", "--json", "--flood"],
+                       .check: ["--sequences", "--steps", "--seed", "--long", "--flaw", "--storage-faults"],
+                       .converge: ["--smoke", "--seed", "--timeout", "--heartbeat"],
+                       .ingest: ["--database", "--peers", "--messages", "--prefix"]]
+        for subcommand in Subcommand.allCases {
+            let text = Usage.text(for: subcommand)
+            for option in options[subcommand] ?? [] { XCTAssertTrue(text.contains(option), "\(subcommand): \(option)") }
+            XCTAssertLessThanOrEqual(text.split(separator: "\n").map(\.count).max() ?? 0, 80, "\(subcommand)")
         }
         XCTAssertLessThanOrEqual(Usage.text.split(separator: "\n").map(\.count).max() ?? 0, 80)
     }
@@ -69,25 +115,26 @@ final class CheckCommandTests: XCTestCase {
                        .check(CheckOptions(flaw: .pinBumpsActivity)))
         XCTAssertEqual(try Command.parse(["check", "--storage-faults", "--sequences", "3"]),
                        .check(CheckOptions(sequences: 3, storageFaults: true)))
-        XCTAssertEqual(try Command.parse(["check", "--help"]), .help)
+        XCTAssertEqual(try Command.parse(["check", "--help"]), .help(.check))
         let bad: [([String], String)] = [
             (["check", "--steps"], "--steps needs a value"),
             (["check", "--steps", "0"], "--steps needs a positive number, not '0'"),
-            (["check", "--seed", "x"], "--seed needs a number, not 'x'"),
+            (["check", "--seed", "x"], "--seed needs a whole number from 0 to \(UInt64.max), not 'x'"),
             (["check", "--flaw", "x"], "--flaw needs one of pinBumpsActivity, mutedCountInTotal, ownMessagesAreUnread, ownSendsAreAnnounced, not 'x'"),
             (["check", "--frob"], "unknown option '--frob'"),
             (["check", "extra"], "unexpected argument 'extra'"),
         ]
         for (arguments, message) in bad {
             XCTAssertThrowsError(try Command.parse(arguments), "\(arguments)") { error in
-                XCTAssertEqual(error as? UsageError, UsageError(message), "\(arguments)")
+                XCTAssertEqual(error as? UsageError, UsageError(message, subcommand: .check), "\(arguments)")
             }
         }
     }
 
     func test_usage_listsCheckAndItsOptions() {
-        for word in ["check", "--sequences N", "--steps N", "--seed S", "--long SECONDS", "--flaw NAME", "--storage-faults"] {
-            XCTAssertTrue(Usage.text.contains(word), word)
+        XCTAssertTrue(Usage.text.contains("check"))
+        for word in ["--sequences N", "--steps N", "--seed S", "--long SECONDS", "--flaw NAME", "--storage-faults"] {
+            XCTAssertTrue(Usage.text(for: .check).contains(word), word)
         }
     }
 
@@ -121,5 +168,49 @@ final class CheckCommandTests: XCTestCase {
         XCTAssertTrue(output.contains("Shrunk to "), output)
         XCTAssertTrue(output.contains("Replay: imsdk check --seed "), output)
         XCTAssertTrue(recorder.outLines.last?.hasPrefix("FAILED after ") == true, output)
+    }
+}
+
+final class IngestCommandTests: XCTestCase {
+    private func run(database: String) async -> (ExitStatus, ConsoleRecorder) {
+        let recorder = ConsoleRecorder()
+        let status = await Tool.run(["ingest", "--database", database, "--messages", "3"], console: recorder.console)
+        return (status, recorder)
+    }
+
+    func test_aDatabaseInAMissingDirectory_failsWithAClearMessage_andCreatesNothing() async throws {
+        let directory = try TemporaryDirectory(prefix: "ingest")
+        defer { directory.remove() }
+        let missing = directory.file("no/such/dir")
+        let (status, recorder) = await run(database: missing + "/x.sqlite")
+        XCTAssertEqual(status, .failure)
+        XCTAssertEqual(recorder.errLines, ["imsdk ingest: the directory \(missing) does not exist (create it first)"])
+        XCTAssertFalse(FileManager.default.fileExists(atPath: directory.file("no")), "nothing created")
+    }
+
+    func test_aTextFileOrADirectoryAsTheDatabase_failsWithAClearMessage_andIsLeftAsItIs() async throws {
+        let directory = try TemporaryDirectory(prefix: "ingest")
+        defer { directory.remove() }
+        let text = directory.file("notes.txt")
+        try Data("my notes\n".utf8).write(to: URL(fileURLWithPath: text))
+        let (status, recorder) = await run(database: text)
+        XCTAssertEqual(status, .failure)
+        XCTAssertEqual(recorder.errLines.count, 1, "\(recorder.errLines)")
+        XCTAssertTrue(recorder.errLines.first?.hasPrefix("imsdk ingest: \(text) is not a database this SDK can use") == true,
+                      "\(recorder.errLines)")
+        XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: text)), Data("my notes\n".utf8), "not moved, not replaced")
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: directory.path), ["notes.txt"])
+
+        let (dirStatus, dirRecorder) = await run(database: directory.path)
+        XCTAssertEqual(dirStatus, .failure)
+        XCTAssertEqual(dirRecorder.errLines, ["imsdk ingest: \(directory.path) is a directory, not a database file"])
+    }
+
+    func test_aNewDatabaseInAnExistingDirectory_ingests() async throws {
+        let directory = try TemporaryDirectory(prefix: "ingest")
+        defer { directory.remove() }
+        let (status, recorder) = await run(database: directory.file("new.sqlite"))
+        XCTAssertEqual(status, .success, "\(recorder.errLines)")
+        XCTAssertEqual(recorder.outLines.filter { $0.hasPrefix("ack ") }.count, 3)
     }
 }

@@ -12,9 +12,9 @@ final class InteractiveTests: XCTestCase {
     func test_parse_demoInteractive_returnsInteractiveDemo_andKeepsTheOtherDemoOptions() throws {
         XCTAssertEqual(try Command.parse(["demo", "--interactive"]), .interactiveDemo)
         XCTAssertEqual(try Command.parse(["demo"]), .demo)
-        XCTAssertEqual(try Command.parse(["demo", "--interactive", "--help"]), .help)
+        XCTAssertEqual(try Command.parse(["demo", "--interactive", "--help"]), .help(.demo))
         XCTAssertThrowsError(try Command.parse(["demo", "--interactive", "--frob"])) { error in
-            XCTAssertEqual(error as? UsageError, UsageError("unknown option '--frob'"))
+            XCTAssertEqual(error as? UsageError, UsageError("unknown option '--frob'", subcommand: .demo))
         }
         XCTAssertThrowsError(try Command.parse(["demo", "--interactive", "extra"]))
     }

@@ -21,19 +21,50 @@ struct BenchCommand {
         return url
     }
 
+    /// How this program was compiled: "release", or "debug" (whose figures say little about the
+    /// engine: the targets are not judged then).
+    static var buildConfiguration: String {
+        #if DEBUG
+        return "debug"
+        #else
+        return "release"
+        #endif
+    }
+
     /// The whole run, as `--json` prints it.
     struct Report: Encodable {
         let cores: Int
         let date: String
+        /// "release" or "debug".
+        let configuration: String
+        /// Whether timings were the short `--smoke` ones.
+        let smoke: Bool
         let scales: [ScaleReport]
         /// The scale the targets were checked at.
         let targetScale: Int
+        /// Why the targets were not judged (their `met` is null); nil when they were.
+        let targetsNotJudgedBecause: String?
         let targets: [BenchTarget]
+    }
+
+    /// Why targets stated for `BenchTarget.scale` in a release build must not be judged on this
+    /// run; nil when they may.
+    static func reasonNotToJudge(configuration: String, smoke: Bool, scale: Int) -> String? {
+        var reasons: [String] = []
+        if configuration != "release" { reasons.append("a \(configuration) build") }
+        if smoke { reasons.append("smoke timings") }
+        if scale != BenchTarget.scale { reasons.append("measured at \(BenchFormat.grouped(scale)), not \(BenchFormat.grouped(BenchTarget.scale)), conversations") }
+        return reasons.isEmpty ? nil : reasons.joined(separator: ", ")
     }
 
     func run() throws {
         if let subject = options.memoryProbe {
             return try MemoryProbe.run(subject, conversations: options.scales[0], console: console)
+        }
+        let configuration = Self.buildConfiguration
+        if configuration != "release" {
+            console.err("imsdk bench: WARNING: this is a \(configuration) build; its figures are not the engine's "
+                + "and no target is judged (run `swift run -c release imsdk bench`)")
         }
         let budget: ScaleBench.Budget = options.smoke ? .smoke : .full
         var scales: [ScaleReport] = []
@@ -42,10 +73,15 @@ struct BenchCommand {
             scales.append(try ScaleBench(conversations: conversations, budget: budget, program: program).run())
         }
         let targetReport = scales.first { $0.conversations == BenchTarget.scale } ?? scales.max { $0.conversations < $1.conversations }!
+        let notJudged = Self.reasonNotToJudge(
+            configuration: configuration, smoke: options.smoke, scale: targetReport.conversations)
+        let targets = BenchTarget.evaluate(targetReport).map { target in
+            notJudged == nil ? target : BenchTarget(target: target.target, figure: target.figure, met: nil)
+        }
         let report = Report(
             cores: ProcessInfo.processInfo.activeProcessorCount,
-            date: ISO8601DateFormatter().string(from: Date()),
-            scales: scales, targetScale: targetReport.conversations, targets: BenchTarget.evaluate(targetReport))
+            date: ISO8601DateFormatter().string(from: Date()), configuration: configuration, smoke: options.smoke,
+            scales: scales, targetScale: targetReport.conversations, targetsNotJudgedBecause: notJudged, targets: targets)
         if options.json {
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
@@ -93,7 +129,7 @@ struct BenchCommand {
     private static let columns = [44, 11, 11, 11, 10, 10]
 
     private func print(_ report: Report) {
-        console.out("imsdk bench: \(report.cores) cores, \(report.date)")
+        console.out("imsdk bench: \(report.cores) cores, \(report.date), \(report.configuration) build\(report.smoke ? ", smoke timings" : "")")
         console.out("B1: app-side array, find by ID and re-sort on every event (the vendor sample)")
         console.out("B2: SQLite as the index, one row per conversation and no message rows (ours stores every")
         console.out("    message too): an upsert per message, ORDER BY pinned, time, arrival LIMIT 50 OFFSET ?,")
@@ -126,7 +162,11 @@ struct BenchCommand {
             }
         }
         console.out("")
-        console.out("targets at \(BenchFormat.grouped(report.targetScale)) conversations:")
+        if let reason = report.targetsNotJudgedBecause {
+            console.out("targets at \(BenchFormat.grouped(report.targetScale)) conversations, not judged (\(reason)):")
+        } else {
+            console.out("targets at \(BenchFormat.grouped(report.targetScale)) conversations:")
+        }
         for target in report.targets {
             let verdict = target.met.map { $0 ? "met" : "MISSED" } ?? "n/a"
             console.out("  " + target.target.rightPadded(76) + target.figure.leftPadded(14) + "  " + verdict)

@@ -31,7 +31,9 @@ struct ConvergeOptions: Equatable, Sendable {
                 options.smoke = true
             case "--seed":
                 guard let value = rest.popFirst() else { throw UsageError("--seed needs a value") }
-                guard let seed = UInt64(value) else { throw UsageError("--seed needs a number, not '\(value)'") }
+                guard let seed = UInt64(value) else {
+                    throw UsageError("--seed needs a whole number from 0 to \(UInt64.max), not '\(value)'")
+                }
                 options.seed = seed
             case "--timeout", "--heartbeat":
                 guard let value = rest.popFirst() else { throw UsageError("\(argument) needs a value") }
