@@ -78,8 +78,8 @@ extension V2TIMManager {
         let callbacks = Unchecked((succ, fail))
         withClient(fail: fail) { client in
             subscribeTotalUnread(on: client)
-            let total = UInt64(max(0, client.read { $0.counters.totalUnread }))
-            client.deliver { callbacks.value.0?(total) }
+            // In order with the events: a total read before a batch must not arrive after its event.
+            client.readInOrder({ UInt64(max(0, $0.counters.totalUnread)) }) { total in callbacks.value.0?(total) }
         }
     }
 

@@ -1,6 +1,7 @@
 import XCTest
 import IMTestSupport
 import IMReferenceServer
+import IMTransportKit
 @testable import ImSDK_Plus
 
 final class UnreadCountTests: XCTestCase {
@@ -232,5 +233,35 @@ final class UnreadCountTests: XCTestCase {
 
     private func setC2COpt(_ users: [String], _ opt: V2TIMReceiveMessageOpt) async throws {
         try await call { self.session.manager.setC2CReceiveMessageOpt(userIDList: users, opt: opt, succ: $0, fail: $1) }
+    }
+
+    func test_theTotalsAnAppHears_endAtTheTrueTotal_whenAnswerAndEventsRace() async throws {
+        session = try await V2TestSession(peers: ["a", "b"])
+        for round in 0..<40 {
+            // Pushes are on their way while the app asks: the answer and the events interleave.
+            for index in 0..<15 { try session.server.sendText("\(round)-\(index)", from: index % 2 == 0 ? "a" : "b", toUser: "me") }
+            let heard = Locked<[UInt64]>([])
+            let recorder = TotalRecorder(heard)
+            session.manager.addConversationListener(listener: recorder)
+            session.manager.getTotalUnreadMessageCount(succ: { total in heard.withLock { $0.append(total) } }, fail: nil)
+            await session.settle()
+            session.manager.removeConversationListener(listener: recorder)
+            let truth = try await session.manager.getTotalUnreadMessageCount()
+            XCTAssertEqual(heard.withLock { $0.last }, truth, "round \(round): the last total heard is stale: \(heard.withLock { $0 })")
+            try await session.manager.markAllMessageAsRead()
+        }
+    }
+}
+
+/// Records every total-unread event, in order, into a shared list.
+private final class TotalRecorder: NSObject, V2TIMConversationListener, @unchecked Sendable {
+    private let heard: Locked<[UInt64]>
+
+    init(_ heard: Locked<[UInt64]>) {
+        self.heard = heard
+    }
+
+    func onTotalUnreadMessageCountChanged(_ totalUnreadCount: UInt64) {
+        heard.withLock { $0.append(totalUnreadCount) }
     }
 }

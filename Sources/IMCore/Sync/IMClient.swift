@@ -163,6 +163,20 @@ package final class IMClient: IMPushSink, Sendable {
         state.withLock { body(&$0) }
     }
 
+    /// Reads the store under the lock and queues `completion` with what it read on the callback
+    /// queue before releasing the lock, so the answer takes its place among the events: after
+    /// every batch it reflects, before every later one (a plain `read` then `deliver` can be
+    /// overtaken by the events of a batch committed in between, leaving the app an older value
+    /// after a newer event).
+    package func readInOrder<T: Sendable>(
+        _ body: (ConversationStore) -> T, completion: @escaping @Sendable (T) -> Void
+    ) {
+        state.withLock { state in
+            let value = body(state.store)
+            callbackQueue.async { completion(value) }
+        }
+    }
+
     /// Reads the store under the lock.
     package func read<T, E: Error>(_ body: (ConversationStore) throws(E) -> T) throws(E) -> T {
         try state.withLock { state throws(E) in try body(state.store) }
