@@ -51,9 +51,17 @@ extension V2TIMManager {
     public func getConversation(conversationID: String, succ: V2TIMConversationSucc?, fail: V2TIMFail?) {
         let callbacks = Unchecked((succ, fail))
         withClient(fail: fail) { client throws(IMError) in
-            let conversation = try Self.existing(conversationID, in: client)
-            let converted = Unchecked(V2TIMConversation(conversation, selfUserID: client.userID))
-            client.deliver { callbacks.value.0?(converted.value) }
+            let id = try ConversationID(stringForm: conversationID)
+            let me = client.userID
+            // In order with the events, as every read here: never older than an event already heard.
+            client.readInOrder({ $0.conversation(id) }) { conversation in
+                guard let conversation else {
+                    let error = IMError(.invalidConversation, "conversation \(conversationID) does not exist")
+                    callbacks.value.1?(error.code.rawValue, error.message)
+                    return
+                }
+                callbacks.value.0?(V2TIMConversation(conversation, selfUserID: me))
+            }
         }
     }
 
@@ -65,9 +73,10 @@ extension V2TIMManager {
         let callbacks = Unchecked((succ, fail))
         withClient(fail: fail) { client throws(IMError) in
             let ids = try Self.parseBatch(conversationIDList)
-            let found = client.read { store in ids.compactMap { store.conversation($0) } }
-            let list = Unchecked(found.map { V2TIMConversation($0, selfUserID: client.userID) })
-            client.deliver { callbacks.value.0?(list.value) }
+            let me = client.userID
+            client.readInOrder({ store in ids.compactMap { store.conversation($0) } }) { found in
+                callbacks.value.0?(found.map { V2TIMConversation($0, selfUserID: me) })
+            }
         }
     }
 
