@@ -41,9 +41,11 @@ extension V2TIMManager {
         let callbacks = Unchecked((succ, fail))
         withClient(fail: fail) { client throws(IMError) in
             guard count > 0 else { throw IMError(.invalidParameters, "count must be greater than 0") }
-            let page = client.page(after: nextSeq, count: count, where: filter.matches)
-            let list = Unchecked(page.conversations.map { V2TIMConversation($0, selfUserID: client.userID) })
-            client.deliver { callbacks.value.0?(list.value, page.nextSeq, page.isFinished) }
+            let me = client.userID
+            client.pageInOrder(after: nextSeq, count: count, where: filter.matches) { page in
+                let list = page.conversations.map { V2TIMConversation($0, selfUserID: me) }
+                callbacks.value.0?(list, page.nextSeq, page.isFinished)
+            }
         }
     }
 

@@ -18,8 +18,7 @@ extension V2TIMManager {
         }
         let key = ConversationFilter(filter).unreadKey
         withClient(fail: fail) { client in
-            let total = client.readComplete { $0.unreadTotal(where: key.matches) }
-            client.deliver { callbacks.value.0?(total) }
+            client.readCompleteInOrder({ $0.unreadTotal(where: key.matches) }) { total in callbacks.value.0?(total) }
         }
     }
 

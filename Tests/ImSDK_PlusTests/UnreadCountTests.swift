@@ -251,6 +251,46 @@ final class UnreadCountTests: XCTestCase {
             try await session.manager.markAllMessageAsRead()
         }
     }
+
+    func test_theRowsAnAppHears_endAtTheTrueState_whenAPageAndEventsRace() async throws {
+        session = try await V2TestSession(peers: ["a"])
+        for round in 0..<40 {
+            for index in 0..<15 { try session.server.sendText("\(round)-\(index)", from: "a", toUser: "me") }
+            let heard = Locked<[Int32]>([])
+            let recorder = RowRecorder(heard, id: "c2c_a")
+            session.manager.addConversationListener(listener: recorder)
+            session.manager.getConversationList(nextSeq: 0, count: 50, succ: { list, _, _ in
+                for conversation in list ?? [] where conversation.conversationID == "c2c_a" {
+                    heard.withLock { $0.append(conversation.unreadCount) }
+                }
+            }, fail: nil)
+            await session.settle()
+            session.manager.removeConversationListener(listener: recorder)
+            let truth = try await session.manager.getConversation(conversationID: "c2c_a").unreadCount
+            XCTAssertEqual(heard.withLock { $0.last }, truth, "round \(round): the last row heard is stale: \(heard.withLock { $0 })")
+            try await session.manager.markAllMessageAsRead()
+        }
+    }
+}
+
+/// Records the unread count of one conversation from every conversation event, in order.
+private final class RowRecorder: NSObject, V2TIMConversationListener, @unchecked Sendable {
+    private let heard: Locked<[Int32]>
+    private let id: String
+
+    init(_ heard: Locked<[Int32]>, id: String) {
+        self.heard = heard
+        self.id = id
+    }
+
+    func onNewConversation(_ conversationList: [V2TIMConversation]!) { note(conversationList) }
+    func onConversationChanged(_ conversationList: [V2TIMConversation]!) { note(conversationList) }
+
+    private func note(_ list: [V2TIMConversation]?) {
+        for conversation in list ?? [] where conversation.conversationID == id {
+            heard.withLock { $0.append(conversation.unreadCount) }
+        }
+    }
 }
 
 /// Records every total-unread event, in order, into a shared list.

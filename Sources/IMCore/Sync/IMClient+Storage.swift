@@ -142,25 +142,46 @@ extension IMClient {
         }
     }
 
-    /// One page of the list; see `ConversationStore.page(after:count:where:)`. While the store is
-    /// cold the page comes from the database's sort-key index (keyset), without the walk snapshot;
-    /// not while the database misses unwritten changes: the store is completed first.
-    package func page(
-        after nextSeq: UInt64, count: Int, where filter: @escaping (Conversation) -> Bool
-    ) -> ConversationPage {
+    /// One page of the list (see `ConversationStore.page(after:count:where:)`), answered in order
+    /// with the events (see `readInOrder`): `completion` is queued on the callback queue before the
+    /// lock is released. While the store is cold the page comes from the database's sort-key index
+    /// (keyset), without the walk snapshot; not while the database misses unwritten changes: the
+    /// store is completed first.
+    package func pageInOrder(
+        after nextSeq: UInt64, count: Int, where filter: @escaping (Conversation) -> Bool,
+        completion: @escaping @Sendable (ConversationPage) -> Void
+    ) {
         withState { state in
-            if state.store.isComplete { return state.store.page(after: nextSeq, count: count, where: filter) }
-            guard let database = state.database, state.unwritten.isEmpty else {
-                completeNow(&state)
-                return state.store.page(after: nextSeq, count: count, where: filter)
-            }
-            do throws(PersistenceError) {
-                return try Self.coldPage(database, after: nextSeq, count: count, where: filter)
-            } catch {
-                logger.log(.error, "cannot page the local database: \(error); loading it whole")
-                completeNow(&state)
-                return state.store.page(after: nextSeq, count: count, where: filter)
-            }
+            let page = page(after: nextSeq, count: count, where: filter, in: &state)
+            callbackQueue.async { completion(page) }
+        }
+    }
+
+    /// `readComplete(_:)`, answered in order with the events (see `readInOrder`).
+    package func readCompleteInOrder<T: Sendable>(
+        _ body: (ConversationStore) -> T, completion: @escaping @Sendable (T) -> Void
+    ) {
+        withState { state in
+            completeNow(&state)
+            let value = body(state.store)
+            callbackQueue.async { completion(value) }
+        }
+    }
+
+    private func page(
+        after nextSeq: UInt64, count: Int, where filter: @escaping (Conversation) -> Bool, in state: inout State
+    ) -> ConversationPage {
+        if state.store.isComplete { return state.store.page(after: nextSeq, count: count, where: filter) }
+        guard let database = state.database, state.unwritten.isEmpty else {
+            completeNow(&state)
+            return state.store.page(after: nextSeq, count: count, where: filter)
+        }
+        do throws(PersistenceError) {
+            return try Self.coldPage(database, after: nextSeq, count: count, where: filter)
+        } catch {
+            logger.log(.error, "cannot page the local database: \(error); loading it whole")
+            completeNow(&state)
+            return state.store.page(after: nextSeq, count: count, where: filter)
         }
     }
 
