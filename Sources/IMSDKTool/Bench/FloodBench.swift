@@ -37,17 +37,10 @@ struct FloodBench: Sendable {
     func run(in directory: URL) async throws -> Report {
         let server = IMReferenceServer(loginPolicy: .unlimited)
         let peers = (0..<conversations).map { "peer\($0)" }
-        try server.registerUser("me")
-        for peer in peers { try server.registerUser(peer) }
-        let device = V2TIMManager.makeInstance()
-        let config = V2TIMSDKConfig()
-        config.transport = server
-        config.callbackQueue = DispatchQueue(label: "imsdk.bench.flood")
-        config.storage = .disk(directory: directory.path)
-        guard device.initSDK(1_400_000_001, config: config) else { throw BenchError.flood("initSDK failed") }
+        for user in ["me", "idle"] + peers { try server.registerUser(user) }
+        let device = try await online("me", on: server, storage: .disk(directory: directory.path))
         defer { device.unInitSDK() }
-        try await device.login(userID: "me", userSig: "sig")
-        let others = try await [online("me", on: server), online("idle", on: server)]
+        let others = try await [online("me", on: server, storage: .memory), online("idle", on: server, storage: .memory)]
         defer { others.forEach { $0.unInitSDK() } }
 
         for peer in peers { try server.sendText("hello", from: peer, toUser: "me") }
@@ -82,14 +75,13 @@ struct FloodBench: Sendable {
                       latencies: latencies.sorted())
     }
 
-    /// Another SDK instance logged in as `userID` (registered here unless it is `me`), in memory.
-    private func online(_ userID: String, on server: IMReferenceServer) async throws -> V2TIMManager {
-        if userID != "me" { try server.registerUser(userID) }
+    /// A new SDK instance (a device of its own) logged in to `server` as the registered `userID`.
+    private func online(_ userID: String, on server: IMReferenceServer, storage: V2TIMStorage) async throws -> V2TIMManager {
         let manager = V2TIMManager.makeInstance()
         let config = V2TIMSDKConfig()
         config.transport = server
         config.callbackQueue = DispatchQueue(label: "imsdk.bench.flood.\(userID)")
-        config.storage = .memory
+        config.storage = storage
         guard manager.initSDK(1_400_000_001, config: config) else { throw BenchError.flood("initSDK failed") }
         try await manager.login(userID: userID, userSig: "sig")
         return manager
