@@ -151,21 +151,17 @@ extension IMClient {
         after nextSeq: UInt64, count: Int, where filter: @escaping (Conversation) -> Bool,
         completion: @escaping @Sendable (ConversationPage) -> Void
     ) {
-        withState { state in
-            let page = page(after: nextSeq, count: count, where: filter, in: &state)
-            callbackQueue.async { completion(page) }
-        }
+        answerInOrder({ page(after: nextSeq, count: count, where: filter, in: &$0) }, completion: completion)
     }
 
     /// `readComplete(_:)`, answered in order with the events (see `readInOrder`).
     package func readCompleteInOrder<T: Sendable>(
         _ body: (ConversationStore) -> T, completion: @escaping @Sendable (T) -> Void
     ) {
-        withState { state in
+        answerInOrder({ state in
             completeNow(&state)
-            let value = body(state.store)
-            callbackQueue.async { completion(value) }
-        }
+            return body(state.store)
+        }, completion: completion)
     }
 
     private func page(

@@ -84,6 +84,12 @@ package final class IMClient: IMPushSink, Sendable {
         /// applied; one whose push never comes (the send did not reach the server, the connection
         /// dropped first) stays for the life of the client (one login).
         var sentAwaitingPush: Set<String> = []
+
+        /// Whether `message`, arriving from the server, is one this device sent (its push, or a
+        /// sync that brought it): it then stops waiting, and is no new message here.
+        mutating func takeSentHere(_ message: Message, selfUserID: String) -> Bool {
+            message.sender.isSameID(as: selfUserID) && sentAwaitingPush.remove(message.id) != nil
+        }
         /// Pushes that arrived and wait to be applied, in arrival order: the next batch applies
         /// them first (see `receive(_:version:)`).
         var inbox: [ArrivedPush] = []
@@ -171,8 +177,14 @@ package final class IMClient: IMPushSink, Sendable {
     package func readInOrder<T: Sendable>(
         _ body: (ConversationStore) -> T, completion: @escaping @Sendable (T) -> Void
     ) {
+        answerInOrder({ body($0.store) }, completion: completion)
+    }
+
+    /// Runs `body` on the state under the lock and queues `completion` with its result before
+    /// releasing it (the ordered reads: `readInOrder` and its kin).
+    func answerInOrder<T: Sendable>(_ body: (inout State) -> T, completion: @escaping @Sendable (T) -> Void) {
         state.withLock { state in
-            let value = body(state.store)
+            let value = body(&state)
             callbackQueue.async { completion(value) }
         }
     }
@@ -443,7 +455,7 @@ package final class IMClient: IMPushSink, Sendable {
             for conversation in changes.conversations.reversed() {
                 let isNewHere = state.store.conversation(conversation.id) == nil
                 for message in conversation.newMessages {
-                    let sentHere = message.sender.isSameID(as: userID) && state.sentAwaitingPush.remove(message.id) != nil
+                    let sentHere = state.takeSentHere(message, selfUserID: userID)
                     state.store.receive(message, profile: conversation.profile, isNew: !sentHere)
                 }
                 state.store.applyServerState(conversation, takingReadCursor: roaming || isNewHere)
@@ -604,7 +616,7 @@ package final class IMClient: IMPushSink, Sendable {
             }
             switch push {
             case .newMessage(let message, let profile):
-                let sentHere = message.sender.isSameID(as: userID) && state.sentAwaitingPush.remove(message.id) != nil
+                let sentHere = state.takeSentHere(message, selfUserID: userID)
                 let id = message.conversationID(selfUserID: userID)
                 if message.seq > 1 && state.store.conversation(id) == nil { followUps.refreshes.append((id, message.seq)) }
                 state.store.receive(message, profile: profile, isNew: !sentHere)
