@@ -27,9 +27,12 @@ extension FaultInjectingTransport {
     ///   run on the connection's queue.
     final class Connection: IMConnection {
         private let channel: Channel
+        /// The wrapped connection's.
+        let serverEpoch: String
 
-        init(_ channel: Channel) {
+        init(_ channel: Channel, serverEpoch: String) {
             self.channel = channel
+            self.serverEpoch = serverEpoch
         }
 
         var userID: String { channel.userID }

@@ -38,6 +38,10 @@ public final class IMReferenceServer: IMTransport, Sendable {
         self.state = Locked(ServerState(loginPolicy: loginPolicy))
     }
 
+    /// The epoch of the server's current state (`IMConnection.serverEpoch`): new with every server
+    /// and after every `reset()`.
+    public var epoch: String { withState { state, _ in state.epoch } }
+
     /// Which logins of one user stay online together; a change applies to later logins.
     public var loginPolicy: LoginPolicy {
         get { withState { state, _ in state.loginPolicy } }
@@ -73,8 +77,8 @@ public final class IMReferenceServer: IMTransport, Sendable {
         _ login: IMLoginInfo, sink: any IMPushSink,
         completion: @escaping @Sendable (Result<any IMConnection, IMError>) -> Void
     ) {
-        let connection = ServerConnection(login: login, sink: sink, server: self)
         withState { state, outbox in
+            let connection = ServerConnection(login: login, sink: sink, server: self, epoch: state.epoch)
             do throws(IMError) {
                 try state.connect(connection, outbox: &outbox)
                 outbox.connected(connection, completion: completion)
@@ -86,6 +90,8 @@ public final class IMReferenceServer: IMTransport, Sendable {
 
     /// Drops all state (the login policy and the sync and cloud list limits stay) and closes every
     /// connection; after it returns, no old connection gets anything (not even `connectionLost`).
+    /// The server takes a new epoch: a device whose store came from before the reset rebuilds it
+    /// from the empty server when it next connects (see `IMConnection.serverEpoch`).
     public func reset() {
         let connections = withState { state, _ in
             let connections = state.allConnections

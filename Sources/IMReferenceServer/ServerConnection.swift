@@ -15,6 +15,8 @@ final class ServerConnection: IMConnection {
     let userSig: String
     /// The kind of device it logged in from.
     let platform: IMPlatform
+    /// The epoch of the server's state when it opened.
+    let serverEpoch: String
     /// Weak: the server holds its open connections, not the other way round.
     private weak let server: IMReferenceServer?
     private let sink: any IMPushSink
@@ -23,7 +25,8 @@ final class ServerConnection: IMConnection {
     /// Open until `close()` or a server reset.
     let gate = DeliveryGate()
 
-    init(login: IMLoginInfo, sink: any IMPushSink, server: IMReferenceServer) {
+    init(login: IMLoginInfo, sink: any IMPushSink, server: IMReferenceServer, epoch: String) {
+        self.serverEpoch = epoch
         self.userID = login.userID
         self.userSig = login.userSig
         self.platform = login.platform

@@ -1,3 +1,4 @@
+import Foundation
 import IMTransportKit
 
 /// Everything an `IMReferenceServer` knows: users, groups, message logs and open connections.
@@ -5,6 +6,9 @@ import IMTransportKit
 /// A plain value that the server mutates under its lock. Operations validate all input before they
 /// change anything, so a thrown error leaves the state and the outbox untouched.
 struct ServerState {
+    /// Identifies this state (`IMConnection.serverEpoch`): a new one for every state that does not
+    /// carry on from one devices saw.
+    var epoch: String
     var users: IDTable<UserAccount> = [:]
     var groups: IDTable<GroupRecord> = [:]
     var logs: [ConversationLog.Key: ConversationLog] = [:]
@@ -20,9 +24,13 @@ struct ServerState {
     /// The most conversations one user may pin.
     static let maxPinnedConversations = 50
 
-    init(loginPolicy: IMReferenceServer.LoginPolicy) {
+    init(loginPolicy: IMReferenceServer.LoginPolicy, epoch: String = ServerState.newEpoch()) {
         self.loginPolicy = loginPolicy
+        self.epoch = epoch
     }
+
+    /// A fresh epoch: random, so that no two states share one.
+    static func newEpoch() -> String { UUID().uuidString }
 
     /// Every open connection of every user.
     var allConnections: [ServerConnection] { users.values.flatMap(\.connections) }

@@ -32,6 +32,7 @@ package final class FailingSyncTransport: IMTransport, @unchecked Sendable {
             self.remaining = remaining
         }
         var userID: String { inner.userID }
+        var serverEpoch: String { inner.serverEpoch }
         func close() { inner.close() }
         func send(_ request: IMRequest, completion: @escaping @Sendable (Result<IMResponse, IMError>) -> Void) {
             if case .syncChanges = request, remaining.withLock({ value -> Bool in

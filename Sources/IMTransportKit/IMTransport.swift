@@ -24,6 +24,15 @@ public protocol IMTransport: AnyObject, Sendable {
 public protocol IMConnection: AnyObject, Sendable {
     /// The user this connection belongs to.
     var userID: String { get }
+    /// Which state of the server this connection talks to, fixed when it opened.
+    ///
+    /// A server keeps one epoch while its state carries on from the state it had (a restart that
+    /// keeps its data keeps it) and takes a new one whenever its state is not what devices saw
+    /// before: a reset, a wiped or restored data directory, an in-memory server started anew. Versions
+    /// (`IMPushSink.receive(_:version:)`, `IMChanges.version`) are only comparable within one epoch:
+    /// a client whose store came from another epoch rebuilds what came from the server by a sync
+    /// from 0. Any string; compared for equality only.
+    var serverEpoch: String { get }
     /// Sends a request; `completion` is called once, asynchronously.
     func send(_ request: IMRequest, completion: @escaping @Sendable (Result<IMResponse, IMError>) -> Void)
     /// Closes the connection; no push arrives after this returns.

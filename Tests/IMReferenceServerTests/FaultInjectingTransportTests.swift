@@ -573,6 +573,7 @@ private final class FakeConnection: IMConnection, @unchecked Sendable {
     typealias Completion = @Sendable (Result<IMResponse, IMError>) -> Void
 
     let userID: String
+    let serverEpoch = "fake"
     private let sink: any IMPushSink
     private let answering: FakeTransport.Answering
     private let lock = NSLock()

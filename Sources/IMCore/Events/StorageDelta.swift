@@ -21,7 +21,9 @@ package struct StorageDelta: Sendable {
     package var orderCounter: UInt64 = 0
     /// The server version the store reflects after the batch.
     package var syncVersion: UInt64 = 0
-    /// Whether the batch moved the order counter or the sync version (a sync that brought nothing
+    /// The epoch that version counts in (`ConversationStore.serverEpoch`).
+    package var serverEpoch: String?
+    /// Whether the batch moved the order counter, the sync version or the epoch (a sync that brought nothing
     /// but a newer version must still store it, or the next login would sync from the old one).
     package var movesCounters = false
 

@@ -43,6 +43,7 @@ package struct UnwrittenChanges: Sendable {
         counters = batch.counters
         storage.orderCounter = batch.storage.orderCounter
         storage.syncVersion = batch.storage.syncVersion
+        storage.serverEpoch = batch.storage.serverEpoch
         batchCount += 1
     }
 }

@@ -124,9 +124,10 @@ package final class ConversationDatabase {
         try connection.prepare("DELETE FROM pending_messages WHERE id = ?").execute([id])
     }
 
-    /// Stores the counters, the store's order counter and its sync version (the one row of `counters`).
+    /// Stores the counters, the store's order counter, its sync version and the server epoch that
+    /// version counts in (the one row of `counters`).
     package func saveCounters(
-        _ counters: UnreadCounters, orderCounter: UInt64, syncVersion: UInt64 = 0
+        _ counters: UnreadCounters, orderCounter: UInt64, syncVersion: UInt64 = 0, serverEpoch: String? = nil
     ) throws(PersistenceError) {
         try statement(.saveCounters).execute { row throws(PersistenceError) in
             for value in [
@@ -135,16 +136,18 @@ package final class ConversationDatabase {
             ] { try row.append(value) }
             try row.append(orderCounter)
             try row.append(syncVersion)
+            try row.append(serverEpoch)
         }
     }
 
     // MARK: - Reads
 
-    /// The stored counters, order counter and sync version; nil when none were saved yet.
+    /// The stored counters, order counter, sync version and server epoch; nil when none were saved yet.
     package func loadCounters() throws(PersistenceError)
-        -> (counters: UnreadCounters, orderCounter: UInt64, syncVersion: UInt64)? {
+        -> (counters: UnreadCounters, orderCounter: UInt64, syncVersion: UInt64, serverEpoch: String?)? {
         try connection.prepare(Self.loadCountersSQL).query { row in
-            (counters: Self.counters(from: row), orderCounter: row.uint64(at: 6), syncVersion: row.uint64(at: 7))
+            (counters: Self.counters(from: row), orderCounter: row.uint64(at: 6), syncVersion: row.uint64(at: 7),
+             serverEpoch: row.string(at: 8))
         }.first
     }
 
@@ -310,7 +313,7 @@ package final class ConversationDatabase {
 
     private static let counterColumns = [
         "id", "total_unread", "muted_unread", "unread_conversations", "marked_unread_conversations",
-        "pinned_conversations", "conversations", "order_counter", "sync_version",
+        "pinned_conversations", "conversations", "order_counter", "sync_version", "server_epoch",
     ]
     fileprivate static let saveCountersSQL = upsertSQL("counters", counterColumns, key: ["id"])
     private static let loadCountersSQL = "SELECT \(counterColumns.dropFirst().joined(separator: ", ")) FROM counters WHERE id = 1"

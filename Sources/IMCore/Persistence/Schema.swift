@@ -21,6 +21,7 @@ package enum Schema {
         Migration(version: 1, sql: version1),
         Migration(version: 2, sql: version2),
         Migration(version: 3, sql: version3),
+        Migration(version: 4, sql: version4),
     ]
 
     /// The newest version this code knows.
@@ -176,5 +177,12 @@ package enum Schema {
             custom_int INTEGER NOT NULL,            -- MessageLocalFields.customInt
             custom_data BLOB                        -- MessageLocalFields.customData; NULL is nil
         ) WITHOUT ROWID;
+        """
+
+    /// Version 4: the epoch of the server state the sync version counts in
+    /// (`IMConnection.serverEpoch`); NULL before the first sync, and in stores from before it was
+    /// kept (a sync version without an epoch is rebuilt from the server at the next login).
+    private static let version4 = """
+        ALTER TABLE counters ADD COLUMN server_epoch TEXT;
         """
 }

@@ -42,9 +42,12 @@ package struct ConversationStore: Sendable {
     private var orderCounter: UInt64 = 0
     /// The server version this store reflects: the next sync asks for the changes after it.
     package private(set) var syncVersion: UInt64 = 0
-    /// The order counter and sync version as the last batch left them (a batch that moved only
-    /// these still has something to store).
-    private var committedCounters: (order: UInt64, sync: UInt64) = (0, 0)
+    /// The epoch of the server state `syncVersion` counts in (`IMConnection.serverEpoch`); nil
+    /// before the first sync (and in a store written before epochs were kept).
+    package private(set) var serverEpoch: String?
+    /// The order counter, sync version and epoch as the last batch left them (a batch that moved
+    /// only these still has something to store).
+    private var committedCounters: (order: UInt64, sync: UInt64, epoch: String?) = (0, 0, nil)
     private var walks = PageWalks()
     var recorder: BatchRecorder
     /// Where conversations not loaded yet come from while the store is cold; nil once complete.
@@ -66,12 +69,15 @@ package struct ConversationStore: Sendable {
 
     /// A cold store: the stored counters, and conversations loaded from `source` on first use.
     package init(
-        selfUserID: String, counters: UnreadCounters, orderCounter: UInt64, syncVersion: UInt64, source: ColdSource
+        selfUserID: String, counters: UnreadCounters, orderCounter: UInt64, syncVersion: UInt64,
+        serverEpoch: String?, source: ColdSource
     ) {
         self.selfUserID = selfUserID
         self.counters = counters
         self.orderCounter = orderCounter
         self.syncVersion = syncVersion
+        self.serverEpoch = serverEpoch
+        self.committedCounters = (orderCounter, syncVersion, serverEpoch)
         self.coldSource = source
         self.recorder = BatchRecorder(totalUnreadBefore: counters.totalUnread, recordsStorage: true)
     }
@@ -119,6 +125,12 @@ package struct ConversationStore: Sendable {
     /// Forgets the sync version, so the next sync asks for everything (after local data was lost).
     package mutating func restartSync() {
         syncVersion = 0
+    }
+
+    /// Restores the epoch of a store loaded row by row (no batch).
+    package mutating func restoreServerEpoch(_ epoch: String?) {
+        serverEpoch = epoch
+        committedCounters.epoch = epoch
     }
 
     /// Ends the cold phase: puts back every stored conversation the store has not looked up yet
@@ -286,8 +298,9 @@ package struct ConversationStore: Sendable {
         (batch.newMessages, batch.storage) = recorder.close(totalUnread: counters.totalUnread)
         batch.storage.orderCounter = orderCounter
         batch.storage.syncVersion = syncVersion
-        batch.storage.movesCounters = committedCounters != (orderCounter, syncVersion)
-        committedCounters = (orderCounter, syncVersion)
+        batch.storage.serverEpoch = serverEpoch
+        batch.storage.movesCounters = committedCounters != (orderCounter, syncVersion, serverEpoch)
+        committedCounters = (orderCounter, syncVersion, serverEpoch)
         return batch
     }
 
@@ -543,6 +556,51 @@ package struct ConversationStore: Sendable {
             }
             store.unreadIDs.remove(id)
         }
+    }
+
+    /// Forgets everything that came from the server, to take the state of a server with another
+    /// epoch (`IMConnection.serverEpoch`) by a sync from 0, which the caller applies in the same
+    /// batch: the sync version goes back to 0 and the store takes `epoch`.
+    ///
+    /// What is local by nature stays: the SYSTEM conversation, drafts, messages imported on this
+    /// device, messages of mine still being sent (or that failed), and the local fields of the
+    /// messages that stay. A conversation that holds any of them stays in the list with only those
+    /// (no server messages, nothing unread, not pinned, the default receive option; its profile,
+    /// marks and custom data until the server's come); every other conversation is deleted, with its messages. The
+    /// batch announces what the sync after it leaves changed, deleted or new.
+    /// - Precondition: the store is complete (`isComplete`).
+    /// - Complexity: O(n + m) for n conversations and m messages.
+    package mutating func forgetServerState(takingEpoch epoch: String) {
+        precondition(isComplete, "a cold store cannot forget what it has not loaded")
+        for id in entries.all.map({ $0.id }) where id.kind != .system {
+            guard let (current, log) = peek(id) else { continue }
+            let kept = log.imported + log.pending
+            let keptFields = kept.compactMap { message in localFields[message.id].map { (message.id, $0) } }
+            delete(id, keepingMessages: false)
+            guard current.draft != nil || !kept.isEmpty else { continue }
+            touching(id) { store in
+                store.createIfNeeded(id, profile: current.profile, activity: 0)
+                store.modify(id) { conversation, _ in
+                    conversation.customData = current.customData
+                    conversation.marks = current.marks
+                    return nil
+                }
+            }
+            importMessages(log.imported, into: id)
+            for message in log.pending { addSending(message) }
+            for (messageID, fields) in keptFields { setLocalFields(fields, ofMessage: messageID) }
+            if let draft = current.draft { try? setDraft(id, draft) }
+        }
+        for id in keptLogs.keys { recorder.recordStorage(.delete(id, keepingMessages: false)) }
+        keptLogs = [:]
+        presetReceiveOptions = [:]
+        syncVersion = 0
+        serverEpoch = epoch
+    }
+
+    /// Takes `epoch` as the epoch of the server this store reflects (a store that had none).
+    package mutating func adoptServerEpoch(_ epoch: String) {
+        serverEpoch = epoch
     }
 
     /// Applies the server's view of one conversation (at login or reconnect).

@@ -10,7 +10,7 @@ extension IMClient {
     /// A heartbeat asks the server for the user's current version (`.heartbeat`, answered in O(1)).
     /// An answer ahead of the store's sync version means a push was lost (pushes and answers keep
     /// the server's order on a connection, so every push before the answer has arrived): the client
-    /// syncs. So a lost push with no later push to reveal it is repaired within about one interval
+    /// syncs. One behind it means the server's data went back: the sync rebuilds the store. So a lost push with no later push to reveal it is repaired within about one interval
     /// plus a sync. A heartbeat that fails (or finds the client disconnected, or syncing) is
     /// logged and changes nothing; the connection's own loss reconnects as usual.
     func scheduleHeartbeat() {
@@ -29,8 +29,13 @@ extension IMClient {
             guard let self else { return }
             switch result {
             case .success(.version(let version)):
-                if version > read({ $0.syncVersion }) {
+                let stored = read { $0.syncVersion }
+                if version > stored {
                     logger.log(.debug, "the server is at version \(version), ahead of this device: a push was lost; syncing")
+                    sync()
+                } else if version < stored {
+                    // The sync finds the server behind it and rebuilds (`sync(login:)`).
+                    logger.log(.debug, "the server is at version \(version), behind this device's \(stored); syncing")
                     sync()
                 }
             case .success:

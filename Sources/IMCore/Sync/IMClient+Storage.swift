@@ -37,7 +37,7 @@ extension IMClient {
                 let logger = logger
                 store = ConversationStore(
                     selfUserID: userID, counters: stored.counters, orderCounter: stored.orderCounter,
-                    syncVersion: stored.syncVersion, source: ColdSource { id in
+                    syncVersion: stored.syncVersion, serverEpoch: stored.serverEpoch, source: ColdSource { id in
                         do throws(PersistenceError) {
                             return try database.stored(id)
                         } catch {
@@ -71,6 +71,7 @@ extension IMClient {
         if let stored = try database.loadCounters() {
             store.restoreOrderCounter(stored.orderCounter)
             store.advanceSyncVersion(to: stored.syncVersion)
+            store.restoreServerEpoch(stored.serverEpoch)
             if stored.counters != store.counters {
                 logger.log(.warning, "stored counters \(stored.counters) disagree with the stored conversations "
                     + "\(store.counters); using the recount")
@@ -367,7 +368,9 @@ extension IMClient {
                 }
             }
             for conversation in conversations { try database.upsert(conversation) }
-            try database.saveCounters(counters, orderCounter: storage.orderCounter, syncVersion: storage.syncVersion)
+            try database.saveCounters(
+                counters, orderCounter: storage.orderCounter, syncVersion: storage.syncVersion,
+                serverEpoch: storage.serverEpoch)
         }
     }
 }

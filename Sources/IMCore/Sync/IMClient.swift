@@ -85,6 +85,12 @@ package final class IMClient: IMPushSink, Sendable {
         /// dropped first) stays for the life of the client (one login).
         var sentAwaitingPush: Set<String> = []
 
+        /// Whether the store's versions count in the epoch of the connection's server (see
+        /// `IMConnection.serverEpoch`); until they do, pushes are not applied and a sync asks from 0.
+        var isInServerEpoch: Bool {
+            connection != nil && store.serverEpoch == connection?.serverEpoch
+        }
+
         /// Whether `message`, arriving from the server, is one this device sent (its push, or a
         /// sync that brought it): it then stops waiting, and is no new message here.
         mutating func takeSentHere(_ message: Message, selfUserID: String) -> Bool {
@@ -396,31 +402,41 @@ package final class IMClient: IMPushSink, Sendable {
     /// From version 0 the answer is the cloud list; from a later one, pages of every change after
     /// it, each with the messages delivered meanwhile (see `apply(_:since:)`). A page older than
     /// what pushes already brought is skipped; the next page is asked from the store's version.
+    ///
+    /// A store whose versions count in another epoch than the connection's server
+    /// (`IMConnection.serverEpoch`: the server was reset, its data wiped, or it is a new in-memory
+    /// server) syncs from 0 and rebuilds (`apply(_:since:rebuilding:)`); so does one whose server
+    /// answers with a version behind the store's (its data went back to an older copy).
     func sync(login: (@Sendable (Result<Void, IMError>) -> Void)? = nil) {
         let since = withState { state -> UInt64? in
             guard !state.isSyncing, !state.isClosed else { return nil }
             state.isSyncing = true
             emit(.syncStarted)
-            return state.store.syncVersion
+            return state.isInServerEpoch ? state.store.syncVersion : 0
         }
         guard let since else {
             if let login { deliver { login(.success(())) } }
             return
         }
-        syncPage(since: since, login: login)
+        syncPage(since: since, rebuilding: false, login: login)
     }
 
     /// Asks for one page of changes after `since` and applies it; asks for the next one while the
     /// server has more, else finishes the sync.
-    private func syncPage(since: UInt64, login: (@Sendable (Result<Void, IMError>) -> Void)?) {
+    private func syncPage(since: UInt64, rebuilding: Bool, login: (@Sendable (Result<Void, IMError>) -> Void)?) {
         perform(.syncChanges(since: since)) { [self] result in
             switch result {
+            case .success(.changes(let changes)) where since > 0 && changes.version < since:
+                logger.log(.warning, "the server is at version \(changes.version), behind this device's \(since): "
+                    + "its data went back to an older copy; rebuilding this device's store from it")
+                syncPage(since: 0, rebuilding: true, login: login)
+                return
             case .success(.changes(let changes)):
                 logger.log(.debug, "sync page after version \(since): \(changes.conversations.count) conversations, "
                     + "\(changes.deleted.count) deletions, up to version \(changes.version)\(changes.hasMore ? ", more to come" : "")")
-                let next = apply(changes, since: since)
+                let next = apply(changes, since: since, rebuilding: rebuilding)
                 if changes.hasMore, !withState({ $0.isClosed }) {
-                    syncPage(since: next, login: login)
+                    syncPage(since: next, rebuilding: false, login: login)
                     return
                 }
                 withState { state in
@@ -444,9 +460,20 @@ package final class IMClient: IMPushSink, Sendable {
     /// The messages delivered after `since` go in first, each announced as new unless this device
     /// has it already or sent it itself; then the conversation's server state, so its read state
     /// ends as the server says.
-    private func apply(_ changes: IMChanges, since: UInt64) -> UInt64 {
+    ///
+    /// The answer to a sync from 0 on a store from another server epoch, or with `rebuilding` (the
+    /// server went back), replaces what came from the server in the same batch: the store forgets
+    /// it (`ConversationStore.forgetServerState(takingEpoch:)`: drafts, local messages and the
+    /// SYSTEM conversation stay) and takes the cloud list, so listeners hear of the conversations
+    /// that changed, went or came, never of an empty list in between. Any other answer counts only
+    /// in the store's epoch.
+    private func apply(_ changes: IMChanges, since: UInt64, rebuilding: Bool = false) -> UInt64 {
         let roaming = readPolicy == .roaming
         let next = writeState { state -> UInt64 in
+            if rebuilding || !state.isInServerEpoch {
+                guard since == 0, let epoch = state.connection?.serverEpoch else { return state.store.syncVersion }
+                takeServerEpoch(epoch, &state)
+            }
             guard changes.version > state.store.syncVersion || since == 0 && changes.version == 0 else {
                 return state.store.syncVersion
             }
@@ -469,6 +496,22 @@ package final class IMClient: IMPushSink, Sendable {
         }
         reportPulled(changes.conversations.filter { !$0.unreadMessages.isEmpty }.map { ($0.id, $0.lastSeq) })
         return next
+    }
+
+    /// Makes `epoch` the store's: a store that holds nothing from a server just takes it; one that
+    /// came from another epoch (or a server that went back) forgets what came from the server,
+    /// logged at info level, and the sync from 0 being applied rebuilds it.
+    private func takeServerEpoch(_ epoch: String, _ state: inout State) {
+        guard state.store.serverEpoch != nil || state.store.syncVersion > 0 else {
+            state.store.adoptServerEpoch(epoch)
+            return
+        }
+        logger.log(.info, state.store.serverEpoch == epoch
+            ? "the server's data went back: rebuilding the local store of \(userID) from it"
+            : "the server is not the one the local store of \(userID) came from (it was reset, its data replaced, "
+                + "or it is a new in-memory server): rebuilding the store from it, keeping drafts and local messages")
+        completeNow(&state)
+        state.store.forgetServerState(takingEpoch: epoch)
     }
 
     /// Syncs again now (after local data was lost).
@@ -608,6 +651,8 @@ package final class IMClient: IMPushSink, Sendable {
         guard !state.isClosed else { return [] }
         var batches: [ChangeBatch] = []
         batches.reserveCapacity(arrived.count)
+        // Versions count in the connection's epoch: a store from another one waits for its sync from 0.
+        guard state.isInServerEpoch else { return [] }
         for arrival in arrived {
             let (push, version) = (arrival.push, arrival.version)
             guard version == 0 || version == state.store.syncVersion + 1 else {

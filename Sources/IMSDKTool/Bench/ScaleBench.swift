@@ -209,7 +209,7 @@ struct ScaleBench {
             guard let stored = try database.loadCounters() else { throw BenchError.noCounters }
             let store = ConversationStore(
                 selfUserID: BenchWorkload.selfUserID, counters: stored.counters, orderCounter: stored.orderCounter,
-                syncVersion: stored.syncVersion, source: ColdSource { try? database.stored($0) })
+                syncVersion: stored.syncVersion, serverEpoch: stored.serverEpoch, source: ColdSource { try? database.stored($0) })
             blackHole(try database.page(below: nil, limit: Self.pageSize))
             blackHole(store.counters.totalUnread)
         }

@@ -66,6 +66,7 @@ private final class HeartbeatCountingTransport: IMTransport, @unchecked Sendable
             self.count = count
         }
         var userID: String { inner.userID }
+        var serverEpoch: String { inner.serverEpoch }
         func close() { inner.close() }
         func send(_ request: IMRequest, completion: @escaping @Sendable (Result<IMResponse, IMError>) -> Void) {
             if case .heartbeat = request { count.withLock { $0 += 1 } }
