@@ -27,11 +27,14 @@ let package = Package(
         // The error-code constants of the vendor's `TIMErrorCode.h` (`ERR_SUCC`, ...), re-exported by
         // both facades as the vendor's umbrella headers make them visible.
         .target(name: "TIMErrorCode", dependencies: ["IMTransportKit"]),
+        // SQLite connections, statements and errors, shared by the client's store and the server's
+        // journal.
+        .target(name: "IMSQLite", dependencies: ["CSQLite", "IMTransportKit"]),
         // The server with the vendor's cloud semantics (the embedded default transport).
-        .target(name: "IMReferenceServer", dependencies: ["IMTransportKit"]),
+        .target(name: "IMReferenceServer", dependencies: ["IMTransportKit", "IMSQLite"]),
         // The shared engine under both APIs: session, model, store, persistence, sync, events. It
         // picks the embedded server when an app configures no transport.
-        .target(name: "IMCore", dependencies: ["CSQLite", "IMTransportKit", "IMReferenceServer"]),
+        .target(name: "IMCore", dependencies: ["CSQLite", "IMSQLite", "IMTransportKit", "IMReferenceServer"]),
         // The V2 API facade.
         .target(name: "ImSDK_Plus", dependencies: ["IMCore", "IMTransportKit", "TIMErrorCode"]),
         // Legacy semantics over the shared core.
@@ -48,7 +51,7 @@ let package = Package(
         .executableTarget(
             name: "IMSDKTool",
             dependencies: [
-                "ImSDK", "ImSDK_Plus", "ConversationListKit", "IMReferenceServer", "IMCore", "IMTransportKit",
+                "ImSDK", "ImSDK_Plus", "ConversationListKit", "IMReferenceServer", "IMCore", "IMSQLite", "IMTransportKit",
                 "IMConformance", "IMTestSupport",
             ]),
         // The cross-API conformance suite: scenarios run through both API generations, compared.
@@ -62,13 +65,16 @@ let package = Package(
             dependencies: ["IMCore", "IMTransportKit", "IMReferenceServer", "ImSDK_Plus", "ImSDK"]),
 
         .testTarget(
-            name: "IMCoreTests", dependencies: ["IMCore", "IMTransportKit", "IMReferenceServer", "IMTestSupport"]),
+            name: "IMCoreTests",
+            dependencies: ["IMCore", "IMSQLite", "IMTransportKit", "IMReferenceServer", "IMTestSupport"]),
         .testTarget(
             name: "IMReferenceServerTests",
             dependencies: ["IMReferenceServer", "IMCore", "IMTransportKit", "IMTestSupport"]),
         .testTarget(
             name: "ImSDK_PlusTests",
-            dependencies: ["ImSDK_Plus", "ImSDK", "IMCore", "IMTransportKit", "IMReferenceServer", "IMTestSupport"]),
+            dependencies: [
+                "ImSDK_Plus", "ImSDK", "IMCore", "IMSQLite", "IMTransportKit", "IMReferenceServer", "IMTestSupport",
+            ]),
         .testTarget(
             name: "ConversationListKitTests",
             dependencies: ["ConversationListKit", "ImSDK_Plus", "IMReferenceServer", "IMTestSupport"]),
@@ -82,8 +88,8 @@ let package = Package(
         .testTarget(
             name: "IMSDKToolTests",
             dependencies: [
-                "IMSDKTool", "ImSDK_Plus", "ConversationListKit", "IMReferenceServer", "IMCore", "IMTransportKit",
-                "IMTestSupport",
+                "IMSDKTool", "ImSDK_Plus", "ConversationListKit", "IMReferenceServer", "IMCore", "IMSQLite",
+                "IMTransportKit", "IMTestSupport",
             ]),
         .testTarget(
             name: "MigrationTests",

@@ -11,18 +11,14 @@ extension IMReferenceServer {
     /// An update pushes `.profile` to the connections of every user who has a C2C conversation with
     /// `userID`, when the profile changed.
     public func registerUser(_ userID: String, nickname: String? = nil, faceURL: String? = nil) throws(IMError) {
-        try withState { state, outbox throws(IMError) in
-            try state.registerUser(userID, nickname: nickname, faceURL: faceURL, outbox: &outbox)
-        }
+        _ = try perform(.registerUser(userID, nickname: nickname, faceURL: faceURL))
     }
 
     /// Sets `owner`'s remark for `friend` (an empty remark clears it).
     ///
     /// Pushes `.profile` to `owner`'s connections when they have a C2C conversation with `friend`.
     public func setFriendRemark(owner: String, friend: String, remark: String) throws(IMError) {
-        try withState { state, outbox throws(IMError) in
-            try state.setFriendRemark(owner: owner, friend: friend, remark: remark, outbox: &outbox)
-        }
+        _ = try perform(.setFriendRemark(owner: owner, friend: friend, remark: remark))
     }
 
     /// Creates a group of registered users, or replaces an existing group's profile and members.
@@ -33,10 +29,7 @@ extension IMReferenceServer {
         _ groupID: String, name: String? = nil, faceURL: String? = nil, groupType: String = "Work",
         members: [String]
     ) throws(IMError) {
-        try withState { state, outbox throws(IMError) in
-            try state.createGroup(
-                groupID, name: name, faceURL: faceURL, groupType: groupType, members: members, outbox: &outbox)
-        }
+        _ = try perform(.createGroup(groupID, name: name, faceURL: faceURL, groupType: groupType, members: members))
     }
 
     /// Sends a text message from `from` to user `toUser`.
@@ -67,9 +60,10 @@ extension IMReferenceServer {
     /// - Complexity: O(recipients + their connections).
     @discardableResult
     public func send(_ message: OutgoingMessage, from: String) throws(IMError) -> Message {
-        try withState { state, outbox throws(IMError) in
-            try state.send(message, from: from, via: nil, clock: clock, outbox: &outbox)
+        guard case .message(let sent) = try perform(.send(message, from: from, at: 0)) else {
+            preconditionFailure("a send answers with its message")
         }
+        return sent
     }
 
     /// Kicks `userID` offline: ends the user's connections on `platform` (on every platform when
@@ -88,9 +82,7 @@ extension IMReferenceServer {
     /// (their sinks get `connectionLost` with `userSigExpired`, 6206), and a later login with one of
     /// those signatures fails with `userSigExpired`. A login with a new signature succeeds.
     public func expireUserSig(userID: String) throws(IMError) {
-        try withState { state, outbox throws(IMError) in
-            try state.expireUserSig(userID, outbox: &outbox)
-        }
+        _ = try perform(.expireUserSig(userID))
     }
 
     /// Every conversation of `userID` as the server holds it, ordered by ID: all of them, not only

@@ -24,8 +24,12 @@ public final class IMReferenceServer: IMTransport, Sendable {
     private let state: Locked<ServerState>
     /// The server time in seconds.
     let clock: @Sendable () -> UInt64
+    /// Where a persisted server keeps its operations; nil in memory. Used under the state lock only.
+    private let journal: ServerJournal?
+    /// Where a persisted server reports a journal it can no longer write.
+    private let logger: IMLogger
 
-    /// Creates an empty server.
+    /// Creates an empty server, in memory.
     ///
     /// - Parameters:
     ///   - clock: the server time in seconds, used as message timestamps.
@@ -36,6 +40,45 @@ public final class IMReferenceServer: IMTransport, Sendable {
     ) {
         self.clock = clock
         self.state = Locked(ServerState(loginPolicy: loginPolicy))
+        self.journal = nil
+        self.logger = .silent
+    }
+
+    /// Opens a server that keeps its state in the SQLite file at `path` (created, with its
+    /// directory, when missing): it starts as it was when the last process using the file ended,
+    /// under the same epoch, so devices resume incrementally; a new file starts empty, under a new
+    /// epoch. Every change is written before anything it produced reaches a device.
+    ///
+    /// One process at a time may open a file: another one fails with `ioOperationFailed` (6022),
+    /// saying so. Opening replays every change the file holds (O(changes)).
+    /// - Throws: `ioOperationFailed` (6022) when the file is in use by another process or cannot be
+    ///   created or written; `databaseFailure` (6019) when it is not a server's file.
+    package init(
+        persistingAt path: String,
+        clock: @escaping @Sendable () -> UInt64 = { UInt64(Date().timeIntervalSince1970) },
+        loginPolicy: LoginPolicy = .vendorDefault, logger: IMLogger = .standardError(minimumLevel: .warning)
+    ) throws(IMError) {
+        let journal = try ServerJournal(path: path)
+        var state: ServerState
+        if let epoch = try journal.storedEpoch() {
+            state = ServerState(loginPolicy: loginPolicy, epoch: epoch)
+            var discarded = Outbox()
+            for (index, operation) in try journal.operations().enumerated() {
+                do throws(IMError) {
+                    _ = try state.apply(operation, clock: { operation.time }, outbox: &discarded)
+                } catch {
+                    // It applied once; it applies again unless the file was edited by hand.
+                    logger.log(.warning, "the embedded server's change \(index + 1) in \(path) no longer applies: \(error)")
+                }
+            }
+        } else {
+            state = ServerState(loginPolicy: loginPolicy)
+            try journal.setEpoch(state.epoch)
+        }
+        self.clock = clock
+        self.state = Locked(state)
+        self.journal = journal
+        self.logger = logger
     }
 
     /// The epoch of the server's current state (`IMConnection.serverEpoch`): new with every server
@@ -80,7 +123,9 @@ public final class IMReferenceServer: IMTransport, Sendable {
         withState { state, outbox in
             let connection = ServerConnection(login: login, sink: sink, server: self, epoch: state.epoch)
             do throws(IMError) {
-                try state.connect(connection, outbox: &outbox)
+                if try state.connect(connection, outbox: &outbox) {
+                    record(.signIn(login.userID, userSig: login.userSig))
+                }
                 outbox.connected(connection, completion: completion)
             } catch {
                 outbox.connectFailed(error, connection, completion: completion)
@@ -97,6 +142,9 @@ public final class IMReferenceServer: IMTransport, Sendable {
             let connections = state.allConnections
             let (pageLimit, cloudLimit) = (state.syncPageLimit, state.cloudListLimit)
             state = ServerState(loginPolicy: state.loginPolicy)
+            if let journal, let error = journal.reset(epoch: state.epoch) {
+                logger.log(.error, "\(error); the embedded server's data at \(journal.path) no longer follows its state")
+            }
             state.syncPageLimit = pageLimit
             state.cloudListLimit = cloudLimit
             for connection in connections {
@@ -118,7 +166,13 @@ public final class IMReferenceServer: IMTransport, Sendable {
             let result: Result<IMResponse, IMError>
             if state.isOpen(connection) {
                 do throws(IMError) {
-                    result = .success(try state.handle(request, from: connection, clock: clock, outbox: &outbox))
+                    let userID = connection.userID
+                    if request.changesState {
+                        result = .success(try apply(.request(request, from: userID, at: 0), to: &state, &outbox))
+                    } else {
+                        let openedAt = state.users[userID]?.openedAt[ObjectIdentifier(connection)]
+                        result = .success(try state.handle(request, from: userID, openedAt: openedAt, clock: clock, outbox: &outbox))
+                    }
                 } catch {
                     result = .failure(error)
                 }
@@ -127,6 +181,29 @@ public final class IMReferenceServer: IMTransport, Sendable {
             }
             outbox.respond(result, on: connection, completion: completion)
         }
+    }
+
+    /// Applies a change of the state, reading the clock at most once, and journals it with the
+    /// time it read (a persisted server), under the lock.
+    func apply(_ operation: ServerOperation, to state: inout ServerState, _ outbox: inout Outbox) throws(IMError) -> IMResponse {
+        var time: UInt64 = 0
+        let response = try state.apply(operation, clock: { time = clock(); return time }, outbox: &outbox)
+        record(operation.at(time))
+        return response
+    }
+
+    /// Applies `operation` under the lock, journals it and queues what it produced.
+    func perform(_ operation: ServerOperation) throws(IMError) -> IMResponse {
+        try withState { state, outbox throws(IMError) in
+            try apply(operation, to: &state, &outbox)
+        }
+    }
+
+    /// Journals `operation`, which applied (a persisted server); logs the first failure.
+    private func record(_ operation: ServerOperation) {
+        guard let journal, let error = journal.append(operation) else { return }
+        logger.log(.error, "\(error); the embedded server's data at \(journal.path) no longer follows its state "
+            + "(it goes on in memory; the next process starts it under a new epoch)")
     }
 
     /// Forgets `connection` and stops its deliveries (the caller waits for one in progress).

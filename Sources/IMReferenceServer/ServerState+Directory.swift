@@ -52,8 +52,10 @@ extension ServerState {
     /// Registers an open connection, first ending as many of the user's connections on the same
     /// platform, oldest first, as the login policy needs to make room (`kickedOff`).
     ///
+    /// - Returns: whether its signature is one the user had not used since their signatures last
+    ///   expired (a change worth journaling: `ServerOperation.signIn`).
     /// - Complexity: O(connections of the user).
-    mutating func connect(_ connection: ServerConnection, outbox: inout Outbox) throws(IMError) {
+    mutating func connect(_ connection: ServerConnection, outbox: inout Outbox) throws(IMError) -> Bool {
         let userID = connection.userID
         try checkUser(userID)
         guard !connection.userSig.isEmpty else { throw IMError(.userSigExpired, "empty userSig") }
@@ -68,7 +70,7 @@ extension ServerState {
         }
         users[userID]!.connections.append(connection)
         users[userID]!.openedAt[ObjectIdentifier(connection)] = users[userID]!.version
-        users[userID]!.signatures.insert(connection.userSig)
+        return users[userID]!.signatures.insert(connection.userSig).inserted
     }
 
     /// Forgets an open connection; nothing more is produced for it.

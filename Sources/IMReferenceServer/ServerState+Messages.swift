@@ -4,22 +4,20 @@ import IMTransportKit
 extension ServerState {
     /// Stores `outgoing` from `senderID` and delivers it to the recipients and the sender's devices.
     ///
-    /// - Parameters:
-    ///   - origin: the connection it was sent from (it gets the push too, like every connection of
-    ///     the sender: the device tells its own sends apart), or `nil` for an admin send.
-    ///   - clock: the server time in seconds, read once (after validation) for the timestamp.
+    /// Every connection of the sender gets the push too, the sending one included (the device
+    /// tells its own sends apart).
+    /// - Parameter clock: the server time in seconds, read once (after validation) for the timestamp.
     /// - Returns: the stored message, with its sequence.
     /// - Complexity: O(recipients + their connections), plus O(mentions) for a group message.
     mutating func send(
-        _ outgoing: OutgoingMessage, from senderID: String, via origin: ServerConnection?, clock: () -> UInt64,
-        outbox: inout Outbox
+        _ outgoing: OutgoingMessage, from senderID: String, clock: () -> UInt64, outbox: inout Outbox
     ) throws(IMError) -> Message {
         try checkUser(senderID)
         switch outgoing.receiver {
         case .user(let peerID):
             try checkUser(peerID)
             let message = store(outgoing, from: senderID, in: .c2c(senderID, peerID), now: clock())
-            recordForSender(message, in: .c2c(peerID), via: origin, outbox: &outbox)
+            recordForSender(message, in: .c2c(peerID), outbox: &outbox)
             if !peerID.isSameID(as: senderID), let profile = profile(of: .c2c(senderID), seenBy: peerID) {
                 deliver(message, to: peerID, in: .c2c(senderID), profile: profile, mentioned: false,
                         keepsUnreadCount: true, outbox: &outbox)
@@ -31,7 +29,7 @@ extension ServerState {
                 throw IMError(.notGroupMember, "\(senderID) is not a member of \(groupID)")
             }
             let message = store(outgoing, from: senderID, in: .group(groupID), now: clock())
-            recordForSender(message, in: .group(groupID), via: origin, outbox: &outbox)
+            recordForSender(message, in: .group(groupID), outbox: &outbox)
             let mentioned = Set(message.atUserIDs.map(ExactID.init))
             let profile = group.profile
             for member in group.members where !member.isSameID(as: senderID) {
@@ -64,7 +62,7 @@ extension ServerState {
     /// Records the sender's own message in their conversation `id` (never unread) and pushes it to
     /// their devices (the sending one too: it numbers the change).
     private mutating func recordForSender(
-        _ message: Message, in id: ConversationID, via origin: ServerConnection?, outbox: inout Outbox
+        _ message: Message, in id: ConversationID, outbox: inout Outbox
     ) {
         let senderID = message.sender
         announceReceiveOptionIfStarting(id, for: senderID, outbox: &outbox)

@@ -2,17 +2,19 @@ import IMTransportKit
 
 /// Answering the requests of a connection. Conversation IDs are from the requesting user's side.
 extension ServerState {
-    /// Applies `request` from `connection` and returns the response; pushes go to `outbox`.
+    /// Applies `request` from a connection of `userID` and returns the response; pushes go to `outbox`.
     ///
-    /// - Parameter clock: the server time in seconds; read when a message is sent and for a sync.
+    /// - Parameters:
+    ///   - openedAt: the user's version when the asking connection opened (a sync from 0 brings the
+    ///     messages delivered since); nil when replaying a journal.
+    ///   - clock: the server time in seconds, read once by a send (after validation: the message's
+    ///     timestamp) and a sync (the cloud list's cut-off), by nothing else.
     mutating func handle(
-        _ request: IMRequest, from connection: ServerConnection, clock: () -> UInt64, outbox: inout Outbox
+        _ request: IMRequest, from userID: String, openedAt: UInt64?, clock: () -> UInt64, outbox: inout Outbox
     ) throws(IMError) -> IMResponse {
-        let userID = connection.userID
         try checkUser(userID)
         switch request {
         case .syncChanges(let version):
-            let openedAt = users[userID]?.openedAt[ObjectIdentifier(connection)]
             return .changes(changes(of: userID, since: version, now: clock(), connectionOpenedAt: openedAt))
         case .conversations(let ids):
             return .conversations(conversations(ids, of: userID))
@@ -20,17 +22,17 @@ extension ServerState {
             // O(1): a device behind this version lost a push.
             return .version(users[userID]?.version ?? 0)
         case .sendMessage(let outgoing):
-            return .message(try send(outgoing, from: userID, via: connection, clock: clock, outbox: &outbox))
+            return .message(try send(outgoing, from: userID, clock: clock, outbox: &outbox))
         case .markRead(let id, let seq):
-            return .readSeq(try markRead(id, upTo: seq, by: connection, outbox: &outbox))
+            return .readSeq(try markRead(id, upTo: seq, by: userID, outbox: &outbox))
         case .setPinned(let id, let isPinned):
-            try setPinned(id, isPinned, by: connection, outbox: &outbox)
+            try setPinned(id, isPinned, by: userID, outbox: &outbox)
             return .ok
         case .setReceiveOption(let ids, let option):
-            try setReceiveOption(ids, option, by: connection, outbox: &outbox)
+            try setReceiveOption(ids, option, by: userID, outbox: &outbox)
             return .ok
         case .deleteConversation(let id, let clearingMessages):
-            try deleteConversation(id, clearingMessages: clearingMessages, by: connection, outbox: &outbox)
+            try deleteConversation(id, clearingMessages: clearingMessages, by: userID, outbox: &outbox)
             return .ok
         case .history(let id, let beforeSeq, let count):
             return .messages(try history(of: id, seenBy: userID, before: beforeSeq, count: count))
@@ -59,9 +61,8 @@ extension ServerState {
     ///
     /// - Returns: the new cursor, `max(old, min(seq, lastSeq))`.
     private mutating func markRead(
-        _ id: ConversationID, upTo seq: UInt64, by connection: ServerConnection, outbox: inout Outbox
+        _ id: ConversationID, upTo seq: UInt64, by userID: String, outbox: inout Outbox
     ) throws(IMError) -> UInt64 {
-        let userID = connection.userID
         guard var conversation = users[userID]?.conversations[id] else {
             throw IMError(.invalidConversation, "no conversation \(id)")
         }
@@ -88,10 +89,9 @@ extension ServerState {
 
     /// Pins or unpins `id` (creating it empty when pinning one the user lacks); at most 50 pinned.
     private mutating func setPinned(
-        _ id: ConversationID, _ isPinned: Bool, by connection: ServerConnection, outbox: inout Outbox
+        _ id: ConversationID, _ isPinned: Bool, by userID: String, outbox: inout Outbox
     ) throws(IMError) {
         try checkPeer(of: id)
-        let userID = connection.userID
         guard let account = users[userID] else { return }
         let wasPinned = account.conversations[id]?.isPinned ?? false
         guard wasPinned != isPinned else { return }
@@ -112,13 +112,12 @@ extension ServerState {
     /// user has no conversation with gets it too, and no conversation is created for it (a device
     /// keeps it for when the conversation starts, as the server does).
     private mutating func setReceiveOption(
-        _ ids: [ConversationID], _ option: ReceiveOption, by connection: ServerConnection, outbox: inout Outbox
+        _ ids: [ConversationID], _ option: ReceiveOption, by userID: String, outbox: inout Outbox
     ) throws(IMError) {
         guard !ids.isEmpty else { throw IMError(.invalidParameters, "no conversations") }
         for id in ids {
             try checkPeer(of: id)
         }
-        let userID = connection.userID
         for id in ids {
             guard let account = users[userID] else { return }
             guard account.receiveOption(for: id) != option else { continue }
@@ -130,10 +129,9 @@ extension ServerState {
     /// Removes the user's conversation `id`; a later message starts it again from this point, all
     /// read. With `clearingMessages` its history so far is hidden from the user too.
     private mutating func deleteConversation(
-        _ id: ConversationID, clearingMessages: Bool, by connection: ServerConnection, outbox: inout Outbox
+        _ id: ConversationID, clearingMessages: Bool, by userID: String, outbox: inout Outbox
     ) throws(IMError) {
         try checkPeer(of: id)
-        let userID = connection.userID
         let deletedAt = logs[logKey(of: id, seenBy: userID)]?.lastSeq ?? 0
         users[userID]?.restartSeqs[id] = deletedAt
         if clearingMessages {

@@ -1,3 +1,4 @@
+import IMSQLite
 import Foundation
 import IMCore
 import IMTransportKit
@@ -42,7 +43,8 @@ struct IngestOptions: Equatable, Sendable {
     }
 }
 
-/// `imsdk ingest`: one user's engine with a database, fed by the embedded server; every stored
+/// `imsdk ingest`: one user's engine with a database, fed by a server that keeps its state next to
+/// it (`PATH.server`), so that runs over one database continue one cloud (one epoch); every stored
 /// message is acknowledged on standard output after its batch is on disk.
 struct IngestCommand {
     let options: IngestOptions
@@ -74,7 +76,7 @@ struct IngestCommand {
 
     func run() async throws {
         try checkDatabasePath()
-        let server = IMReferenceServer()
+        let server = try IMReferenceServer(persistingAt: options.database + ".server")
         let peers = (0..<options.peers).map { "\(options.prefix)\($0)" }
         for user in ["me"] + peers { try server.registerUser(user, nickname: nil, faceURL: nil) }
         let client = IMClient(

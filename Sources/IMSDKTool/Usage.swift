@@ -80,9 +80,9 @@ enum Usage {
         """
 
     private static let ingestSummary = """
-        Receive messages from the embedded server into a local database, printing
-        `ack <user> <seq>` once each batch is on disk (the crash test kills it and
-        checks the database).
+        Receive messages from a server that keeps its state next to the database
+        (PATH.server) into a local database, printing `ack <user> <seq>` once each
+        batch is on disk (the crash test kills it and checks the database).
         """
 
     private static let ingestOptions = """

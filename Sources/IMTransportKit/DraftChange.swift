@@ -1,7 +1,7 @@
 /// A draft as devices that sync drafts exchange it: the text (nil: cleared) and when it was set.
 /// The newest timestamp wins (last writer wins; in the same second, the later to reach the server);
 /// the server keeps only the newest.
-public struct DraftChange: Hashable, Sendable {
+public struct DraftChange: Hashable, Codable, Sendable {
     public var text: String?
     public var timestamp: UInt64
 

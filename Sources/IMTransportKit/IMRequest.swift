@@ -1,5 +1,5 @@
 /// A request from a client to the server. Conversation IDs are from the requesting user's side.
-public enum IMRequest: Hashable, Sendable {
+public enum IMRequest: Hashable, Codable, Sendable {
     /// What changed for the user since `version` → `.changes` (0, a device that never synced: the
     /// cloud list; else a page of the changes after `version`, see `IMChanges`). A user's versions
     /// start at 1, so a device that synced once never asks from 0.

@@ -1,5 +1,5 @@
 /// A message the client asks the server to send.
-public struct OutgoingMessage: Hashable, Sendable {
+public struct OutgoingMessage: Hashable, Codable, Sendable {
     /// The client-made message ID; the server keeps it.
     public var id: String
     public var random: UInt32

@@ -1,3 +1,4 @@
+import IMSQLite
 import XCTest
 import IMCore
 import IMReferenceServer

@@ -181,3 +181,40 @@ private final class SameEpochTransport: IMTransport {
         func close() { inner.close() }
     }
 }
+
+/// The embedded default with disk storage keeps its state next to the stores.
+final class EmbeddedDefaultTests: XCTestCase {
+    func test_withDiskStorageAndNoTransport_theEmbeddedServerKeepsTheCloud_andTheStoreResumesIncrementally() async throws {
+        let directory = try TemporaryDirectory(prefix: "embedded-default")
+        defer { directory.remove() }
+        let appID: Int32 = 1_400_000_777
+        let server = try IMReferenceServer.embedded(appID: appID, directory: directory.path)
+        for user in ["alice", "bob"] { try server.registerUser(user, nickname: nil, faceURL: nil) }
+        try server.sendText("hello", from: "bob", toUser: "alice")
+
+        let manager: V2TIMManager = V2TIMManager.sharedInstance()
+        let recorder = V2EventRecorder()
+        let config = V2TIMSDKConfig()
+        config.storage = .disk(directory: directory.path)
+        config.logLevel = .LOG_NONE
+        manager.unInitSDK()
+        XCTAssertTrue(manager.initSDK(appID, config: config))
+        defer {
+            manager.removeAdvancedMsgListener(listener: recorder)
+            manager.unInitSDK()
+        }
+        manager.addAdvancedMsgListener(listener: recorder)
+        try await manager.login(userID: "alice", userSig: "sig")
+        let first = try await manager.getConversationList(nextSeq: 0, count: 10).conversationList
+        XCTAssertEqual(first.map { "\($0.conversationID ?? "") \($0.unreadCount)" }, ["c2c_bob 1"])
+        try await manager.logout()
+
+        try server.sendText("while away", from: "bob", toUser: "alice")
+        try await manager.login(userID: "alice", userSig: "sig")
+        let again = try await manager.getConversationList(nextSeq: 0, count: 10).conversationList
+        XCTAssertEqual(again.map { "\($0.conversationID ?? "") \($0.unreadCount)" }, ["c2c_bob 2"])
+        XCTAssertEqual(again.first?.lastMessage?.textElem?.text, "while away")
+        XCTAssertEqual(recorder.received.compactMap(\.text), ["while away"], "the message that came meanwhile is heard once")
+        XCTAssertEqual(manager.currentClient?.read { $0.serverEpoch }, server.epoch)
+    }
+}

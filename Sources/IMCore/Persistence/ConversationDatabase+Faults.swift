@@ -1,3 +1,5 @@
+import IMSQLite
+
 /// Whether the database can be written, and the storage faults tests inject.
 extension ConversationDatabase {
     /// Throws `.diskFailure` when the database cannot be written at all (a read-only file,

@@ -1,3 +1,4 @@
+import IMSQLite
 import Foundation
 
 /// Where databases live on disk: per-user paths, the default directory, creating and moving files.
@@ -42,20 +43,9 @@ extension ConversationDatabase {
             + String(repeating: "0", count: hashLength - hashText.count) + hashText
     }
 
-    /// The per-user default directory for databases.
-    ///
-    /// `$XDG_DATA_HOME/ImSDK` when that is set to an absolute path; otherwise
-    /// `Application Support/ImSDK` on Apple platforms and `~/.local/share/ImSDK` elsewhere.
+    /// The per-user default directory for databases (`DataDirectory.defaultPath()`).
     package static func defaultDirectory() -> String {
-        let xdg = ProcessInfo.processInfo.environment["XDG_DATA_HOME"] ?? ""
-        #if canImport(Darwin)
-        let platform = FileManager.default.urls(for: .applicationSupportDirectory, in: .userDomainMask).first?.path
-            ?? NSHomeDirectory() + "/Library/Application Support"
-        #else
-        let platform = NSHomeDirectory() + "/.local/share"
-        #endif
-        let base = xdg.hasPrefix("/") ? xdg : platform
-        return URL(fileURLWithPath: base, isDirectory: true).appendingPathComponent("ImSDK", isDirectory: true).path
+        DataDirectory.defaultPath()
     }
 
     /// Creates the directory of `path` (0700) and an empty file at `path` (0600) when missing.

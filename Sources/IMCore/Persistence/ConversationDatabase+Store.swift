@@ -1,3 +1,4 @@
+import IMSQLite
 import IMTransportKit
 
 /// Reading the store's conversations back, whole.

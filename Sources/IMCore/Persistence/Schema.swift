@@ -1,3 +1,4 @@
+import IMSQLite
 import IMTransportKit
 
 /// The database schema: an ordered list of forward migrations, the version kept in `PRAGMA user_version`.

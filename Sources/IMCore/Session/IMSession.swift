@@ -197,7 +197,9 @@ package final class IMSession: Sendable {
     /// as the user already logged in succeeds at once; logging in as another user logs the first
     /// one out. User IDs compare by their bytes, as the server's accounts do: another spelling of a
     /// logged-in ID (NFD for NFC) is another user. With no transport configured, the session talks
-    /// to the embedded `IMReferenceServer.shared`.
+    /// to the embedded default (`transport(of:appID:)`): with disk storage a server that keeps its
+    /// state next to the stores (6022 when another process uses it), in memory
+    /// `IMReferenceServer.shared`.
     ///
     /// The login lasts until `logout`, or until the client reports an event that ends it
     /// (`.kickedOffline`, `.userSigExpired`): the session is then logged out before the observers
@@ -216,10 +218,16 @@ package final class IMSession: Sendable {
             if let client = state.client, client.userID.isSameID(as: userID), state.status == .loggedIn {
                 return .done(state.queue)
             }
+            let transport: any IMTransport
+            do throws(IMError) {
+                transport = try Self.transport(of: state, appID: appID)
+            } catch {
+                return .fail(state.queue, error)
+            }
             let previous = state.client
             let client = Self.makeClient(
                 userID: userID, databasePath: state.storage.databasePath(appID: appID, userID: userID),
-                warmsUpInBackground: state.warmsUpInBackground, settings: state)
+                warmsUpInBackground: state.warmsUpInBackground, transport: transport, settings: state)
             state.client = client
             state.status = .loggingIn
             return .start(client, previous)
@@ -310,7 +318,10 @@ package final class IMSession: Sendable {
             guard FileManager.default.fileExists(atPath: path) else {
                 return .fail(state.queue, IMError(.noPreviousLogin, "\(userID) has no local store on this device yet"))
             }
-            return .open(Self.makeClient(userID: userID, databasePath: path, warmsUpInBackground: false, settings: state),
+            // The client of a store opened without a login never connects: any server will do.
+            let transport = (try? Self.transport(of: state, appID: appID)) ?? IMReferenceServer.shared
+            return .open(Self.makeClient(userID: userID, databasePath: path, warmsUpInBackground: false,
+                                         transport: transport, settings: state),
                          appID: appID)
         }
         switch step {
@@ -327,16 +338,29 @@ package final class IMSession: Sendable {
     /// logging, drafts, invariant check, platform, heartbeat): the one place logins and
     /// `openStorage` make one.
     private static func makeClient(
-        userID: String, databasePath: String?, warmsUpInBackground: Bool, settings state: State
+        userID: String, databasePath: String?, warmsUpInBackground: Bool, transport: any IMTransport,
+        settings state: State
     ) -> IMClient {
         let client = IMClient(
-            userID: userID, transport: state.transport ?? IMReferenceServer.shared,
+            userID: userID, transport: transport,
             callbackQueue: state.queue, readPolicy: state.readPolicy, logger: state.logger,
             databasePath: databasePath, warmsUpInBackground: warmsUpInBackground, syncsDrafts: state.syncsDrafts,
             checksInvariants: state.checksInvariants, platform: state.platform,
             heartbeatInterval: state.heartbeatInterval, clock: { UInt64(Date().timeIntervalSince1970) })
         if let fault = state.storageFault { client.injectStorageFaultForTesting(fault) }
         return client
+    }
+
+    /// The server a login of app `appID` talks to: the configured transport; else the embedded
+    /// default, which keeps its state where the local stores are: with disk storage the app's
+    /// persisted `IMReferenceServer.embedded(appID:directory:)`, with storage in memory the
+    /// in-memory `IMReferenceServer.shared`.
+    /// - Throws: the embedded server's error when its data cannot be used (6022 when another
+    ///   process uses it).
+    private static func transport(of state: State, appID: Int32) throws(IMError) -> any IMTransport {
+        if let transport = state.transport { return transport }
+        guard case .disk(let directory) = state.storage else { return IMReferenceServer.shared }
+        return try IMReferenceServer.embedded(appID: appID, directory: directory)
     }
 
     /// Opens the database of `client` (outside the lock: it reads the file) and makes it the

@@ -1,3 +1,4 @@
+import IMSQLite
 import Foundation
 import IMCore
 import IMTransportKit

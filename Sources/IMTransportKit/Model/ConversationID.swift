@@ -7,9 +7,9 @@ import Foundation
 /// Targets compare by their UTF-8 bytes (`ExactID`), as the server and the database do: two IDs
 /// that differ only in Unicode normalisation are two conversations.
 /// - Thread safety: a value type, `Sendable`.
-public struct ConversationID: Hashable, Comparable, Sendable, CustomStringConvertible {
+public struct ConversationID: Hashable, Codable, Comparable, Sendable, CustomStringConvertible {
     /// The kind of a conversation.
-    public enum Kind: UInt8, Sendable, Comparable {
+    public enum Kind: UInt8, Sendable, Codable, Comparable {
         /// One-to-one with a user.
         case c2c = 1
         /// A group.

@@ -2,7 +2,7 @@
 ///
 /// For C2C: the peer's nickname and face URL and my remark for them. For a group: its name, face URL
 /// and type. Facades derive the display name from these (V2 `showName` rules).
-public struct ConversationProfile: Hashable, Sendable {
+public struct ConversationProfile: Hashable, Codable, Sendable {
     /// Nickname (C2C) or group name.
     public var name: String?
     /// My friend remark for the peer (C2C only).

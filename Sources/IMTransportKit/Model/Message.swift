@@ -1,13 +1,13 @@
 import Foundation
 
 /// Where a message was sent: to one user or to a group.
-public enum MessageReceiver: Hashable, Sendable {
+public enum MessageReceiver: Hashable, Codable, Sendable {
     case user(String)
     case group(String)
 }
 
 /// The payload of a message. Text is understood; anything else is carried opaquely.
-public enum MessageContent: Hashable, Sendable {
+public enum MessageContent: Hashable, Codable, Sendable {
     case text(String)
     case custom(Data)
     /// Another element type the core does not interpret (`type` is the vendor's element type).
@@ -21,7 +21,7 @@ public enum MessageContent: Hashable, Sendable {
 }
 
 /// The delivery state of a message, as the device that holds it sees it.
-public enum MessageDeliveryStatus: UInt8, Hashable, Sendable {
+public enum MessageDeliveryStatus: UInt8, Hashable, Codable, Sendable {
     case sending = 1
     case sent = 2
     case failed = 3
@@ -33,7 +33,7 @@ public enum MessageDeliveryStatus: UInt8, Hashable, Sendable {
 /// `seq` is the server sequence inside its conversation (0 until the server accepted it);
 /// `timestamp` is server time in seconds once sent.
 /// - Thread safety: a value type, `Sendable`.
-public struct Message: Hashable, Sendable {
+public struct Message: Hashable, Codable, Sendable {
     public var id: String
     public var seq: UInt64
     public var random: UInt32

@@ -1,5 +1,5 @@
 /// How messages of a conversation are received (the five V2 values, same raw values).
-public enum ReceiveOption: Int32, CaseIterable, Hashable, Sendable {
+public enum ReceiveOption: Int32, CaseIterable, Hashable, Codable, Sendable {
     case receive = 0
     case doNotReceive = 1
     case receiveWithoutNotify = 2

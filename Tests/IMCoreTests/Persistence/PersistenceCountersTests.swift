@@ -1,3 +1,4 @@
+import IMSQLite
 import IMCore
 import XCTest
 

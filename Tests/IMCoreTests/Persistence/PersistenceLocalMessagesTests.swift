@@ -99,14 +99,16 @@ final class PersistenceLocalMessagesTests: XCTestCase {
             try database.upsert(Conversation(id: alice, orderKey: 64))
             try database.upsert(fromAlice(1), in: alice, countsAsUnread: true)
             try database.saveCounters(UnreadCounters(), orderCounter: 9, syncVersion: 4)
-            // What version 2 had: no local-fields table.
+            // What version 2 had: no local-fields table, no server epoch.
             try database.connection.execute("DROP TABLE message_local_fields")
+            try database.connection.execute("ALTER TABLE counters DROP COLUMN server_epoch")
             try database.connection.execute("PRAGMA user_version = 2")
         }
         let database = try ConversationDatabase.open(at: path, logger: .silent)
-        XCTAssertEqual(try Schema.version(of: database.connection), 3)
+        XCTAssertEqual(try Schema.version(of: database.connection), Schema.currentVersion)
         XCTAssertEqual(try database.messages(of: alice).map(\.message), [fromAlice(1)])
         XCTAssertEqual(try database.loadCounters()?.syncVersion, 4)
+        XCTAssertNil(try database.loadCounters()?.serverEpoch, "no epoch known: the next login rebuilds from the server")
         XCTAssertEqual(try database.allLocalFields(), [:])
         try database.setLocalFields(MessageLocalFields(customInt: 1), ofMessage: "m")
         XCTAssertEqual(try database.allLocalFields(), ["m": MessageLocalFields(customInt: 1)])

@@ -1,0 +1,102 @@
+import XCTest
+import IMTestSupport
+import IMTransportKit
+@testable import IMReferenceServer
+
+/// A server that keeps its state in a file: a new instance over the file is the same cloud, under
+/// the same epoch; one process (here: one open instance) at a time.
+final class PersistedServerTests: XCTestCase {
+    private var directory: TemporaryDirectory!
+
+    override func setUpWithError() throws {
+        try super.setUpWithError()
+        directory = try TemporaryDirectory(prefix: "persisted-server")
+    }
+
+    override func tearDown() {
+        directory?.remove()
+        super.tearDown()
+    }
+
+    /// Everything a device could see of each user, and the epoch.
+    private func cloud(of server: IMReferenceServer, users: [String]) throws -> String {
+        var lines = ["epoch \(server.epoch)"]
+        for user in users {
+            lines.append("\(user) v\(try server.version(of: user)) \(try server.conversations(of: user))")
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    func test_anotherInstanceOverTheFile_isTheSameCloudUnderTheSameEpoch() async throws {
+        let path = directory.file("server.sqlite")
+        let users = ["me", "a", "b"]
+        var before = ""
+        do {
+            let server = try IMReferenceServer(persistingAt: path, clock: { 1_700_000_000 })
+            for user in users { try server.registerUser(user, nickname: "N-\(user)", faceURL: nil) }
+            try server.setFriendRemark(owner: "me", friend: "a", remark: "Alice")
+            try server.createGroup("g", name: "G", faceURL: nil, members: users)
+            try server.sendText("hi \u{0}'\"", from: "a", toUser: "me")
+            try server.sendText("@me", from: "b", toGroup: "g", atUserIDs: ["me"])
+            try server.send(OutgoingMessage(id: "", receiver: .user("me"), content: .custom(Data([0, 1, 2]))), from: "b")
+            // Requests from a device: read, pin, mute, delete, draft.
+            let device = try await RawDevice(userID: "me", transport: server)
+            try await device.send(.markRead(.c2c("a"), upTo: .max))
+            try await device.send(.setPinned(.group("g"), true))
+            try await device.send(.setReceiveOption([.c2c("b")], .doNotReceive))
+            try await device.send(.deleteConversation(.c2c("b"), clearingMessages: true))
+            try await device.send(.setDraft(.c2c("a"), DraftChange(text: "later", timestamp: 5)))
+            _ = try await device.send(.sendMessage(OutgoingMessage(id: "mine-1", receiver: .user("a"), content: .text("yo"))))
+            device.close()
+            try server.expireUserSig(userID: "me")
+            before = try cloud(of: server, users: users)
+        }
+        let reopened = try IMReferenceServer(persistingAt: path, clock: { 1_700_000_100 })
+        XCTAssertEqual(try cloud(of: reopened, users: users), before)
+        // The expired signature stays expired.
+        let refused = await connectResult(reopened, user: "me", userSig: "sig")
+        XCTAssertEqual(refused?.code, .userSigExpired)
+        // And it goes on from there: the next message is the next sequence.
+        XCTAssertEqual(try reopened.sendText("again", from: "a", toUser: "me"), 3)
+    }
+
+    func test_aSecondOpenOfTheSameFile_failsWithAClearError_andAResetIsANewEpoch() throws {
+        let path = directory.file("server.sqlite")
+        let first = try IMReferenceServer(persistingAt: path)
+        XCTAssertThrowsError(try IMReferenceServer(persistingAt: path)) { error in
+            let error = error as? IMError
+            XCTAssertEqual(error?.code, .ioOperationFailed)
+            XCTAssertTrue(error?.message.contains("in use by another process") == true, "\(String(describing: error))")
+        }
+        try first.registerUser("me", nickname: nil, faceURL: nil)
+        let epoch = first.epoch
+        first.reset()
+        XCTAssertNotEqual(first.epoch, epoch)
+        XCTAssertThrowsError(try first.version(of: "me"), "a reset empties the file too")
+    }
+
+    func test_theEmbeddedServerOfAnApp_isOnePerFile_nextToTheStores() throws {
+        let one = try IMReferenceServer.embedded(appID: 7, directory: directory.path)
+        XCTAssertTrue(try IMReferenceServer.embedded(appID: 7, directory: directory.path) === one)
+        XCTAssertFalse(try IMReferenceServer.embedded(appID: 8, directory: directory.path) === one)
+        XCTAssertTrue(FileManager.default.fileExists(atPath: directory.file("imserver_7.sqlite")))
+    }
+
+    private func connectResult(_ server: IMReferenceServer, user: String, userSig: String) async -> IMError? {
+        await withCheckedContinuation { continuation in
+            server.connect(IMLoginInfo(userID: user, userSig: userSig), sink: NullSink()) { result in
+                switch result {
+                case .success(let connection):
+                    connection.close()
+                    continuation.resume(returning: nil)
+                case .failure(let error):
+                    continuation.resume(returning: error)
+                }
+            }
+        }
+    }
+}
+
+private final class NullSink: IMPushSink {
+    func receive(_ push: IMPush, version: UInt64) {}
+}
