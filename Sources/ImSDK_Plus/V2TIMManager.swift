@@ -15,7 +15,12 @@ import IMTransportKit
 /// that names it (`ERR_*`, visible with `import ImSDK_Plus`; `IMError.Code` for the codes without
 /// one). Codes marked "server" are what the embedded `IMReferenceServer` answers; a custom
 /// `transport` passes its own through. Calls that need a login fail with 6014 until `login`'s
-/// `succ` (also while the login runs). A method without `- Errors:` cannot fail.
+/// `succ` (also while the login runs). A method without `- Errors:` reports no error code (where it
+/// can fail, its `Bool` or `nil` result says so).
+///
+/// Timing: a call that changes something calls `succ` after the listener events of its change;
+/// the reads of conversations and unread counts answer in order with the events (never older than
+/// an event already heard). Each call says whether it goes to the server or answers locally.
 ///
 /// - Thread safety: every method may be called from any thread. Callbacks (`succ`, `fail`) and
 ///   listener methods run on the configured callback queue (`V2TIMSDKConfig.callbackQueue`), one at
