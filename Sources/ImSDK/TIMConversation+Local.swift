@@ -23,13 +23,19 @@ extension TIMConversation {
     /// created when needed). The server's history (`getMessage`) does not have them. They are kept
     /// across restarts. Each message object is updated to the stored message (`msgId`, sender).
     /// Works with a store `initStorage` opened, without login.
+    /// Synchronous and local (no server request).
     /// - Parameter msgs: `TIMMessage` objects.
-    /// - Returns: 0 when imported (also for an empty list); 6017 for nil, an element that is not a
-    ///   message to import (sent, received, imported already, no text or custom element, listed
-    ///   twice), the SYSTEM conversation, or a C2C sender who is neither me nor the peer (nothing is
-    ///   imported then); 6013 before `initSdk`; 6014 when no store is open; 6022 when they could not
-    ///   be written to local storage (they are imported all the same, and written once the disk
-    ///   recovers).
+    /// - Returns: 0 when imported (also for an empty list, once a store is open); else the error's
+    ///   code (there is no `fail`).
+    /// - Errors:
+    ///   - 6017 `ERR_INVALID_PARAMETERS`: nil, an element that is not a message to import (sent,
+    ///     received, imported already, no text or custom element, listed twice), the SYSTEM
+    ///     conversation, or a C2C sender who is neither me nor the peer (nothing is imported then).
+    ///   - 6013 `ERR_SDK_NOT_INITIALIZED`: before `initSdk`.
+    ///   - 6014 `ERR_SDK_NOT_LOGGED_IN`: no store is open (logged out, no `initStorage`), or it is
+    ///     another user's than the handle's.
+    ///   - 6022 `ERR_IO_OPERATION_FAILED`: they could not be written to local storage (they are
+    ///     imported all the same, and written once the disk recovers).
     @discardableResult
     public func importMessages(_ msgs: [Any]!) -> Int32 {
         let invalid = IMError.Code.invalidParameters.rawValue
@@ -69,9 +75,16 @@ extension TIMConversation {
     /// `rand`, unless 0); one with sequence 0 finds a message by `msgId` (a failed send, an imported
     /// message). Locators of other conversations (`sessType`/`sessId`), unknown ones and removed
     /// messages are left out: `succ` gets the messages found, in the locators' order. Works with a
-    /// store `initStorage` opened, without login.
-    /// - Returns: 0; else the code `fail` also gets: 6017 for nil or an element that is not a
-    ///   `TIMMessageLocator`, 6013 before `initSdk`, 6014 when no store is open.
+    /// store `initStorage` opened, without login; no server request.
+    /// - Returns: 0; else the error's code.
+    /// - Errors:
+    ///   - 6017 `ERR_INVALID_PARAMETERS` (returned): nil, or an element that is not a
+    ///     `TIMMessageLocator`.
+    ///   - 6013 `ERR_SDK_NOT_INITIALIZED` (returned): before `initSdk`.
+    ///   - 6014 `ERR_SDK_NOT_LOGGED_IN` (returned): no store is open (logged out, no
+    ///     `initStorage`), or it is another user's than the handle's.
+    /// - Complexity: O(log m) per locator with a sequence, O(m) per locator by `msgId`, m the
+    ///   conversation's local messages.
     @discardableResult
     public func findMessages(_ locators: [Any]!, succ: TIMGetMsgSucc?, fail: TIMFail?) -> Int32 {
         let callbacks = Unchecked((succ, fail))
@@ -98,7 +111,7 @@ extension TIMConversation {
 
     /// Up to `count` (at most 20) of the newest local messages, newest first, synchronously: the
     /// 3.x call (`getLocalMessage(_:last:succ:fail:)` is its asynchronous successor). Messages being
-    /// sent come first. Empty when no store is open.
+    /// sent come first. Empty when no store is open (no code).
     public func getLastMsgs(_ count: UInt32) -> [Any]! {
         let me = localBridge.selfUserID ?? ""
         return localBridge.lastMessages(of: id, count: Int(min(count, 20))).map { TIMMessage($0, selfUserID: me) }

@@ -15,7 +15,11 @@ import TIMAdapter
 ///
 /// An open `NSObject` subclass, as the vendor's. Two handles on the same conversation of the same
 /// user are equal (`==`, `isEqual`) and hash alike, whichever call handed them out.
-/// - Thread safety: immutable; safe to use from any thread.
+///
+/// Errors and return codes follow `TIMManager`'s conventions (see there). Getters read local
+/// storage at the time of the call and report no errors.
+/// - Thread safety: immutable; safe to use from any thread. Callbacks run on the session's callback
+///   queue, as `TIMManager` says.
 open class TIMConversation: NSObject {
     let id: ConversationID
     /// The adapter, acting for the user the handle was taken as only.
@@ -57,15 +61,30 @@ open class TIMConversation: NSObject {
     // MARK: - Unread and reads
 
     /// The number of unread messages (0 when the conversation has none or does not exist).
+    /// - Complexity: O(1), from local storage.
     public func getUnReadMessageNum() -> Int32 {
         Int32(clamping: bridge.state(of: id)?.unreadCount ?? 0)
     }
 
     /// Marks `fromMsg` and everything before it read; nil marks everything up to the newest message.
     /// One message cannot be marked alone.
-    /// - Returns: 0 when accepted; else the error code, which `fail` also gets (6013 before
-    ///   `initSdk`, 6014 logged out or logged in as another user than the handle's, 6004 unknown
-    ///   conversation, 6017 a message of another conversation or not yet sent).
+    ///
+    /// Goes to the server (the SYSTEM conversation, which is not there, is marked here only);
+    /// `succ` runs once the server answered and the read is applied here (`onRefreshConversations`
+    /// comes first).
+    /// - Returns: 0 when accepted; else the error's code.
+    /// - Errors:
+    ///   - 6017 `ERR_INVALID_PARAMETERS` (returned): `fromMsg` is not a sent or received message
+    ///     of this conversation (checked first).
+    ///   - 6013 `ERR_SDK_NOT_INITIALIZED` (returned): before `initSdk`.
+    ///   - 6014 `ERR_SDK_NOT_LOGGED_IN` (returned): not logged in (a store `initStorage` opened is
+    ///     not enough), or logged in as another user than the handle's.
+    ///   - 6004 `ERR_INVALID_CONVERSATION` (returned): the conversation does not exist; (to `fail`)
+    ///     the server no longer has it (another device has just deleted it).
+    ///   - 9520 `ERR_SDK_NET_WAIT_ACK_TIMEOUT`: not connected, or the connection dropped before
+    ///     the answer.
+    ///   - 6022 `ERR_IO_OPERATION_FAILED`: the read could not be written to local storage (it
+    ///     stands; written once the disk recovers).
     @discardableResult
     public func setReadMessage(_ fromMsg: TIMMessage?, succ: TIMSucc?, fail: TIMFail?) -> Int32 {
         let callbacks = Unchecked((succ, fail))
@@ -81,6 +100,7 @@ open class TIMConversation: NSObject {
     }
 
     /// `setReadMessage(_:succ:fail:)` under the name Swift gives the ObjC method.
+    /// - Errors: as `setReadMessage(_:succ:fail:)`.
     @discardableResult
     public func setRead(_ fromMsg: TIMMessage?, succ: TIMSucc?, fail: TIMFail?) -> Int32 {
         setReadMessage(fromMsg, succ: succ, fail: fail)
@@ -95,13 +115,36 @@ open class TIMConversation: NSObject {
     }
 
     /// Up to `count` messages older than `last` (nil: from the newest), newest first, from the
-    /// server's history.
+    /// server's history (one request per call; messages removed with `remove()` are left out, so
+    /// a page may be shorter).
+    /// - Returns: 0 when accepted; else the error's code.
+    /// - Errors:
+    ///   - 6013 `ERR_SDK_NOT_INITIALIZED` (returned): before `initSdk`.
+    ///   - 6014 `ERR_SDK_NOT_LOGGED_IN` (returned): not logged in (a store `initStorage` opened is
+    ///     not enough), or logged in as another user than the handle's.
+    ///   - 6017 `ERR_INVALID_PARAMETERS` (returned): `count` is 0 or less.
+    ///   - 6004 `ERR_INVALID_CONVERSATION` (server): the SYSTEM conversation (it has no history
+    ///     there).
+    ///   - 20003 `IMError.Code.unknownUser` (server): the C2C peer is not registered.
+    ///   - 10010 `IMError.Code.unknownGroup` (server): the group does not exist.
+    ///   - 10007 `IMError.Code.notGroupMember` (server): I am not a member of the group.
+    ///   - 9520 `ERR_SDK_NET_WAIT_ACK_TIMEOUT`: not connected, or the connection dropped before
+    ///     the answer.
     @discardableResult
     public func getMessage(_ count: Int32, last: TIMMessage?, succ: TIMGetMsgSucc?, fail: TIMFail?) -> Int32 {
         messages(count, last: last, local: false, succ: succ, fail: fail)
     }
 
-    /// As `getMessage(_:last:succ:fail:)`, from this device's storage only.
+    /// As `getMessage(_:last:succ:fail:)`, from this device's storage only (no server request; also
+    /// from a store `initStorage` opened). Messages being sent come first; imported messages are
+    /// placed by time.
+    /// - Returns: 0 when accepted; else the error's code.
+    /// - Errors:
+    ///   - 6013 `ERR_SDK_NOT_INITIALIZED` (returned): before `initSdk`.
+    ///   - 6014 `ERR_SDK_NOT_LOGGED_IN` (returned): no store is open (logged out, no
+    ///     `initStorage`), or it is another user's than the handle's.
+    ///   - 6017 `ERR_INVALID_PARAMETERS` (returned): `count` is 0 or less.
+    /// - Complexity: O(log m + count) in the common case, m the conversation's local messages.
     @discardableResult
     public func getLocalMessage(_ count: Int32, last: TIMMessage?, succ: TIMGetMsgSucc?, fail: TIMFail?) -> Int32 {
         messages(count, last: last, local: true, succ: succ, fail: fail)
@@ -119,8 +162,23 @@ open class TIMConversation: NSObject {
     }
 
     /// Sends `msg` in this conversation; it reaches the peer (or the group) and the user's other
-    /// devices, not this device's `TIMMessageListener`.
-    /// - Returns: 0 when accepted; else the error code, which `fail` also gets.
+    /// devices, not this device's `TIMMessageListener`. It shows as the last message at once
+    /// (sending); `succ` runs once the server stored it.
+    /// - Returns: 0 when accepted; else the error's code.
+    /// - Errors:
+    ///   - 6017 `ERR_INVALID_PARAMETERS` (returned): a nil `msg`, one already sent (or received,
+    ///     or converted for import), one without a text or custom element, or the SYSTEM
+    ///     conversation (checked first).
+    ///   - 6013 `ERR_SDK_NOT_INITIALIZED` (returned): before `initSdk`.
+    ///   - 6014 `ERR_SDK_NOT_LOGGED_IN` (returned): not logged in, or logged in as another user
+    ///     than the handle's.
+    ///   - 6022 `ERR_IO_OPERATION_FAILED`: the message could not be written to local storage: it
+    ///     is not sent, and shows as failed.
+    ///   - 20003 `IMError.Code.unknownUser` (server): the C2C peer is not registered.
+    ///   - 10010 `IMError.Code.unknownGroup` (server): the group does not exist.
+    ///   - 10007 `IMError.Code.notGroupMember` (server): I am not a member of the group.
+    ///   - 9520 `ERR_SDK_NET_WAIT_ACK_TIMEOUT`: not connected, or the connection dropped before
+    ///     the answer (the message shows as failed, though the server may have it).
     @discardableResult
     public func send(_ msg: TIMMessage!, succ: TIMSucc?, fail: TIMFail?) -> Int32 {
         send(msg, onlineOnly: false, succ: succ, fail: fail)
@@ -128,6 +186,7 @@ open class TIMConversation: NSObject {
 
     /// Sends `msg` to whoever is online now: receivers that are offline never get it, it never counts
     /// as unread and never becomes the last message (history still returns it).
+    /// - Errors: as `send(_:succ:fail:)`.
     @discardableResult
     public func sendOnlineMessage(_ msg: TIMMessage!, succ: TIMSucc?, fail: TIMFail?) -> Int32 {
         send(msg, onlineOnly: true, succ: succ, fail: fail)
@@ -161,10 +220,16 @@ open class TIMConversation: NSObject {
 
     /// Saves `draft` (nil clears it). Kept on this device (and across restarts); with
     /// `V2TIMSDKConfig.syncsDrafts` on the shared session, synced to the user's other devices.
-    /// - Returns: 0, 6013 before `initSdk`, 6014 when logged out (or logged in as another user than
-    ///   the handle's), or 6022 when the draft could not be written to local storage (a full disk, a
-    ///   read-only database: it is saved all the same, and written once the disk recovers). Clearing
-    ///   the draft of a conversation that does not exist creates nothing.
+    /// Synchronous and local (with drafts synced, the server is told afterwards). Clearing the draft
+    /// of a conversation that does not exist creates nothing; saving one creates the conversation.
+    /// - Returns: 0; else the error's code.
+    /// - Errors:
+    ///   - 6013 `ERR_SDK_NOT_INITIALIZED` (returned): before `initSdk`.
+    ///   - 6014 `ERR_SDK_NOT_LOGGED_IN` (returned): not logged in (a store `initStorage` opened is
+    ///     not enough), or logged in as another user than the handle's.
+    ///   - 6022 `ERR_IO_OPERATION_FAILED` (returned): the draft could not be written to local
+    ///     storage (a full disk, a read-only database: it is saved all the same, and written once
+    ///     the disk recovers).
     @discardableResult
     public func setDraft(_ draft: TIMMessageDraft?) -> Int32 {
         let code = bridge.setDraft(id, text: draft?.text)
@@ -196,7 +261,9 @@ open class TIMConversation: NSObject {
     }
 
     /// Deletes a conversation and its local messages (the 5.0 headers put it here); cloud messages
-    /// stay. False, deleting nothing, while another user than the handle's is logged in.
+    /// stay. As `TIMManager.deleteConversationAndMessages(_:receiver:)`.
+    /// - Returns: true when deleted; false as there, and, deleting nothing, while another user than
+    ///   the handle's is logged in.
     @discardableResult
     public func deleteConversationAndMessages(_ type: TIMConversationType, receiver: String!) -> Bool {
         guard bridge.selfUserID != nil else { return false }

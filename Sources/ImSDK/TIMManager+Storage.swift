@@ -21,12 +21,21 @@ extension TIMManager {
     /// `getLoginStatus()` stays `STATUS_LOGOUT`. A later `login` of the same user goes on over the
     /// same store and syncs; `login` of another user, `logout` and `unInit` close it; another
     /// `initStorage` switches to that user's store. A login that fails leaves no store open.
-    /// - Returns: 0 when started; else the code `fail` also gets: 6013 before `initSdk`, 6017 for a
-    ///   nil param or empty identifier. `fail` also gets 6017 when storage is disabled
-    ///   (`disableStorage`) or another user is logged in, 6015 while a login runs, 6026 when
-    ///   the user never logged in on this device (there is no local store; none is created), and
-    ///   6022 when the store cannot be written (a read-only file or file system).
-    ///   Succeeds at once when the user is logged in or the store is open already.
+    /// Succeeds at once when the user is logged in or the store is open already; else `succ` runs
+    /// once the database is open (no server request; the database is read on the calling thread).
+    /// - Returns: 0 when started; else the error's code.
+    /// - Errors:
+    ///   - 6013 `ERR_SDK_NOT_INITIALIZED` (returned): before `initSdk`; also (to `fail`) when
+    ///     `unInit` came while the store was being opened.
+    ///   - 6017 `ERR_INVALID_PARAMETERS` (returned): a nil `param` or an empty `identifier`; (to
+    ///     `fail`) storage is disabled (`disableStorage`), or another user is logged in.
+    ///   - 6015 `ERR_IN_PROGESS`: a login runs, or one started while the store was being opened.
+    ///   - 6026 `ERR_NO_PREVIOUS_LOGIN`: the user never logged in on this device (there is no local
+    ///     store; none is created).
+    ///   - 6022 `ERR_IO_OPERATION_FAILED`: the store cannot be written (a read-only file or file
+    ///     system).
+    ///   - 6019 `ERR_DATABASE_OPERATE_FAILED`: the store cannot be opened, or was written by a
+    ///     newer SDK (it is left as it is).
     @discardableResult
     public func initStorage(_ param: TIMLoginParam!, succ: TIMLoginSucc?, fail: TIMFail?) -> Int32 {
         let callbacks = Unchecked((succ, fail))
@@ -34,6 +43,7 @@ extension TIMManager {
     }
 
     /// `initStorage(_:succ:fail:)` with the user ID, as 4.4 and later declare it.
+    /// - Errors: as `initStorage(_:succ:fail:)` (6017, returned, for a nil or empty `userID`).
     @_disfavoredOverload
     @discardableResult
     public func initStorage(_ userID: String!, succ: TIMLoginSucc?, fail: TIMFail?) -> Int32 {

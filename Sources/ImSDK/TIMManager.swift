@@ -5,6 +5,13 @@ import TIMAdapter
 /// The legacy API entry point. It is the same session as `V2TIMManager.sharedInstance()`: a login
 /// through either is the login of both, over one store, with the same events.
 ///
+/// Errors: a method that returns an `Int32` returns 0 when the call was accepted, else the error
+/// code, which `fail` also gets. Each lists its codes under `- Errors:`, with the constant that names
+/// it (`ERR_*`, visible with `import ImSDK`; `IMError.Code` for the codes without one); "returned"
+/// marks those the call returns at once, the others reach `fail` only. Codes marked "server" are
+/// what the embedded `IMReferenceServer` answers; a custom `transport` passes its own through. A
+/// method without `- Errors:` reports no code (a `Bool` or `nil` result says what failed).
+///
 /// - Thread safety: every method may be called from any thread. Callbacks and listeners run on the
 ///   session's callback queue (`TIMSdkConfig.callbackQueue`, else as `V2TIMSDKConfig` documents).
 public final class TIMManager: Sendable {
@@ -31,7 +38,9 @@ public final class TIMManager: Sendable {
 
     // MARK: - Init and login
 
-    /// Initialises the SDK. Returns 0; 1 when `globalConfig` is nil or its app ID is invalid.
+    /// Initialises the SDK. Synchronous.
+    /// - Returns: 0; 1 (no vendor code) when `globalConfig` is nil, its app ID is 0 or less, or
+    ///   another app ID is in use while logged in.
     @discardableResult
     public func initSdk(_ globalConfig: TIMSdkConfig!) -> Int32 {
         guard let config = globalConfig else { return 1 }
@@ -62,9 +71,11 @@ public final class TIMManager: Sendable {
     /// The configuration given to `initSdk`.
     public func getGlobalConfig() -> TIMSdkConfig! { state.withLock { $0.sdkConfig?.value } }
 
-    /// Sets the user configuration for the next login (after `initSdk`, before `login`).
-    /// - Returns: 0; 1 for nil; 6013 before `initSdk`. During a session it takes effect at the next
-    ///   login, and the log says so.
+    /// Sets the user configuration for the next login (after `initSdk`, before `login`). During a
+    /// session it takes effect at the next login, and the log says so.
+    /// - Returns: 0; 1 for nil; else the error's code.
+    /// - Errors:
+    ///   - 6013 `ERR_SDK_NOT_INITIALIZED` (returned): before `initSdk`.
     @discardableResult
     public func setUserConfig(_ config: TIMUserConfig!) -> Int32 {
         guard let config else { return 1 }
@@ -78,15 +89,35 @@ public final class TIMManager: Sendable {
     /// The user configuration set with `setUserConfig`.
     public func getUserConfig() -> TIMUserConfig! { state.withLock { $0.userConfig?.value } }
 
-    /// Logs in. Returns 0 when started; else the code `fail` also gets (6013 before `initSdk`,
-    /// 6017 for a nil param or empty identifier).
+    /// Logs in `param.identifier` and syncs conversations from the server.
+    ///
+    /// `succ` runs once the first sync with the server has finished, after the sync's
+    /// `onRefreshConversations` and `onRefresh`; a sync that fails after the connection opened still
+    /// ends in `succ` (the login stands on the local store, and the sync is retried). Logging in as
+    /// the user already logged in succeeds at once; as another user, logs the first one out.
+    /// - Returns: 0 when started; else the error's code.
+    /// - Errors:
+    ///   - 6013 `ERR_SDK_NOT_INITIALIZED` (returned): before `initSdk`.
+    ///   - 6017 `ERR_INVALID_PARAMETERS` (returned): a nil `param` or an empty `identifier`.
+    ///   - 6015 `ERR_IN_PROGESS`: another login runs.
+    ///   - 6022 `ERR_IO_OPERATION_FAILED`: the local database cannot be written (read-only).
+    ///   - 6019 `ERR_DATABASE_OPERATE_FAILED`: the local database cannot be opened or created, or
+    ///     was written by a newer SDK (it is left as it is).
+    ///   - 6206 `ERR_USER_SIG_EXPIRED` (server): a nil, empty or expired `userSig`.
+    ///   - 20003 `IMError.Code.unknownUser` (server): `identifier` is not registered.
+    ///   - 9520 `ERR_SDK_NET_WAIT_ACK_TIMEOUT`: the server could not be reached.
+    ///   - 6014 `ERR_SDK_NOT_LOGGED_IN`: `logout` or `unInit` came before the login finished.
     @discardableResult
     public func login(_ param: TIMLoginParam!, succ: TIMLoginSucc?, fail: TIMFail?) -> Int32 {
         let callbacks = Unchecked((succ, fail))
         return bridge.login(userID: param?.identifier, userSig: param?.userSig) { callbacks.finish($0) }
     }
 
-    /// Logs out.
+    /// Logs out: closes the connection (and a store `initStorage` opened). Succeeds also when
+    /// nobody is logged in; a login under way ends with 6014.
+    /// - Returns: 0; else the error's code.
+    /// - Errors:
+    ///   - 6013 `ERR_SDK_NOT_INITIALIZED` (returned): before `initSdk`.
     @discardableResult
     public func logout(_ succ: TIMLoginSucc?, fail: TIMFail?) -> Int32 {
         let callbacks = Unchecked((succ, fail))
@@ -129,15 +160,19 @@ public final class TIMManager: Sendable {
 
     // MARK: - Conversations
 
-    /// Every conversation, SYSTEM included, pinned first then newest first; empty when logged out.
-    /// The handles belong to the logged-in user (see `TIMConversation`).
+    /// Every conversation, SYSTEM included, pinned first then newest first; empty when logged out
+    /// (and no `initStorage` store is open). The handles belong to the logged-in user (see
+    /// `TIMConversation`).
+    /// - Complexity: O(n), synchronous, from local storage; the first call after login loads the
+    ///   whole store from the database if it is not loaded yet.
     public func getConversationList() -> [TIMConversation]! {
         guard let owner = bridge.selfUserID else { return [] }
         return bridge.conversations().map { TIMConversation($0.id, owner: owner) }
     }
 
     /// A handle on the conversation with `receiver` (C2C: the peer's user ID; GROUP: the group ID;
-    /// SYSTEM: `""`). Nil when logged out or for an empty receiver. The conversation need not exist
+    /// SYSTEM: `""`). Nil when logged out (and no `initStorage` store is open) or for an empty
+    /// receiver. The conversation need not exist
     /// yet: it appears with its first message (or draft). The handle belongs to the logged-in user:
     /// after a login as another user its calls fail with 6014 (see `TIMConversation`).
     public func getConversation(_ type: TIMConversationType, receiver: String!) -> TIMConversation! {
@@ -147,9 +182,12 @@ public final class TIMManager: Sendable {
     }
 
     /// Deletes a conversation from the list; its messages are kept (they come back, read, if the
-    /// conversation does). Returns false when logged out, when it does not exist, or when the
-    /// deletion could not be written to local storage (a full disk, a read-only database: it is
-    /// deleted all the same, and written once the disk recovers).
+    /// conversation does). Synchronous: it is deleted here at once, then the server is told (a
+    /// failure there is logged, and the next sync brings the server's state back).
+    /// - Returns: true when deleted; false (no code) when not logged in (a store `initStorage`
+    ///   opened is not enough), when it does not exist, or when the deletion could not be written to
+    ///   local storage (a full disk, a read-only database: it is deleted all the same, and written
+    ///   once the disk recovers).
     @discardableResult
     public func deleteConversation(_ type: TIMConversationType, receiver: String!) -> Bool {
         guard let id = bridge.conversationID(type: type.rawValue, receiver: receiver) else { return false }
@@ -164,14 +202,16 @@ public final class TIMManager: Sendable {
     }
 
     /// Deletes a conversation and its local messages; cloud messages stay (history still has them).
-    /// Returns false as `deleteConversation(_:receiver:)` does.
+    /// Synchronous, as `deleteConversation(_:receiver:)`.
+    /// - Returns: true when deleted; false as `deleteConversation(_:receiver:)` does.
     @discardableResult
     public func deleteConversationAndMessages(_ type: TIMConversationType, receiver: String!) -> Bool {
         guard let id = bridge.conversationID(type: type.rawValue, receiver: receiver) else { return false }
         return bridge.delete(id, keepingMessages: false)
     }
 
-    /// The number of conversations.
+    /// The number of conversations (SYSTEM included); 0 when no store is open.
+    /// - Complexity: O(1) (a counter).
     public func conversationCount() -> Int32 { bridge.conversationCount() }
 
     // MARK: - Events

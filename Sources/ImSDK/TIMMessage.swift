@@ -72,6 +72,8 @@ open class TIMGroupAtInfo: NSObject {
 /// A message: built with `TIMMessage()` and `add(_:)` to send, or handed out by the SDK.
 ///
 /// Read state is not stored in the message: `isReaded()` asks the conversation's read cursor now.
+/// Its methods report no vendor error codes: a status of 1 or a `false` result says what failed
+/// (see each); none talks to the server.
 /// - Thread safety: like the vendor's object, not synchronised.
 open class TIMMessage: NSObject {
     /// The elements of a message being built.

@@ -6,6 +6,7 @@ import IMTransportKit
 /// `V2TIMError` (code and description) that `fail` would have received.
 extension V2TIMManager {
     /// One page of the conversation list; see `getConversationList(nextSeq:count:succ:fail:)`.
+    /// - Errors: throws `V2TIMError` with the codes of the callback form.
     public func getConversationList(nextSeq: UInt64, count: Int32) async throws -> V2TIMConversationResult {
         try await withCallbacks { succ, fail in
             getConversationList(nextSeq: nextSeq, count: count, succ: { list, next, finished in
@@ -15,6 +16,7 @@ extension V2TIMManager {
     }
 
     /// One page of the filtered list; see `getConversationListByFilter(filter:nextSeq:count:succ:fail:)`.
+    /// - Errors: throws `V2TIMError` with the codes of the callback form.
     public func getConversationListByFilter(
         filter: V2TIMConversationListFilter, nextSeq: UInt64, count: UInt32
     ) async throws -> V2TIMConversationResult {
@@ -27,6 +29,7 @@ extension V2TIMManager {
     }
 
     /// One conversation; see `getConversation(conversationID:succ:fail:)`.
+    /// - Errors: throws `V2TIMError` with the codes of the callback form.
     public func getConversation(conversationID: String) async throws -> V2TIMConversation {
         try await withCallbacks { succ, fail in
             getConversation(conversationID: conversationID, succ: { succ($0!) }, fail: fail)
@@ -34,6 +37,7 @@ extension V2TIMManager {
     }
 
     /// Several conversations; see `getConversationList(conversationIDList:succ:fail:)`.
+    /// - Errors: throws `V2TIMError` with the codes of the callback form.
     public func getConversationList(conversationIDList: [String]) async throws -> [V2TIMConversation] {
         try await withCallbacks { succ, fail in
             getConversationList(conversationIDList: conversationIDList, succ: { succ($0 ?? []) }, fail: fail)
@@ -41,16 +45,19 @@ extension V2TIMManager {
     }
 
     /// The total unread count; see `getTotalUnreadMessageCount(succ:fail:)`.
+    /// - Errors: throws `V2TIMError` with the codes of the callback form.
     public func getTotalUnreadMessageCount() async throws -> UInt64 {
         try await withCallbacks { succ, fail in getTotalUnreadMessageCount(succ: succ, fail: fail) }
     }
 
     /// Logs in; see `login(userID:userSig:succ:fail:)`.
+    /// - Errors: throws `V2TIMError` with the codes of the callback form.
     public func login(userID: String, userSig: String) async throws {
         try await withCallbacks { succ, fail in login(userID: userID, userSig: userSig, succ: { succ(()) }, fail: fail) }
     }
 
     /// Pins or unpins; see `pinConversation(conversationID:isPinned:succ:fail:)`.
+    /// - Errors: throws `V2TIMError` with the codes of the callback form.
     public func pinConversation(conversationID: String, isPinned: Bool) async throws {
         try await withCallbacks { succ, fail in
             pinConversation(conversationID: conversationID, isPinned: isPinned, succ: { succ(()) }, fail: fail)
@@ -58,6 +65,7 @@ extension V2TIMManager {
     }
 
     /// Deletes a conversation; see `deleteConversation(conversation:succ:fail:)`.
+    /// - Errors: throws `V2TIMError` with the codes of the callback form.
     public func deleteConversation(conversation conversationID: String) async throws {
         try await withCallbacks { succ, fail in
             deleteConversation(conversation: conversationID, succ: { succ(()) }, fail: fail)
@@ -65,6 +73,7 @@ extension V2TIMManager {
     }
 
     /// Saves or clears a draft; see `setConversationDraft(conversationID:draftText:succ:fail:)`.
+    /// - Errors: throws `V2TIMError` with the codes of the callback form.
     public func setConversationDraft(conversationID: String, draftText: String?) async throws {
         try await withCallbacks { succ, fail in
             setConversationDraft(conversationID: conversationID, draftText: draftText, succ: { succ(()) }, fail: fail)
@@ -72,6 +81,7 @@ extension V2TIMManager {
     }
 
     /// Clears unread counts; see `cleanConversationUnreadMessageCount(conversationID:cleanTimestamp:cleanSequence:succ:fail:)`.
+    /// - Errors: throws `V2TIMError` with the codes of the callback form.
     public func cleanConversationUnreadMessageCount(
         conversationID: String?, cleanTimestamp: UInt64, cleanSequence: UInt64
     ) async throws {
@@ -83,11 +93,13 @@ extension V2TIMManager {
     }
 
     /// Logs out; see `logout(succ:fail:)`.
+    /// - Errors: throws `V2TIMError` with the codes of the callback form.
     public func logout() async throws {
         try await withCallbacks { succ, fail in logout(succ: { succ(()) }, fail: fail) }
     }
 
     /// Sets the C2C receive option; see `setC2CReceiveMessageOpt(userIDList:opt:succ:fail:)`.
+    /// - Errors: throws `V2TIMError` with the codes of the callback form.
     public func setC2CReceiveMessageOpt(userIDList: [String], opt: V2TIMReceiveMessageOpt) async throws {
         try await withCallbacks { succ, fail in
             setC2CReceiveMessageOpt(userIDList: userIDList, opt: opt, succ: { succ(()) }, fail: fail)
@@ -95,6 +107,7 @@ extension V2TIMManager {
     }
 
     /// Sets a group's receive option; see `setGroupReceiveMessageOpt(groupID:opt:succ:fail:)`.
+    /// - Errors: throws `V2TIMError` with the codes of the callback form.
     public func setGroupReceiveMessageOpt(groupID: String, opt: V2TIMReceiveMessageOpt) async throws {
         try await withCallbacks { succ, fail in
             setGroupReceiveMessageOpt(groupID: groupID, opt: opt, succ: { succ(()) }, fail: fail)
@@ -102,6 +115,7 @@ extension V2TIMManager {
     }
 
     /// Sends a message and returns its ID once the server accepted it; see `sendMessage(message:...)`.
+    /// - Errors: throws `V2TIMError` with the codes of the callback form.
     public func sendMessage(message: V2TIMMessage, receiver: String?, groupID: String?) async throws -> String {
         let boxed = Unchecked(message)
         return try await withCallbacks { succ, fail in
@@ -112,22 +126,26 @@ extension V2TIMManager {
     }
 
     /// Marks every message of a C2C conversation read; see `markC2CMessage(asRead:succ:fail:)`.
+    /// - Errors: throws `V2TIMError` with the codes of the callback form.
     public func markC2CMessage(asRead userID: String?) async throws {
         try await withCallbacks { succ, fail in markC2CMessage(asRead: userID, succ: { succ(()) }, fail: fail) }
     }
 
     /// Marks every message of a group conversation read; see `markGroupMessage(asRead:succ:fail:)`.
+    /// - Errors: throws `V2TIMError` with the codes of the callback form.
     public func markGroupMessage(asRead groupID: String?) async throws {
         try await withCallbacks { succ, fail in markGroupMessage(asRead: groupID, succ: { succ(()) }, fail: fail) }
     }
 
     /// Marks every conversation read; see `markAllMessage(asRead:fail:)` (whose first parameter is
     /// its `succ` block, hence this name).
+    /// - Errors: throws `V2TIMError` with the codes of the callback form.
     public func markAllMessageAsRead() async throws {
         try await withCallbacks { succ, fail in markAllMessage(asRead: { succ(()) }, fail: fail) }
     }
 
     /// A page of C2C history, newest first; see `getC2CHistoryMessageList(userID:count:lastMsg:succ:fail:)`.
+    /// - Errors: throws `V2TIMError` with the codes of the callback form.
     public func getC2CHistoryMessageList(userID: String, count: Int32, lastMsg: V2TIMMessage?) async throws -> [V2TIMMessage] {
         let boxed = Unchecked(lastMsg)
         return try await withCallbacks { succ, fail in
@@ -136,6 +154,7 @@ extension V2TIMManager {
     }
 
     /// A page of group history, newest first; see `getGroupHistoryMessageList(groupID:count:lastMsg:succ:fail:)`.
+    /// - Errors: throws `V2TIMError` with the codes of the callback form.
     public func getGroupHistoryMessageList(groupID: String, count: Int32, lastMsg: V2TIMMessage?) async throws -> [V2TIMMessage] {
         let boxed = Unchecked(lastMsg)
         return try await withCallbacks { succ, fail in
@@ -144,12 +163,14 @@ extension V2TIMManager {
     }
 
     /// Messages by ID; see `findMessages(messageIDList:succ:fail:)`.
+    /// - Errors: throws `V2TIMError` with the codes of the callback form.
     public func findMessages(messageIDList: [String]) async throws -> [V2TIMMessage] {
         try await withCallbacks { succ, fail in findMessages(messageIDList: messageIDList, succ: { succ($0 ?? []) }, fail: fail) }
     }
 
     /// Marks or unmarks conversations, one result each; see
     /// `markConversation(conversationIDList:markType:enableMark:succ:fail:)`.
+    /// - Errors: throws `V2TIMError` with the codes of the callback form.
     public func markConversation(
         conversationIDList: [String], markType: NSNumber, enableMark: Bool
     ) async throws -> [V2TIMConversationOperationResult] {
@@ -161,6 +182,7 @@ extension V2TIMManager {
     }
 
     /// Deletes conversations, one result each; see `deleteConversationList(conversationIDList:clearMessage:succ:fail:)`.
+    /// - Errors: throws `V2TIMError` with the codes of the callback form.
     public func deleteConversationList(
         conversationIDList: [String], clearMessage: Bool
     ) async throws -> [V2TIMConversationOperationResult] {
@@ -172,6 +194,7 @@ extension V2TIMManager {
 
     /// Sets (nil: clears) the custom data of conversations, one result each; see
     /// `setConversationCustomData(conversationIDList:customData:succ:fail:)`.
+    /// - Errors: throws `V2TIMError` with the codes of the callback form.
     public func setConversationCustomData(
         conversationIDList: [String], customData: Data?
     ) async throws -> [V2TIMConversationOperationResult] {
@@ -183,6 +206,7 @@ extension V2TIMManager {
 
     /// The unread total of the conversations a filter selects; see
     /// `getUnreadMessageCountByFilter(filter:succ:fail:)`.
+    /// - Errors: throws `V2TIMError` with the codes of the callback form.
     public func getUnreadMessageCountByFilter(filter: V2TIMConversationListFilter) async throws -> UInt64 {
         let boxed = Unchecked(filter)
         return try await withCallbacks { succ, fail in

@@ -12,10 +12,17 @@ extension V2TIMManager {
     ///
     /// Pass 0 first, then each returned `nextSeq` until `isFinished`. A walk returns every
     /// conversation that existed when it started exactly once, even while messages arrive (new
-    /// conversations come through `onNewConversation`). Hidden conversations are left out.
+    /// conversations come through `onNewConversation`). Hidden conversations are left out. Read
+    /// from local storage (no server request), answered in order with the listener events.
     /// - Parameters:
     ///   - nextSeq: 0, or the `nextSeq` of the previous page; any value is a valid position.
-    ///   - count: the page size, greater than 0 (6017 otherwise).
+    ///   - count: the page size, greater than 0.
+    /// - Errors:
+    ///   - 6013 `ERR_SDK_NOT_INITIALIZED`: before `initSDK`.
+    ///   - 6014 `ERR_SDK_NOT_LOGGED_IN`: not logged in.
+    ///   - 6017 `ERR_INVALID_PARAMETERS`: `count` is 0 or less.
+    /// - Complexity: O(log n + k), k the conversations visited (`count`, plus hidden ones skipped).
+    ///   While the store is still loading after a login, the page is read from the database's index.
     public func getConversationList(
         nextSeq: UInt64, count: Int32, succ: V2TIMConversationResultSucc?, fail: V2TIMFail?
     ) {
@@ -23,6 +30,14 @@ extension V2TIMManager {
     }
 
     /// One page of the conversations `filter` selects; paging as `getConversationList(nextSeq:count:succ:fail:)`.
+    /// - Errors:
+    ///   - 7013 `ERR_SDK_INTERFACE_NOT_SUPPORT`: a non-empty `filter.conversationGroup` (checked
+    ///     first, also before `initSDK`).
+    ///   - 6013 `ERR_SDK_NOT_INITIALIZED`: before `initSDK`.
+    ///   - 6014 `ERR_SDK_NOT_LOGGED_IN`: not logged in.
+    ///   - 6017 `ERR_INVALID_PARAMETERS`: `count` is 0.
+    /// - Complexity: O(log n + k), k the conversations visited to fill the page (up to n for a
+    ///   filter that selects few).
     public func getConversationListByFilter(
         filter: V2TIMConversationListFilter, nextSeq: UInt64, count: UInt32,
         succ: V2TIMConversationResultSucc?, fail: V2TIMFail?
@@ -49,7 +64,14 @@ extension V2TIMManager {
         }
     }
 
-    /// The conversation `conversationID`; 6017 for a malformed ID, 6004 when it does not exist.
+    /// The conversation `conversationID`, from local storage, answered in order with the listener
+    /// events.
+    /// - Errors:
+    ///   - 6013 `ERR_SDK_NOT_INITIALIZED`: before `initSDK`.
+    ///   - 6014 `ERR_SDK_NOT_LOGGED_IN`: not logged in.
+    ///   - 6017 `ERR_INVALID_PARAMETERS`: an empty or malformed ID (not `c2c_...` or `group_...`).
+    ///   - 6004 `ERR_INVALID_CONVERSATION`: the conversation does not exist.
+    /// - Complexity: O(1).
     public func getConversation(conversationID: String, succ: V2TIMConversationSucc?, fail: V2TIMFail?) {
         let callbacks = Unchecked((succ, fail))
         withClient(fail: fail) { client throws(IMError) in
@@ -68,7 +90,12 @@ extension V2TIMManager {
     }
 
     /// The existing conversations among `conversationIDList`, in the order asked (unknown IDs are
-    /// left out). 6017 for an empty list, more than 100 IDs, or a malformed ID.
+    /// left out, not an error), from local storage, answered in order with the listener events.
+    /// - Errors:
+    ///   - 6013 `ERR_SDK_NOT_INITIALIZED`: before `initSDK`.
+    ///   - 6014 `ERR_SDK_NOT_LOGGED_IN`: not logged in.
+    ///   - 6017 `ERR_INVALID_PARAMETERS`: an empty list, more than 100 IDs, or a malformed ID.
+    /// - Complexity: O(k) for k IDs.
     public func getConversationList(
         conversationIDList: [String], succ: V2TIMConversationListSucc?, fail: V2TIMFail?
     ) {
@@ -83,7 +110,11 @@ extension V2TIMManager {
     }
 
     /// The total unread count, without muted conversations; afterwards every change fires
-    /// `onTotalUnreadMessageCountChanged`.
+    /// `onTotalUnreadMessageCountChanged`. Answered from local storage, in order with the listener
+    /// events (never older than an event already heard).
+    /// - Errors:
+    ///   - 6013 `ERR_SDK_NOT_INITIALIZED`: before `initSDK`.
+    ///   - 6014 `ERR_SDK_NOT_LOGGED_IN`: not logged in.
     /// - Complexity: O(1) (a counter kept by deltas).
     public func getTotalUnreadMessageCount(succ: V2TIMTotalUnreadMessageCountSucc?, fail: V2TIMFail?) {
         let callbacks = Unchecked((succ, fail))
@@ -96,10 +127,22 @@ extension V2TIMManager {
 
     // MARK: - Changing
 
-    /// Pins or unpins a conversation; roams to the user's other devices. At most 50 pinned: a 51st
-    /// pin fails with 50002 (`ERR_SVR_CONV_INVALID_PARAMETERS`, what the server answers), also when
-    /// this device has not heard yet of pins made on another; 6004 for a conversation that does
-    /// not exist, 6017 for a malformed ID.
+    /// Pins or unpins a conversation; roams to the user's other devices. At most 50 pinned.
+    ///
+    /// Goes to the server; `succ` runs after the server agreed and the change is applied here
+    /// (`onConversationChanged` comes first).
+    /// - Errors:
+    ///   - 6013 `ERR_SDK_NOT_INITIALIZED`: before `initSDK`.
+    ///   - 6014 `ERR_SDK_NOT_LOGGED_IN`: not logged in.
+    ///   - 6017 `ERR_INVALID_PARAMETERS`: an empty or malformed ID.
+    ///   - 6004 `ERR_INVALID_CONVERSATION`: the conversation does not exist (here, or any more by
+    ///     the time the server answered).
+    ///   - 50002 `ERR_SVR_CONV_INVALID_PARAMETERS`: a 51st pin, from this device's count or the
+    ///     server's (when this device has not heard yet of pins made on another).
+    ///   - 9520 `ERR_SDK_NET_WAIT_ACK_TIMEOUT`: not connected, or the connection dropped before
+    ///     the answer.
+    ///   - 6022 `ERR_IO_OPERATION_FAILED`: the pin could not be written to local storage (it
+    ///     stands; see `V2TIMManager`).
     public func pinConversation(conversationID: String, isPinned: Bool, succ: V2TIMSucc?, fail: V2TIMFail?) {
         let callbacks = Unchecked((succ, fail))
         withClient(fail: fail) { client throws(IMError) in
@@ -107,10 +150,16 @@ extension V2TIMManager {
         }
     }
 
-    /// Saves (or with nil or "" clears) the draft of a conversation. Local only, as in the vendor
-    /// SDK, unless `V2TIMSDKConfig.syncsDrafts` (then the newest draft reaches every device).
-    /// Fails with 6022 when the draft could not be written to local storage (it stands, and is
-    /// written once the disk recovers; see `V2TIMManager`).
+    /// Saves (or with nil or "" clears) the draft of a conversation. Local only (no server
+    /// request), as in the vendor SDK, unless `V2TIMSDKConfig.syncsDrafts` (then the newest draft
+    /// reaches every device; `succ` does not wait for the server).
+    /// - Errors:
+    ///   - 6013 `ERR_SDK_NOT_INITIALIZED`: before `initSDK`.
+    ///   - 6014 `ERR_SDK_NOT_LOGGED_IN`: not logged in.
+    ///   - 6017 `ERR_INVALID_PARAMETERS`: an empty or malformed ID.
+    ///   - 6004 `ERR_INVALID_CONVERSATION`: the conversation does not exist.
+    ///   - 6022 `ERR_IO_OPERATION_FAILED`: the draft could not be written to local storage (it
+    ///     stands, and is written once the disk recovers; see `V2TIMManager`).
     public func setConversationDraft(conversationID: String, draftText: String?, succ: V2TIMSucc?, fail: V2TIMFail?) {
         let callbacks = Unchecked((succ, fail))
         withClient(fail: fail) { client in
@@ -121,14 +170,21 @@ extension V2TIMManager {
         }
     }
 
-    /// Sets or clears marks on conversations (at most 100). Unknown conversations get their own
-    /// failed result; the call itself fails only for bad arguments (6017, changing nothing) and when
-    /// the marks could not be written to local storage (6022; they stand, see `V2TIMManager`).
+    /// Sets or clears marks on conversations (at most 100), on this device only (no server
+    /// request). Each conversation
+    /// gets its own result: 6004 (`ERR_INVALID_CONVERSATION`) when it does not exist.
     /// - Parameter markType: one mark: a `V2TIMConversationMarkType` (0x1, 0x2, 0x4, 0x8) or a custom
     ///   bit `1 << n`, 32 <= n < 64, as the vendor's header defines them. Anything else fails with
     ///   6017: 0, a negative number (`Int64.min` is not bit 63), a fraction, NaN or an infinity, a
     ///   bit outside those, or several bits at once (set marks one at a time, as the vendor's
     ///   TUIKit does).
+    /// - Errors:
+    ///   - 6013 `ERR_SDK_NOT_INITIALIZED`: before `initSDK`.
+    ///   - 6014 `ERR_SDK_NOT_LOGGED_IN`: not logged in.
+    ///   - 6017 `ERR_INVALID_PARAMETERS`: not one valid mark, an empty list, more than 100 IDs, or
+    ///     a malformed ID (nothing changes).
+    ///   - 6022 `ERR_IO_OPERATION_FAILED`: the marks could not be written to local storage (they
+    ///     stand, see `V2TIMManager`).
     public func markConversation(
         conversationIDList: [String], markType: NSNumber, enableMark: Bool,
         succ: V2TIMConversationOperationResultSucc?, fail: V2TIMFail?
@@ -154,6 +210,18 @@ extension V2TIMManager {
     }
 
     /// Deletes a conversation and its messages, locally and on the server.
+    ///
+    /// Goes to the server; `succ` runs after the server agreed and the deletion is applied here
+    /// (`onConversationDeleted` comes first).
+    /// - Errors:
+    ///   - 6013 `ERR_SDK_NOT_INITIALIZED`: before `initSDK`.
+    ///   - 6014 `ERR_SDK_NOT_LOGGED_IN`: not logged in.
+    ///   - 6017 `ERR_INVALID_PARAMETERS`: an empty or malformed ID.
+    ///   - 6004 `ERR_INVALID_CONVERSATION`: the conversation does not exist.
+    ///   - 9520 `ERR_SDK_NET_WAIT_ACK_TIMEOUT`: not connected, or the connection dropped before
+    ///     the answer (nothing is deleted here).
+    ///   - 6022 `ERR_IO_OPERATION_FAILED`: the deletion could not be written to local storage (it
+    ///     stands, see `V2TIMManager`).
     public func deleteConversation(conversation conversationID: String, succ: V2TIMSucc?, fail: V2TIMFail?) {
         let callbacks = Unchecked((succ, fail))
         withClient(fail: fail) { client throws(IMError) in
@@ -166,10 +234,21 @@ extension V2TIMManager {
         }
     }
 
-    /// Deletes up to 100 conversations; each gets its own result.
+    /// Deletes up to 100 conversations; each gets its own result: 6004 (`ERR_INVALID_CONVERSATION`)
+    /// for one that does not exist (no request is sent for it), or the server's failure for it
+    /// (9520 `ERR_SDK_NET_WAIT_ACK_TIMEOUT` when not connected; it is then not deleted here).
     ///
+    /// One server request per existing conversation, sent together; `succ` runs once all are
+    /// answered and the deletions are applied here (`onConversationDeleted` comes first).
     /// - Parameter clearMessage: true deletes their messages too, locally and on the server; false
     ///   keeps them (they come back, read, if the conversation does).
+    /// - Errors:
+    ///   - 6013 `ERR_SDK_NOT_INITIALIZED`: before `initSDK`.
+    ///   - 6014 `ERR_SDK_NOT_LOGGED_IN`: not logged in.
+    ///   - 6017 `ERR_INVALID_PARAMETERS`: an empty list, more than 100 IDs, or a malformed ID
+    ///     (nothing is deleted).
+    ///   - 6022 `ERR_IO_OPERATION_FAILED`: the deletions could not be written to local storage
+    ///     (they stand, see `V2TIMManager`).
     public func deleteConversationList(
         conversationIDList: [String], clearMessage: Bool,
         succ: V2TIMConversationOperationResultSucc?, fail: V2TIMFail?

@@ -13,18 +13,23 @@ extension V2TIMManager {
         return true
     }
 
+    /// `logout(succ:fail:)` under its pre-annotation name.
+    /// - Errors: as `logout(succ:fail:)`.
     @available(*, deprecated, renamed: "logout(succ:fail:)")
     @_disfavoredOverload
     public func logout(_ succ: V2TIMSucc?, fail: V2TIMFail?) {
         logout(succ: succ, fail: fail)
     }
 
+    /// `setConversationListener(listener:)` under its pre-annotation name.
     @available(*, deprecated, renamed: "addConversationListener(listener:)")
     @_disfavoredOverload
     public func setConversationListener(_ listener: V2TIMConversationListener?) {
         setConversationListener(listener: listener)
     }
 
+    /// `getUnreadMessageCountByFilter(filter:succ:fail:)` under its pre-annotation name.
+    /// - Errors: as `getUnreadMessageCountByFilter(filter:succ:fail:)`.
     @available(*, deprecated, renamed: "getUnreadMessageCountByFilter(filter:succ:fail:)")
     @_disfavoredOverload
     public func getUnreadMessageCount(
@@ -33,18 +38,22 @@ extension V2TIMManager {
         getUnreadMessageCountByFilter(filter: filter, succ: succ, fail: fail)
     }
 
+    /// `subscribeUnreadMessageCountByFilter(filter:)` under its pre-annotation name.
     @available(*, deprecated, renamed: "subscribeUnreadMessageCountByFilter(filter:)")
     @_disfavoredOverload
     public func subscribeUnreadMessageCount(by filter: V2TIMConversationListFilter!) {
         subscribeUnreadMessageCountByFilter(filter: filter)
     }
 
+    /// `unsubscribeUnreadMessageCountByFilter(filter:)` under its pre-annotation name.
     @available(*, deprecated, renamed: "unsubscribeUnreadMessageCountByFilter(filter:)")
     @_disfavoredOverload
     public func unsubscribeUnreadMessageCount(by filter: V2TIMConversationListFilter!) {
         unsubscribeUnreadMessageCountByFilter(filter: filter)
     }
 
+    /// `getConversationListByFilter(filter:nextSeq:count:succ:fail:)` under its pre-annotation name.
+    /// - Errors: as `getConversationListByFilter(filter:nextSeq:count:succ:fail:)`.
     @available(*, deprecated, renamed: "getConversationListByFilter(filter:nextSeq:count:succ:fail:)")
     @_disfavoredOverload
     public func getConversationList(
@@ -55,6 +64,9 @@ extension V2TIMManager {
                                     succ: succ, fail: fail)
     }
 
+    /// `setConversationCustomData(conversationIDList:customData:succ:fail:)`
+    /// under its pre-annotation name.
+    /// - Errors: as `setConversationCustomData(conversationIDList:customData:succ:fail:)`.
     @available(*, deprecated, renamed: "setConversationCustomData(conversationIDList:customData:succ:fail:)")
     @_disfavoredOverload
     public func setConversationCustomData(
@@ -64,6 +76,10 @@ extension V2TIMManager {
         setConversationCustomData(conversationIDList: conversationIDList, customData: customData, succ: succ, fail: fail)
     }
 
+    /// `sendMessage(message:receiver:groupID:priority:onlineUserOnly:offlinePushInfo:progress:succ:fail:)`
+    /// under its pre-annotation name.
+    /// - Errors: as
+    ///   `sendMessage(message:receiver:groupID:priority:onlineUserOnly:offlinePushInfo:progress:succ:fail:)`.
     @available(*, deprecated, renamed: "sendMessage(message:receiver:groupID:priority:onlineUserOnly:offlinePushInfo:progress:succ:fail:)")
     @_disfavoredOverload
     @discardableResult
@@ -77,6 +93,8 @@ extension V2TIMManager {
                     succ: succ, fail: fail)
     }
 
+    /// `getC2CHistoryMessageList(userID:count:lastMsg:succ:fail:)` under its pre-annotation name.
+    /// - Errors: as `getC2CHistoryMessageList(userID:count:lastMsg:succ:fail:)`.
     @available(*, deprecated, renamed: "getC2CHistoryMessageList(userID:count:lastMsg:succ:fail:)")
     @_disfavoredOverload
     public func getC2CHistoryMessageList(
@@ -85,6 +103,8 @@ extension V2TIMManager {
         getC2CHistoryMessageList(userID: userID ?? "", count: count, lastMsg: lastMsg, succ: succ, fail: fail)
     }
 
+    /// `getGroupHistoryMessageList(groupID:count:lastMsg:succ:fail:)` under its pre-annotation name.
+    /// - Errors: as `getGroupHistoryMessageList(groupID:count:lastMsg:succ:fail:)`.
     @available(*, deprecated, renamed: "getGroupHistoryMessageList(groupID:count:lastMsg:succ:fail:)")
     @_disfavoredOverload
     public func getGroupHistoryMessageList(
@@ -93,54 +113,73 @@ extension V2TIMManager {
         getGroupHistoryMessageList(groupID: groupID ?? "", count: count, lastMsg: lastMsg, succ: succ, fail: fail)
     }
 
+    /// `login(userID:userSig:succ:fail:)` under its pre-annotation name.
+    /// - Errors: as `login(userID:userSig:succ:fail:)`.
     @available(*, deprecated, renamed: "login(userID:userSig:succ:fail:)")
     @_disfavoredOverload
     public func login(_ userID: String!, userSig: String!, succ: V2TIMSucc?, fail: V2TIMFail?) {
         login(userID: userID ?? "", userSig: userSig ?? "", succ: succ, fail: fail)
     }
 
+    /// `getConversationList(nextSeq:count:succ:fail:)` under its pre-annotation name.
+    /// - Errors: as `getConversationList(nextSeq:count:succ:fail:)`.
     @available(*, deprecated, renamed: "getConversationList(nextSeq:count:succ:fail:)")
     @_disfavoredOverload
     public func getConversationList(_ nextSeq: UInt64, count: Int32, succ: V2TIMConversationResultSucc?, fail: V2TIMFail?) {
         getConversationList(nextSeq: nextSeq, count: count, succ: succ, fail: fail)
     }
 
+    /// `getConversation(conversationID:succ:fail:)` under its pre-annotation name.
+    /// - Errors: as `getConversation(conversationID:succ:fail:)`.
     @available(*, deprecated, renamed: "getConversation(conversationID:succ:fail:)")
     @_disfavoredOverload
     public func getConversation(_ conversationID: String!, succ: V2TIMConversationSucc?, fail: V2TIMFail?) {
         getConversation(conversationID: conversationID ?? "", succ: succ, fail: fail)
     }
 
+    /// `getConversationList(conversationIDList:succ:fail:)` under its pre-annotation name.
+    /// - Errors: as `getConversationList(conversationIDList:succ:fail:)`.
     @available(*, deprecated, renamed: "getConversationList(conversationIDList:succ:fail:)")
     @_disfavoredOverload
     public func getConversationList(_ conversationIDList: [String]!, succ: V2TIMConversationListSucc?, fail: V2TIMFail?) {
         getConversationList(conversationIDList: conversationIDList ?? [], succ: succ, fail: fail)
     }
 
+    /// `pinConversation(conversationID:isPinned:succ:fail:)` under its pre-annotation name.
+    /// - Errors: as `pinConversation(conversationID:isPinned:succ:fail:)`.
     @available(*, deprecated, renamed: "pinConversation(conversationID:isPinned:succ:fail:)")
     @_disfavoredOverload
     public func pinConversation(_ conversationID: String!, isPinned: Bool, succ: V2TIMSucc?, fail: V2TIMFail?) {
         pinConversation(conversationID: conversationID ?? "", isPinned: isPinned, succ: succ, fail: fail)
     }
 
+    /// `getTotalUnreadMessageCount(succ:fail:)` under its pre-annotation name.
+    /// - Errors: as `getTotalUnreadMessageCount(succ:fail:)`.
     @available(*, deprecated, renamed: "getTotalUnreadMessageCount(succ:fail:)")
     @_disfavoredOverload
     public func getTotalUnreadMessageCount(_ succ: V2TIMTotalUnreadMessageCountSucc?, fail: V2TIMFail?) {
         getTotalUnreadMessageCount(succ: succ, fail: fail)
     }
 
+    /// `deleteConversation(conversation:succ:fail:)` under its pre-annotation name.
+    /// - Errors: as `deleteConversation(conversation:succ:fail:)`.
     @available(*, deprecated, renamed: "deleteConversation(conversation:succ:fail:)")
     @_disfavoredOverload
     public func deleteConversation(_ conversationID: String!, succ: V2TIMSucc?, fail: V2TIMFail?) {
         deleteConversation(conversation: conversationID ?? "", succ: succ, fail: fail)
     }
 
+    /// `setConversationDraft(conversationID:draftText:succ:fail:)` under its pre-annotation name.
+    /// - Errors: as `setConversationDraft(conversationID:draftText:succ:fail:)`.
     @available(*, deprecated, renamed: "setConversationDraft(conversationID:draftText:succ:fail:)")
     @_disfavoredOverload
     public func setConversationDraft(_ conversationID: String!, draftText: String?, succ: V2TIMSucc?, fail: V2TIMFail?) {
         setConversationDraft(conversationID: conversationID ?? "", draftText: draftText, succ: succ, fail: fail)
     }
 
+    /// `markConversation(conversationIDList:markType:enableMark:succ:fail:)`
+    /// under its pre-annotation name.
+    /// - Errors: as `markConversation(conversationIDList:markType:enableMark:succ:fail:)`.
     @available(*, deprecated, renamed: "markConversation(conversationIDList:markType:enableMark:succ:fail:)")
     @_disfavoredOverload
     public func markConversation(
@@ -151,6 +190,9 @@ extension V2TIMManager {
                          enableMark: enableMark, succ: succ, fail: fail)
     }
 
+    /// `deleteConversationList(conversationIDList:clearMessage:succ:fail:)`
+    /// under its pre-annotation name.
+    /// - Errors: as `deleteConversationList(conversationIDList:clearMessage:succ:fail:)`.
     @available(*, deprecated, renamed: "deleteConversationList(conversationIDList:clearMessage:succ:fail:)")
     @_disfavoredOverload
     public func deleteConversationList(
@@ -161,6 +203,10 @@ extension V2TIMManager {
                                succ: succ, fail: fail)
     }
 
+    /// `cleanConversationUnreadMessageCount(conversationID:cleanTimestamp:cleanSequence:succ:fail:)`
+    /// under its pre-annotation name.
+    /// - Errors: as
+    ///   `cleanConversationUnreadMessageCount(conversationID:cleanTimestamp:cleanSequence:succ:fail:)`.
     @available(*, deprecated, renamed: "cleanConversationUnreadMessageCount(conversationID:cleanTimestamp:cleanSequence:succ:fail:)")
     @_disfavoredOverload
     public func cleanConversationUnreadMessageCount(
@@ -170,18 +216,23 @@ extension V2TIMManager {
                                             cleanSequence: cleanSequence, succ: succ, fail: fail)
     }
 
+    /// `setC2CReceiveMessageOpt(userIDList:opt:succ:fail:)` under its pre-annotation name.
+    /// - Errors: as `setC2CReceiveMessageOpt(userIDList:opt:succ:fail:)`.
     @available(*, deprecated, renamed: "setC2CReceiveMessageOpt(userIDList:opt:succ:fail:)")
     @_disfavoredOverload
     public func setC2CReceiveMessageOpt(_ userIDList: [String]!, opt: V2TIMReceiveMessageOpt, succ: V2TIMSucc?, fail: V2TIMFail?) {
         setC2CReceiveMessageOpt(userIDList: userIDList ?? [], opt: opt, succ: succ, fail: fail)
     }
 
+    /// `setGroupReceiveMessageOpt(groupID:opt:succ:fail:)` under its pre-annotation name.
+    /// - Errors: as `setGroupReceiveMessageOpt(groupID:opt:succ:fail:)`.
     @available(*, deprecated, renamed: "setGroupReceiveMessageOpt(groupID:opt:succ:fail:)")
     @_disfavoredOverload
     public func setGroupReceiveMessageOpt(_ groupID: String!, opt: V2TIMReceiveMessageOpt, succ: V2TIMSucc?, fail: V2TIMFail?) {
         setGroupReceiveMessageOpt(groupID: groupID ?? "", opt: opt, succ: succ, fail: fail)
     }
 
+    /// `createTextMessage(text:)` under its pre-annotation name.
     @available(*, deprecated, renamed: "createTextMessage(text:)")
     @_disfavoredOverload
     public func createTextMessage(_ text: String!) -> V2TIMMessage! {

@@ -33,8 +33,22 @@ extension V2TIMManager {
     /// The message becomes the conversation's last message at once (status sending); on success it
     /// carries its `seq`, server `timestamp` and `MSG_STATUS_SEND_SUCC`. `onlineUserOnly` messages do
     /// not count as unread and do not become the last message. Priority, offline push info and
-    /// progress are accepted and have no effect here.
-    /// - Returns: the message ID, or nil when the arguments are invalid (and `fail` says why).
+    /// progress are accepted and have no effect here. Goes to the server; `succ` runs once the
+    /// server stored the message.
+    /// - Returns: the message ID, or nil when the call fails at once (not initialised, not logged in,
+    ///   invalid arguments; `fail` says why).
+    /// - Errors:
+    ///   - 6013 `ERR_SDK_NOT_INITIALIZED`: before `initSDK`.
+    ///   - 6014 `ERR_SDK_NOT_LOGGED_IN`: not logged in.
+    ///   - 6017 `ERR_INVALID_PARAMETERS`: a nil message or one without a text or custom element, one
+    ///     already sent, neither `receiver` nor `groupID`, or @-mentions in a C2C message.
+    ///   - 6022 `ERR_IO_OPERATION_FAILED`: the message could not be written to local storage: it is
+    ///     not sent, and shows as failed.
+    ///   - 20003 `IMError.Code.unknownUser` (server): `receiver` is not registered.
+    ///   - 10010 `IMError.Code.unknownGroup` (server): the group does not exist.
+    ///   - 10007 `IMError.Code.notGroupMember` (server): I am not a member of the group.
+    ///   - 9520 `ERR_SDK_NET_WAIT_ACK_TIMEOUT`: not connected, or the connection dropped before
+    ///     the answer (the message shows as failed, though the server may have it).
     @discardableResult
     public func sendMessage(
         message: V2TIMMessage?, receiver: String?, groupID: String?, priority: V2TIMMessagePriority,
@@ -97,14 +111,33 @@ extension V2TIMManager {
     // MARK: - History
 
     /// Up to `count` messages of the C2C conversation with `userID` older than `lastMsg` (nil: the
-    /// newest), newest first, from the server.
+    /// newest), newest first, from the server (one request per call; messages removed from local
+    /// storage are left out, so a page may be shorter).
+    /// - Errors:
+    ///   - 6017 `ERR_INVALID_PARAMETERS`: an empty `userID`, or `count` 0 or less (checked first,
+    ///     also before `initSDK`).
+    ///   - 6013 `ERR_SDK_NOT_INITIALIZED`: before `initSDK`.
+    ///   - 6014 `ERR_SDK_NOT_LOGGED_IN`: not logged in.
+    ///   - 20003 `IMError.Code.unknownUser` (server): `userID` is not registered.
+    ///   - 9520 `ERR_SDK_NET_WAIT_ACK_TIMEOUT`: not connected, or the connection dropped before
+    ///     the answer.
     public func getC2CHistoryMessageList(
         userID: String, count: Int32, lastMsg: V2TIMMessage?, succ: V2TIMMessageListSucc?, fail: V2TIMFail?
     ) {
         history(of: .c2c(userID), count: count, lastMsg: lastMsg, succ: succ, fail: fail)
     }
 
-    /// Up to `count` messages of group `groupID` older than `lastMsg`, newest first, from the server.
+    /// Up to `count` messages of group `groupID` older than `lastMsg`, newest first, from the server;
+    /// as `getC2CHistoryMessageList(userID:count:lastMsg:succ:fail:)`.
+    /// - Errors:
+    ///   - 6017 `ERR_INVALID_PARAMETERS`: an empty `groupID`, or `count` 0 or less (checked first,
+    ///     also before `initSDK`).
+    ///   - 6013 `ERR_SDK_NOT_INITIALIZED`: before `initSDK`.
+    ///   - 6014 `ERR_SDK_NOT_LOGGED_IN`: not logged in.
+    ///   - 10010 `IMError.Code.unknownGroup` (server): the group does not exist.
+    ///   - 10007 `IMError.Code.notGroupMember` (server): I am not a member of the group.
+    ///   - 9520 `ERR_SDK_NET_WAIT_ACK_TIMEOUT`: not connected, or the connection dropped before
+    ///     the answer.
     public func getGroupHistoryMessageList(
         groupID: String, count: Int32, lastMsg: V2TIMMessage?, succ: V2TIMMessageListSucc?, fail: V2TIMFail?
     ) {
@@ -134,8 +167,14 @@ extension V2TIMManager {
 }
 
 extension V2TIMManager {
-    /// The local messages with these IDs, in the order asked; IDs of no local message are left out.
-    /// - Complexity: O(n) per ID in the number of conversations (the store keeps no index by ID yet).
+    /// The local messages with these IDs, in the order asked; IDs of no local message are left out
+    /// (not an error). From local storage; no server request.
+    /// - Errors:
+    ///   - 6013 `ERR_SDK_NOT_INITIALIZED`: before `initSDK`.
+    ///   - 6014 `ERR_SDK_NOT_LOGGED_IN`: not logged in.
+    ///   - 6017 `ERR_INVALID_PARAMETERS`: a nil or empty list.
+    /// - Complexity: O(M) per ID, M the local messages of every conversation (the store keeps no
+    ///   index by ID yet); the first call after login loads the whole store if it is not loaded yet.
     public func findMessages(messageIDList: [String]!, succ: V2TIMMessageListSucc?, fail: V2TIMFail?) {
         let callbacks = Unchecked((succ, fail))
         let ids = messageIDList ?? []
@@ -158,6 +197,8 @@ extension V2TIMManager {
         }
     }
 
+    /// `findMessages(messageIDList:succ:fail:)` under its pre-annotation name.
+    /// - Errors: as `findMessages(messageIDList:succ:fail:)`.
     @available(*, deprecated, renamed: "findMessages(messageIDList:succ:fail:)")
     @_disfavoredOverload
     public func findMessages(_ messageIDList: [String]!, succ: V2TIMMessageListSucc?, fail: V2TIMFail?) {

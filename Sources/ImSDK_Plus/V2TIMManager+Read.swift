@@ -5,22 +5,44 @@ import IMTransportKit
 extension V2TIMManager {
     /// Marks every message of the C2C conversation with `userID` read (nil: every C2C conversation).
     ///
-    /// My unread count for it becomes 0 and the read reaches my other devices. Fails with 6004 when
-    /// the named conversation does not exist (also when another device has just deleted it); with
-    /// nil, a conversation another device has just deleted is skipped, not an error.
+    /// My unread count for it becomes 0 and the read reaches my other devices. Goes to the server:
+    /// one request for a named conversation; with nil, one per conversation with unread messages (or
+    /// marked unread), sent together. `succ` runs once the server answered and the reads are applied
+    /// here (`onConversationChanged` comes first). With nil, a conversation another device has just
+    /// deleted is skipped, not an error.
+    /// - Errors:
+    ///   - 6013 `ERR_SDK_NOT_INITIALIZED`: before `initSDK`.
+    ///   - 6014 `ERR_SDK_NOT_LOGGED_IN`: not logged in.
+    ///   - 6017 `ERR_INVALID_PARAMETERS`: an empty `userID`.
+    ///   - 6004 `ERR_INVALID_CONVERSATION`: the named conversation does not exist here, or no longer
+    ///     on the server (another device has just deleted it).
+    ///   - 9520 `ERR_SDK_NET_WAIT_ACK_TIMEOUT`: not connected, or the connection dropped before
+    ///     the answer (the reads that were answered are applied).
+    ///   - 6022 `ERR_IO_OPERATION_FAILED`: the reads could not be written to local storage (they
+    ///     stand, see `V2TIMManager`).
+    /// - Complexity: the first call after login loads the whole store from the database (O(n))
+    ///   if it is not loaded yet.
     public func markC2CMessage(asRead userID: String?, succ: V2TIMSucc?, fail: V2TIMFail?) {
         markRead(target: userID.map { .one(.c2c($0)) } ?? .all(.c2c), succ: succ, fail: fail)
     }
 
-    /// Marks every message of group `groupID` read (nil: every group conversation); errors as
-    /// `markC2CMessage(asRead:succ:fail:)`.
+    /// Marks every message of group `groupID` read (nil: every group conversation); requests, timing
+    /// and cost as `markC2CMessage(asRead:succ:fail:)`.
+    /// - Errors: as `markC2CMessage(asRead:succ:fail:)` (6017 for an empty `groupID`).
     public func markGroupMessage(asRead groupID: String?, succ: V2TIMSucc?, fail: V2TIMFail?) {
         markRead(target: groupID.map { .one(.group($0)) } ?? .all(.group), succ: succ, fail: fail)
     }
 
     /// Marks every message of every conversation read. A conversation another device has just
     /// deleted (the server answers 6004 for it) is skipped, not an error: it is gone, and the
-    /// others are read.
+    /// others are read. Requests, timing and cost as `markC2CMessage(asRead:succ:fail:)` with nil.
+    /// - Errors:
+    ///   - 6013 `ERR_SDK_NOT_INITIALIZED`: before `initSDK`.
+    ///   - 6014 `ERR_SDK_NOT_LOGGED_IN`: not logged in.
+    ///   - 9520 `ERR_SDK_NET_WAIT_ACK_TIMEOUT`: not connected, or the connection dropped before
+    ///     an answer (the reads that were answered are applied).
+    ///   - 6022 `ERR_IO_OPERATION_FAILED`: the reads could not be written to local storage (they
+    ///     stand, see `V2TIMManager`).
     public func markAllMessage(asRead succ: V2TIMSucc?, fail: V2TIMFail?) {
         markRead(target: .all(nil), succ: succ, fail: fail)
     }
@@ -33,7 +55,18 @@ extension V2TIMManager {
     ///     just deleted is skipped, as in `markAllMessage(asRead:fail:)`).
     ///   - cleanTimestamp: C2C: clear messages sent at or before this server time (seconds); 0: all.
     ///   - cleanSequence: groups: clear messages up to this sequence; 0: all.
-    /// Success shows up as `onConversationChanged`.
+    /// Success shows up as `onConversationChanged` (before `succ`). Requests and cost as
+    /// `markC2CMessage(asRead:succ:fail:)`.
+    /// - Errors:
+    ///   - 6017 `ERR_INVALID_PARAMETERS`: a malformed ID (checked first, also before `initSDK`).
+    ///   - 6013 `ERR_SDK_NOT_INITIALIZED`: before `initSDK`.
+    ///   - 6014 `ERR_SDK_NOT_LOGGED_IN`: not logged in.
+    ///   - 6004 `ERR_INVALID_CONVERSATION`: the one conversation named does not exist here, or no
+    ///     longer on the server.
+    ///   - 9520 `ERR_SDK_NET_WAIT_ACK_TIMEOUT`: not connected, or the connection dropped before
+    ///     an answer.
+    ///   - 6022 `ERR_IO_OPERATION_FAILED`: the reads could not be written to local storage (they
+    ///     stand, see `V2TIMManager`).
     public func cleanConversationUnreadMessageCount(
         conversationID: String?, cleanTimestamp: UInt64, cleanSequence: UInt64,
         succ: V2TIMSucc?, fail: V2TIMFail?
@@ -105,6 +138,20 @@ extension V2TIMManager {
     // MARK: - Receive options
 
     /// Sets how C2C messages from these users (1 to 30 of them) are received; roams.
+    ///
+    /// One server request; `succ` runs after the server agreed and the option is applied here. A
+    /// user with no conversation yet gets the option too (it applies when one starts).
+    /// - Errors:
+    ///   - 6017 `ERR_INVALID_PARAMETERS`: an empty list, more than 30 IDs, or an empty ID (checked
+    ///     first, also before `initSDK`).
+    ///   - 6013 `ERR_SDK_NOT_INITIALIZED`: before `initSDK`.
+    ///   - 6014 `ERR_SDK_NOT_LOGGED_IN`: not logged in.
+    ///   - 20003 `IMError.Code.unknownUser` (server): a user ID that is not registered (nothing
+    ///     changes).
+    ///   - 9520 `ERR_SDK_NET_WAIT_ACK_TIMEOUT`: not connected, or the connection dropped before
+    ///     the answer.
+    ///   - 6022 `ERR_IO_OPERATION_FAILED`: the option could not be written to local storage (it
+    ///     stands, see `V2TIMManager`).
     public func setC2CReceiveMessageOpt(
         userIDList: [String], opt: V2TIMReceiveMessageOpt, succ: V2TIMSucc?, fail: V2TIMFail?
     ) {
@@ -115,7 +162,17 @@ extension V2TIMManager {
         setReceiveOption(userIDList.map { .c2c($0) }, opt, succ: succ, fail: fail)
     }
 
-    /// Sets how messages of group `groupID` are received; roams.
+    /// Sets how messages of group `groupID` are received; roams. One server request, as
+    /// `setC2CReceiveMessageOpt(userIDList:opt:succ:fail:)`.
+    /// - Errors:
+    ///   - 6017 `ERR_INVALID_PARAMETERS`: an empty `groupID` (checked first, also before `initSDK`).
+    ///   - 6013 `ERR_SDK_NOT_INITIALIZED`: before `initSDK`.
+    ///   - 6014 `ERR_SDK_NOT_LOGGED_IN`: not logged in.
+    ///   - 10010 `IMError.Code.unknownGroup` (server): the group does not exist.
+    ///   - 9520 `ERR_SDK_NET_WAIT_ACK_TIMEOUT`: not connected, or the connection dropped before
+    ///     the answer.
+    ///   - 6022 `ERR_IO_OPERATION_FAILED`: the option could not be written to local storage (it
+    ///     stands, see `V2TIMManager`).
     public func setGroupReceiveMessageOpt(
         groupID: String, opt: V2TIMReceiveMessageOpt, succ: V2TIMSucc?, fail: V2TIMFail?
     ) {

@@ -3,7 +3,11 @@ import Foundation
 /// The simple send calls of `V2TIMManager.h` and the listener names Swift gave the 5.x-8.x headers
 /// without `NS_SWIFT_NAME`; each is the general call underneath.
 extension V2TIMManager {
-    /// Sends a C2C text message to `userID`; returns its ID (nil for bad arguments, which `fail` hears).
+    /// Sends a C2C text message to `userID`; returns its ID (nil when the call fails at once, which
+    /// `fail` hears).
+    /// - Errors: as
+    ///   `sendMessage(message:receiver:groupID:priority:onlineUserOnly:offlinePushInfo:progress:succ:fail:)`
+    ///   (6017 for a nil or empty `userID`).
     @discardableResult
     public func sendC2CTextMessage(text: String!, to userID: String!, succ: V2TIMSucc?, fail: V2TIMFail?) -> String? {
         sendMessage(message: createTextMessage(text: text ?? ""), receiver: userID, groupID: nil,
@@ -12,6 +16,9 @@ extension V2TIMManager {
     }
 
     /// Sends a C2C custom message carrying `customData` to `userID`; returns its ID.
+    /// - Errors: as
+    ///   `sendMessage(message:receiver:groupID:priority:onlineUserOnly:offlinePushInfo:progress:succ:fail:)`
+    ///   (6017 for a nil or empty `userID`).
     @discardableResult
     public func sendC2CCustomMessage(customData: Data!, to userID: String!, succ: V2TIMSucc?, fail: V2TIMFail?) -> String? {
         sendMessage(message: createCustomMessage(data: customData ?? Data()), receiver: userID, groupID: nil,
@@ -20,6 +27,9 @@ extension V2TIMManager {
     }
 
     /// Sends a group text message to `groupID`; returns its ID. The priority is accepted and has no effect.
+    /// - Errors: as
+    ///   `sendMessage(message:receiver:groupID:priority:onlineUserOnly:offlinePushInfo:progress:succ:fail:)`
+    ///   (6017 for a nil or empty `groupID`).
     @discardableResult
     public func sendGroupTextMessage(
         text: String!, to groupID: String!, priority: V2TIMMessagePriority, succ: V2TIMSucc?, fail: V2TIMFail?
@@ -30,6 +40,9 @@ extension V2TIMManager {
     }
 
     /// Sends a group custom message to `groupID`; returns its ID.
+    /// - Errors: as
+    ///   `sendMessage(message:receiver:groupID:priority:onlineUserOnly:offlinePushInfo:progress:succ:fail:)`
+    ///   (6017 for a nil or empty `groupID`).
     @discardableResult
     public func sendGroupCustomMessage(
         customData: Data!, to groupID: String!, priority: V2TIMMessagePriority, succ: V2TIMSucc?, fail: V2TIMFail?
@@ -44,7 +57,7 @@ extension V2TIMManager {
         createCustomMessage(data: data ?? Data())
     }
 
-    /// `initSDK(_:config:)` as the vendor's Swift-native SDK labels it.
+    /// `initSDK(_:config:)` as the vendor's Swift-native SDK labels it; false as there (no code).
     @discardableResult
     public func initSDK(sdkAppID: Int32, config: V2TIMSDKConfig?) -> Bool {
         initSDK(sdkAppID, config: config)
@@ -53,6 +66,8 @@ extension V2TIMManager {
 
 /// Pre-annotation names (5.x-8.x headers without `NS_SWIFT_NAME`).
 extension V2TIMManager {
+    /// `sendC2CTextMessage(text:to:succ:fail:)` under its pre-annotation name.
+    /// - Errors: as `sendC2CTextMessage(text:to:succ:fail:)`.
     @available(*, deprecated, renamed: "sendC2CTextMessage(text:to:succ:fail:)")
     @_disfavoredOverload
     @discardableResult
@@ -60,6 +75,8 @@ extension V2TIMManager {
         sendC2CTextMessage(text: text, to: userID, succ: succ, fail: fail)
     }
 
+    /// `sendC2CCustomMessage(customData:to:succ:fail:)` under its pre-annotation name.
+    /// - Errors: as `sendC2CCustomMessage(customData:to:succ:fail:)`.
     @available(*, deprecated, renamed: "sendC2CCustomMessage(customData:to:succ:fail:)")
     @_disfavoredOverload
     @discardableResult

@@ -6,8 +6,14 @@ extension V2TIMManager {
     // MARK: - Unread counts of a filter
 
     /// The unread count of the conversations `filter` selects (its type and marks), without muted
-    /// conversations, as `getTotalUnreadMessageCount` counts them.
-    /// - Complexity: O(n) in the number of conversations.
+    /// conversations, as `getTotalUnreadMessageCount` counts them. From local storage, answered in
+    /// order with the listener events.
+    /// - Errors:
+    ///   - 6017 `ERR_INVALID_PARAMETERS`: a nil `filter` (checked first, also before `initSDK`).
+    ///   - 6013 `ERR_SDK_NOT_INITIALIZED`: before `initSDK`.
+    ///   - 6014 `ERR_SDK_NOT_LOGGED_IN`: not logged in.
+    /// - Complexity: O(n) in the number of conversations (and the first call after login loads the
+    ///   whole store from the database if it is not loaded yet).
     public func getUnreadMessageCountByFilter(
         filter: V2TIMConversationListFilter!, succ: V2TIMTotalUnreadMessageCountSucc?, fail: V2TIMFail?
     ) {
@@ -25,7 +31,10 @@ extension V2TIMManager {
     /// Starts `onUnreadMessageCountChangedByFilter` events for `filter`: after every change of the
     /// unread count of the conversations it selects, each conversation listener hears the new count
     /// with this filter object. Subscribing a filter that selects the same conversations again
-    /// replaces the earlier one. Subscriptions last until unsubscribed or `unInitSDK`.
+    /// replaces the earlier one. Subscriptions last until unsubscribed or `unInitSDK`. Cannot fail;
+    /// a nil `filter` is ignored.
+    /// - Complexity: O(n) now when logged in (the current count), and O(n) per subscribed filter
+    ///   after every change to the list while subscribed.
     public func subscribeUnreadMessageCountByFilter(filter: V2TIMConversationListFilter!) {
         guard let filter else { return }
         let key = ConversationFilter(filter).unreadKey
@@ -45,8 +54,14 @@ extension V2TIMManager {
     /// Sets (nil: clears) the custom data of up to 100 conversations, at most 256 bytes; each gets
     /// its own result (6004 for an unknown conversation). Kept on this device and across restarts
     /// (it does not roam to the user's other devices yet). Changed conversations are announced with
-    /// `onConversationChanged`. Fails with 6022 when the data could not be written to local storage
-    /// (it stands, see `V2TIMManager`).
+    /// `onConversationChanged` (before `succ`). Local: no server request.
+    /// - Errors:
+    ///   - 6013 `ERR_SDK_NOT_INITIALIZED`: before `initSDK`.
+    ///   - 6014 `ERR_SDK_NOT_LOGGED_IN`: not logged in.
+    ///   - 6017 `ERR_INVALID_PARAMETERS`: more than 256 bytes, a nil or empty list, more than 100
+    ///     IDs, or a malformed ID (nothing changes).
+    ///   - 6022 `ERR_IO_OPERATION_FAILED`: the data could not be written to local storage (it
+    ///     stands, see `V2TIMManager`).
     public func setConversationCustomData(
         conversationIDList: [String]!, customData: Data?,
         succ: V2TIMConversationOperationResultSucc?, fail: V2TIMFail?

@@ -11,6 +11,17 @@ import IMTransportKit
 /// is also reported with `onSyncServerFailed`. A login whose database cannot be written fails with
 /// 6022.
 ///
+/// Errors: each call lists what its `fail` can get under `- Errors:`, as the code and the constant
+/// that names it (`ERR_*`, visible with `import ImSDK_Plus`; `IMError.Code` for the codes without
+/// one). Codes marked "server" are what the embedded `IMReferenceServer` answers; a custom
+/// `transport` passes its own through. Calls that need a login fail with 6014 until `login`'s
+/// `succ` (also while the login runs). A method without `- Errors:` reports no error code (where it
+/// can fail, its `Bool` or `nil` result says so).
+///
+/// Timing: a call that changes something calls `succ` after the listener events of its change;
+/// the reads of conversations and unread counts answer in order with the events (never older than
+/// an event already heard). Each call says whether it goes to the server or answers locally.
+///
 /// - Thread safety: every method may be called from any thread. Callbacks (`succ`, `fail`) and
 ///   listener methods run on the configured callback queue (`V2TIMSDKConfig.callbackQueue`), one at
 ///   a time, in the order the SDK produced them; every asynchronous call ends in exactly one of its
@@ -58,12 +69,12 @@ public final class V2TIMManager: Sendable {
 
     // MARK: - Init and login
 
-    /// Initialises the SDK for `sdkAppID`.
+    /// Initialises the SDK for `sdkAppID`. Synchronous; nothing is read or written yet.
     ///
     /// Calling it again with the same app ID (through either API) is harmless: it succeeds, keeps the
     /// session, and keeps the transport and callback queue unless `config` names new ones.
-    /// - Returns: true on success; false for an app ID of 0 or less, or a different app ID while
-    ///   logged in.
+    /// - Returns: true on success; false (no code) for an app ID of 0 or less, or a different app ID
+    ///   while logged in.
     @discardableResult
     public func initSDK(_ sdkAppID: Int32, config: V2TIMSDKConfig?) -> Bool {
         session.initialize(appID: sdkAppID, IMSession.Options(
@@ -81,15 +92,33 @@ public final class V2TIMManager: Sendable {
 
     /// Logs in `userID` and syncs conversations from the server; `succ` runs after the sync.
     ///
-    /// Fails with 6013 before `initSDK`, 6017 for an empty user ID, 6015 while another login runs,
-    /// and with the server's code when it refuses. Logging in as the user already logged in
-    /// succeeds at once; logging in as another user logs the first one out.
+    /// Opens the user's local store, connects, then syncs. `succ` runs once the first sync with the
+    /// server has finished, after `onSyncServerStart`, the sync's conversation events and
+    /// `onSyncServerFinish`; a sync that fails after the connection opened still ends in `succ`
+    /// (the login stands on the local store; `onSyncServerFailed`, and the sync is retried). Logging
+    /// in as the user already logged in succeeds at once, without a sync; logging in as another user
+    /// logs the first one out.
+    /// - Errors:
+    ///   - 6013 `ERR_SDK_NOT_INITIALIZED`: before `initSDK`.
+    ///   - 6017 `ERR_INVALID_PARAMETERS`: an empty `userID`.
+    ///   - 6015 `ERR_IN_PROGESS`: another login runs.
+    ///   - 6022 `ERR_IO_OPERATION_FAILED`: the local database cannot be written (read-only).
+    ///   - 6019 `ERR_DATABASE_OPERATE_FAILED`: the local database cannot be opened or created, or
+    ///     was written by a newer SDK (it is left as it is).
+    ///   - 6206 `ERR_USER_SIG_EXPIRED` (server): an empty or expired `userSig`.
+    ///   - 20003 `IMError.Code.unknownUser` (server): `userID` is not registered.
+    ///   - 9520 `ERR_SDK_NET_WAIT_ACK_TIMEOUT`: the server could not be reached.
+    ///   - 6014 `ERR_SDK_NOT_LOGGED_IN`: `logout` or `unInitSDK` came before the login finished.
     public func login(userID: String, userSig: String, succ: V2TIMSucc?, fail: V2TIMFail?) {
         let callbacks = Unchecked((succ, fail))
         session.login(userID: userID, userSig: userSig) { callbacks.finish($0) }
     }
 
     /// Logs out: closes the connection; later calls fail with 6014 until the next login.
+    ///
+    /// Succeeds also when nobody is logged in; a login under way ends with 6014.
+    /// - Errors:
+    ///   - 6013 `ERR_SDK_NOT_INITIALIZED`: before `initSDK`.
     public func logout(succ: V2TIMSucc?, fail: V2TIMFail?) {
         let callbacks = Unchecked((succ, fail))
         session.logout { callbacks.finish($0) }

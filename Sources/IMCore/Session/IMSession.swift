@@ -193,9 +193,10 @@ package final class IMSession: Sendable {
     ///
     /// Fails with 6013 before `initialize`, 6017 for an empty user ID, 6015 while another login
     /// runs, with the server's code when it refuses, and with the database's error when the local
-    /// store cannot be used (6022 when it cannot be written, 6019 for a newer schema). Logging in
-    /// as the user already logged in succeeds at once; logging in as another user logs the first
-    /// one out. User IDs compare by their bytes, as the server's accounts do: another spelling of a
+    /// store cannot be used (6022 when it cannot be written, 6019 for a newer schema or a file or
+    /// directory that cannot be created or opened), and with 6014 when `logout` or `unInitialize`
+    /// comes before it finished. Logging in as the user already logged in succeeds at once; logging
+    /// in as another user logs the first one out. User IDs compare by their bytes, as the server's accounts do: another spelling of a
     /// logged-in ID (NFD for NFC) is another user. With no transport configured, the session talks
     /// to the embedded default (`transport(of:appID:)`): with disk storage a server that keeps its
     /// state next to the stores (6022 when another process uses it), in memory
