@@ -3,6 +3,9 @@ import PackageDescription
 
 let package = Package(
     name: "ImSDK",
+    // The oldest systems with Swift concurrency (the public API has `async` forms). The library
+    // targets use nothing newer; the `imsdk` tool and the tests keep to these too.
+    platforms: [.macOS(.v10_15), .iOS(.v13), .tvOS(.v13), .watchOS(.v6)],
     products: [
         // The legacy TIM API.
         .library(name: "ImSDK", targets: ["ImSDK"]),
