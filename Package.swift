@@ -63,35 +63,46 @@ let package = Package(
         .target(
             name: "IMTestSupport",
             dependencies: ["IMCore", "IMTransportKit", "IMReferenceServer", "ImSDK_Plus", "ImSDK"]),
+        // Points the SDK's default data directory at a sandbox for the whole test run and fails a test
+        // that writes there. Every test target that creates SDK sessions depends on it.
+        .target(name: "IMTestSandbox", dependencies: ["CIMTestSandbox", "IMCore"]),
+        // Installs IMTestSandbox when the test bundle loads, before any test (a C constructor).
+        .target(name: "CIMTestSandbox"),
 
         .testTarget(
-            name: "IMCoreTests", dependencies: ["IMCore", "IMTransportKit", "IMReferenceServer", "IMTestSupport"]),
+            name: "IMCoreTests",
+            dependencies: ["IMCore", "IMTransportKit", "IMReferenceServer", "IMTestSupport", "IMTestSandbox"]),
         .testTarget(
             name: "IMReferenceServerTests",
             dependencies: ["IMReferenceServer", "IMCore", "IMTransportKit", "IMTestSupport"]),
         .testTarget(
             name: "ImSDK_PlusTests",
-            dependencies: ["ImSDK_Plus", "ImSDK", "IMCore", "IMTransportKit", "IMReferenceServer", "IMTestSupport"]),
+            dependencies: [
+                "ImSDK_Plus", "ImSDK", "IMCore", "IMTransportKit", "IMReferenceServer", "IMTestSupport", "IMTestSandbox",
+            ]),
         .testTarget(
             name: "ConversationListKitTests",
-            dependencies: ["ConversationListKit", "ImSDK_Plus", "IMReferenceServer", "IMTestSupport"]),
+            dependencies: ["ConversationListKit", "ImSDK_Plus", "IMReferenceServer", "IMTestSupport", "IMTestSandbox"]),
         .testTarget(name: "TIMAdapterTests", dependencies: ["TIMAdapter", "IMCore", "IMTransportKit", "IMTestSupport"]),
         .testTarget(
             name: "ImSDKTests",
             dependencies: [
                 "ImSDK", "ImSDK_Plus", "ConversationListKit", "IMCore", "IMTransportKit", "IMReferenceServer",
-                "IMTestSupport",
+                "IMTestSupport", "IMTestSandbox",
             ]),
         .testTarget(
             name: "IMSDKToolTests",
             dependencies: [
                 "IMSDKTool", "ImSDK_Plus", "ConversationListKit", "IMReferenceServer", "IMCore", "IMTransportKit",
-                "IMTestSupport",
+                "IMTestSupport", "IMTestSandbox",
             ]),
         .testTarget(
             name: "MigrationTests",
-            dependencies: ["ImSDK", "ImSDK_Plus", "ConversationListKit", "IMReferenceServer", "IMTransportKit", "IMTestSupport"]),
-        .testTarget(name: "IMConformanceTests", dependencies: ["IMConformance"]),
+            dependencies: [
+                "ImSDK", "ImSDK_Plus", "ConversationListKit", "IMReferenceServer", "IMTransportKit", "IMTestSupport",
+                "IMTestSandbox",
+            ]),
+        .testTarget(name: "IMConformanceTests", dependencies: ["IMConformance", "IMTestSandbox"]),
         // Call shapes of public Swift code written against the vendor's SDKs (legacy 3.x to 5.x, V2 5.x
         // to 8.x, the vendor's TUIKit, Flutter and React Native plugins): what a drop-in must compile.
         // Only the two public API modules, as an app sees them.
