@@ -75,7 +75,7 @@ final class MigrationDocumentTests: XCTestCase {
         var names: Set<String> = []
         for file in files {
             let source = try read(sourcesDirectory.appendingPathComponent(file))
-            for groups in Self.captures(of: declaration, in: source) {
+            for groups in declaration.captures(in: source) {
                 if let name = groups[0] { names.insert(name) }
             }
         }
@@ -91,7 +91,7 @@ final class MigrationDocumentTests: XCTestCase {
         let conversion = try NSRegularExpression(
             pattern: #"extension\s+([A-Za-z0-9_]+)\s*\{[^}]*?public\s+(?:convenience\s+)?init\??\((legacy|v2):"#)
         var conversions: [String] = []
-        for groups in Self.captures(of: conversion, in: source) {
+        for groups in conversion.captures(in: source) {
             if let type = groups[0], let label = groups[1] {
                 conversions.append("\(type)(\(label):")
             }
@@ -114,18 +114,9 @@ final class MigrationDocumentTests: XCTestCase {
             }
         }
         let span = try NSRegularExpression(pattern: "`([^`]+)`")
-        return captures(of: span, in: prose.joined(separator: "\n")).compactMap { $0[0] }
+        return span.captures(in: prose.joined(separator: "\n")).compactMap { $0[0] }
     }
 
-    /// The capture groups (1, 2, ...) of every match of `expression` in `text`; nil for a group that
-    /// did not take part. (`NSRegularExpression`, not `Regex`: that needs macOS 13 / iOS 16.)
-    private static func captures(of expression: NSRegularExpression, in text: String) -> [[String?]] {
-        expression.matches(in: text, range: NSRange(text.startIndex..., in: text)).map { match in
-            (1..<match.numberOfRanges).map { group in
-                Range(match.range(at: group), in: text).map { String(text[$0]) }
-            }
-        }
-    }
 
     /// Whether `text` contains `identifier` as a whole word.
     private static func contains(_ text: String, identifier: String) -> Bool {
