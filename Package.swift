@@ -1,4 +1,6 @@
-// swift-tools-version:6.0
+// swift-tools-version:6.2
+// 6.2, not 6.0: the sources use `weak let` (SE-0481, Swift 6.2), so an older toolchain stops here
+// with a clear message instead of a compile error inside IMReferenceServer.
 import PackageDescription
 
 let package = Package(
