@@ -1,6 +1,6 @@
-// swift-tools-version:6.2
-// 6.2, not 6.0: the sources use `weak let` (SE-0481, Swift 6.2), so an older toolchain stops here
-// with a clear message instead of a compile error inside IMReferenceServer.
+// swift-tools-version:6.3
+// 6.3: the sources use `weak let` (SE-0481, first released in Swift 6.3), so an older toolchain
+// stops here with a clear message instead of a compile error inside IMReferenceServer.
 import PackageDescription
 
 let package = Package(
