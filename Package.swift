@@ -1,8 +1,13 @@
-// swift-tools-version:6.0
+// swift-tools-version:6.3
+// 6.3: the sources use `weak let` (SE-0481, first released in Swift 6.3), so an older toolchain
+// stops here with a clear message instead of a compile error inside IMReferenceServer.
 import PackageDescription
 
 let package = Package(
     name: "ImSDK",
+    // The oldest systems with Swift concurrency (the public API has `async` forms). The library
+    // targets use nothing newer; the `imsdk` tool and the tests keep to these too.
+    platforms: [.macOS(.v10_15), .iOS(.v13), .tvOS(.v13), .watchOS(.v6)],
     products: [
         // The legacy TIM API.
         .library(name: "ImSDK", targets: ["ImSDK"]),
@@ -63,10 +68,15 @@ let package = Package(
         .target(
             name: "IMTestSupport",
             dependencies: ["IMCore", "IMTransportKit", "IMReferenceServer", "ImSDK_Plus", "ImSDK"]),
+        // Points the SDK's default data directory at a sandbox for the whole test run and fails a test
+        // that writes there. Every test target that creates SDK sessions depends on it.
+        .target(name: "IMTestSandbox", dependencies: ["CIMTestSandbox", "IMCore"]),
+        // Installs IMTestSandbox when the test bundle loads, before any test (a C constructor).
+        .target(name: "CIMTestSandbox"),
 
         .testTarget(
             name: "IMCoreTests",
-            dependencies: ["IMCore", "IMSQLite", "IMTransportKit", "IMReferenceServer", "IMTestSupport"]),
+            dependencies: ["IMCore", "IMSQLite", "IMTransportKit", "IMReferenceServer", "IMTestSupport", "IMTestSandbox"]),
         .testTarget(
             name: "IMReferenceServerTests",
             dependencies: ["IMReferenceServer", "IMCore", "IMTransportKit", "IMTestSupport"]),
@@ -74,27 +84,31 @@ let package = Package(
             name: "ImSDK_PlusTests",
             dependencies: [
                 "ImSDK_Plus", "ImSDK", "IMCore", "IMSQLite", "IMTransportKit", "IMReferenceServer", "IMTestSupport",
+                "IMTestSandbox",
             ]),
         .testTarget(
             name: "ConversationListKitTests",
-            dependencies: ["ConversationListKit", "ImSDK_Plus", "IMReferenceServer", "IMTestSupport"]),
+            dependencies: ["ConversationListKit", "ImSDK_Plus", "IMReferenceServer", "IMTestSupport", "IMTestSandbox"]),
         .testTarget(name: "TIMAdapterTests", dependencies: ["TIMAdapter", "IMCore", "IMTransportKit", "IMTestSupport"]),
         .testTarget(
             name: "ImSDKTests",
             dependencies: [
                 "ImSDK", "ImSDK_Plus", "ConversationListKit", "IMCore", "IMTransportKit", "IMReferenceServer",
-                "IMTestSupport",
+                "IMTestSupport", "IMTestSandbox",
             ]),
         .testTarget(
             name: "IMSDKToolTests",
             dependencies: [
                 "IMSDKTool", "ImSDK_Plus", "ConversationListKit", "IMReferenceServer", "IMCore", "IMSQLite",
-                "IMTransportKit", "IMTestSupport",
+                "IMTransportKit", "IMTestSupport", "IMTestSandbox",
             ]),
         .testTarget(
             name: "MigrationTests",
-            dependencies: ["ImSDK", "ImSDK_Plus", "ConversationListKit", "IMReferenceServer", "IMTransportKit", "IMTestSupport"]),
-        .testTarget(name: "IMConformanceTests", dependencies: ["IMConformance"]),
+            dependencies: [
+                "ImSDK", "ImSDK_Plus", "ConversationListKit", "IMReferenceServer", "IMTransportKit", "IMTestSupport",
+                "IMTestSandbox",
+            ]),
+        .testTarget(name: "IMConformanceTests", dependencies: ["IMConformance", "IMTestSandbox"]),
         // Call shapes of public Swift code written against the vendor's SDKs (legacy 3.x to 5.x, V2 5.x
         // to 8.x, the vendor's TUIKit, Flutter and React Native plugins): what a drop-in must compile.
         // Only the two public API modules, as an app sees them.

@@ -1,3 +1,4 @@
+import Foundation
 import IMConformance
 
 /// `imsdk conformance`: runs the cross-API conformance suite and prints whether the legacy and the
@@ -22,15 +23,14 @@ struct ConformanceCommand: Sendable {
         let modes = Mode.allCases.map(\.description).joined(separator: ", ")
         console.out("imsdk conformance: \(runner.scenarios.count) scenarios, each in 4 modes (\(modes))")
         console.out("")
-        let clock = ContinuousClock()
-        let start = clock.now
+        let start = Stopwatch.now()
         let reports = await runner.run()
-        let elapsed = clock.now - start
+        let elapsed = Stopwatch.seconds(since: start)
         ReportTable.lines(for: reports).forEach(console.out)
         console.out("")
         console.out(ReportTable.legend)
         let disagreeing = reports.filter { !$0.agrees }.count
-        let seconds = elapsed.formatted(.units(allowed: [.seconds], fractionalPart: .show(length: 2)))
+        let seconds = String(format: "%.2f sec", elapsed)
         if disagreeing == 0 {
             console.out("All \(reports.count) scenarios agree in all 4 modes (\(seconds)).")
         } else {

@@ -11,8 +11,8 @@ import ImSDK_Plus
 /// each. After every step it waits until the conversation list shows the step's effect, so the
 /// output is the same on every run.
 struct DemoCommand: Sendable {
-    /// How long a step may take to show up in the conversation list.
-    static let stepTimeout: Duration = .seconds(5)
+    /// How long a step may take to show up in the conversation list, in seconds.
+    static let stepTimeout: Double = 5
 
     private let console: Console
     private let server: IMReferenceServer
@@ -187,13 +187,12 @@ struct DemoCommand: Sendable {
     private func waitForList(
         _ manager: V2TIMManager, step: Int, until condition: ([V2TIMConversation]) -> Bool
     ) async throws -> [V2TIMConversation] {
-        let clock = ContinuousClock()
-        let deadline = clock.now + Self.stepTimeout
+        let start = Stopwatch.now()
         while true {
             let list = try await conversationList(manager)
             if condition(list) { return list }
-            guard clock.now < deadline else { throw DemoError.stepTimedOut(step: step) }
-            try await Task.sleep(for: .milliseconds(5))
+            guard Stopwatch.seconds(since: start) < Self.stepTimeout else { throw DemoError.stepTimedOut(step: step) }
+            try await Task.sleep(nanoseconds: 5_000_000)
         }
     }
 

@@ -7,7 +7,7 @@ enum DemoError: Error, CustomStringConvertible {
         switch self {
         case .initFailed: return "initSDK failed"
         case .stepTimedOut(let step):
-            return "step \(step) did not show up in the conversation list within \(DemoCommand.stepTimeout)"
+            return "step \(step) did not show up in the conversation list within \(DemoCommand.stepTimeout) seconds"
         }
     }
 }

@@ -70,13 +70,13 @@ final class MigrationDocumentTests: XCTestCase {
             .filter { $0.hasSuffix(".swift") }.sorted()
         XCTAssertFalse(files.isEmpty)
         let spans = try Self.codeSpans(in: guide())
-        let declaration = try Regex(
+        let declaration = try NSRegularExpression(pattern:
             #"\b(?:public|open)\s+(?:(?:static|final|weak|override|convenience)\s+)*(?:func|var|let|class|protocol|enum|struct|typealias)\s+([A-Za-z_][A-Za-z0-9_]*)"#)
         var names: Set<String> = []
         for file in files {
             let source = try read(sourcesDirectory.appendingPathComponent(file))
-            for match in source.matches(of: declaration) {
-                if let name = match.output[1].substring { names.insert(String(name)) }
+            for groups in declaration.captures(in: source) {
+                if let name = groups[0] { names.insert(name) }
             }
         }
         XCTAssertGreaterThan(names.count, 50)
@@ -88,10 +88,11 @@ final class MigrationDocumentTests: XCTestCase {
     func test_guide_namesEveryConversion() throws {
         let source = try read(Self.root.appendingPathComponent("Sources/ImSDK/TIMConversions.swift"))
         let spans = try Self.codeSpans(in: guide())
-        let conversion = try Regex(#"extension\s+([A-Za-z0-9_]+)\s*\{[^}]*?public\s+(?:convenience\s+)?init\??\((legacy|v2):"#)
+        let conversion = try NSRegularExpression(
+            pattern: #"extension\s+([A-Za-z0-9_]+)\s*\{[^}]*?public\s+(?:convenience\s+)?init\??\((legacy|v2):"#)
         var conversions: [String] = []
-        for match in source.matches(of: conversion) {
-            if let type = match.output[1].substring, let label = match.output[2].substring {
+        for groups in conversion.captures(in: source) {
+            if let type = groups[0], let label = groups[1] {
                 conversions.append("\(type)(\(label):")
             }
         }
@@ -112,9 +113,10 @@ final class MigrationDocumentTests: XCTestCase {
                 prose.append(line)
             }
         }
-        let span = try Regex("`([^`]+)`")
-        return prose.joined(separator: "\n").matches(of: span).compactMap { $0.output[1].substring.map(String.init) }
+        let span = try NSRegularExpression(pattern: "`([^`]+)`")
+        return span.captures(in: prose.joined(separator: "\n")).compactMap { $0[0] }
     }
+
 
     /// Whether `text` contains `identifier` as a whole word.
     private static func contains(_ text: String, identifier: String) -> Bool {

@@ -44,7 +44,7 @@ final class LegacyInboxScreen: @unchecked Sendable {
         let sdkConfig = TIMSdkConfig()
         sdkConfig.sdkAppId = 1_400_000_001
         sdkConfig.logLevel = .LOG_WARN
-        sdkConfig.transport = server  // this package's; nil talks to IMReferenceServer.shared
+        sdkConfig.transport = server  // this package's; nil: the embedded server (README)
         TIMManager.sharedInstance().initSdk(sdkConfig)
 
         let userConfig = TIMUserConfig()
@@ -189,7 +189,7 @@ final class InboxScreen: @unchecked Sendable {
         // snippet: v2-setup
         let config = V2TIMSDKConfig()
         config.logLevel = .LOG_WARN
-        config.transport = server  // this package's; nil talks to IMReferenceServer.shared
+        config.transport = server  // this package's; nil: the embedded server (README)
         V2TIMManager.sharedInstance().initSDK(1_400_000_001, config: config)
         V2TIMManager.sharedInstance().addConversationListener(listener: self)  // held weakly
         V2TIMManager.sharedInstance().addAdvancedMsgListener(listener: self)  // held weakly

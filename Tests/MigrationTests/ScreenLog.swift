@@ -43,20 +43,20 @@ final class ScreenLog: @unchecked Sendable {
         lock.withLock { entries.removeAll() }
     }
 
-    /// Waits until `condition` holds for the log (checked every 5 ms, at most `timeout`).
+    /// Waits until `condition` holds for the log (checked every 5 ms, at most `timeout` seconds).
     /// - Returns: whether it held in time.
     @discardableResult
-    func wait(timeout: Duration = .seconds(5), until condition: ([Entry]) -> Bool) async -> Bool {
-        let deadline = ContinuousClock.now + timeout
-        while ContinuousClock.now < deadline {
+    func wait(timeout: TimeInterval = 5, until condition: ([Entry]) -> Bool) async -> Bool {
+        let deadline = DispatchTime.now() + timeout
+        while DispatchTime.now() < deadline {
             if condition(all) { return true }
-            try? await Task.sleep(for: .milliseconds(5))
+            try? await Task.sleep(nanoseconds: 5_000_000)
         }
         return condition(all)
     }
 
     /// Waits until a reload shows rows that satisfy `condition`; returns those rows, or nil.
-    func waitForReload(timeout: Duration = .seconds(5), where condition: ([InboxRow]) -> Bool) async -> [InboxRow]? {
+    func waitForReload(timeout: TimeInterval = 5, where condition: ([InboxRow]) -> Bool) async -> [InboxRow]? {
         var found: [InboxRow]?
         await wait(timeout: timeout) { entries in
             for case .reloaded(let rows) in entries.reversed() where condition(rows) {

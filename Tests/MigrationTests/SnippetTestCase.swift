@@ -15,6 +15,8 @@ class SnippetTestCase: XCTestCase {
 
     /// The directory the snippets' databases go to (the default directory, moved per test).
     private var dataHome: TemporaryDirectory!
+    /// `XDG_DATA_HOME` before the test (the run's sandbox, `IMTestSandbox`), restored after it.
+    private var previousDataHome: String?
 
     override func setUpWithError() throws {
         try super.setUpWithError()
@@ -22,6 +24,7 @@ class SnippetTestCase: XCTestCase {
         V2TIMManager.sharedInstance().unInitSDK()
         server = IMReferenceServer()
         dataHome = try TemporaryDirectory(prefix: "migration")
+        previousDataHome = ProcessInfo.processInfo.environment["XDG_DATA_HOME"]
         setenv("XDG_DATA_HOME", dataHome.path, 1)
     }
 
@@ -29,7 +32,7 @@ class SnippetTestCase: XCTestCase {
         TIMManager.sharedInstance().unInit()
         V2TIMManager.sharedInstance().unInitSDK()
         server = nil
-        unsetenv("XDG_DATA_HOME")
+        if let previousDataHome { setenv("XDG_DATA_HOME", previousDataHome, 1) } else { unsetenv("XDG_DATA_HOME") }
         dataHome?.remove()
         super.tearDown()
     }

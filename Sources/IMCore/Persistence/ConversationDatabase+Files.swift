@@ -85,17 +85,29 @@ extension ConversationDatabase {
     /// Throws `.corrupt` when the file at `path` is not empty and does not start with the SQLite
     /// header, before SQLite touches it (it would treat some such files as empty databases, and
     /// would delete a `-wal` file next to them on close).
+    ///
+    /// Reads through `InputStream`: `FileHandle.read(upToCount:)` needs macOS 10.15.4 / iOS 13.4, and
+    /// the older `readData(ofLength:)` raises an Objective-C exception on a read error.
     static func checkHeader(at path: String) throws(PersistenceError) {
-        let header = Data("SQLite format 3\u{0}".utf8)
-        guard let file = FileHandle(forReadingAtPath: path) else {
+        let header = Array("SQLite format 3\u{0}".utf8)
+        guard let stream = InputStream(fileAtPath: path) else {
             throw PersistenceError.cannotOpen(path: path, reason: "cannot read the file")
         }
-        defer { try? file.close() }
-        let start: Data
-        do {
-            start = try file.read(upToCount: header.count) ?? Data()
-        } catch {
-            throw PersistenceError.cannotOpen(path: path, reason: "cannot read the file: \(error)")
+        stream.open()
+        defer { stream.close() }
+        guard stream.streamStatus != .error else {
+            throw PersistenceError.cannotOpen(path: path, reason: "cannot read the file")
+        }
+        var start: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: header.count)
+        while start.count < header.count {
+            let count = stream.read(&buffer, maxLength: header.count - start.count)
+            if count == 0 { break }
+            guard count > 0 else {
+                let reason = stream.streamError.map { "\($0)" } ?? "read failed"
+                throw PersistenceError.cannotOpen(path: path, reason: "cannot read the file: \(reason)")
+            }
+            start += buffer[..<count]
         }
         if !start.isEmpty && start != header {
             throw PersistenceError.corrupt(path: path, reason: "the file does not start with the SQLite header")

@@ -73,7 +73,7 @@ enum MemoryProbe {
         let text = String(decoding: data, as: UTF8.self)
         guard process.terminationStatus == 0,
               let line = text.split(separator: "\n").first(where: { $0.hasPrefix(outputPrefix) }),
-              let bytes = Double(line.dropFirst(outputPrefix.count)) else {
+              let bytes = Double(String(line.dropFirst(outputPrefix.count))) else {  // Double(Substring): macOS 11
             throw BenchError.probeFailed(subject: subject.rawValue, status: process.terminationStatus, output: text)
         }
         return bytes

@@ -1,6 +1,7 @@
 import Foundation
 
-/// Wall-clock timing for the benchmark: single runs and means of repeated runs.
+/// Wall-clock timing for the benchmark (single runs and means of repeated runs), the demo's step
+/// deadlines and the conformance run: `DispatchTime`, where `ContinuousClock` would need macOS 13.
 enum Stopwatch {
     /// Monotonic nanoseconds.
     static func now() -> UInt64 { DispatchTime.now().uptimeNanoseconds }

@@ -252,10 +252,10 @@ final class PersistenceFileTests: XCTestCase {
         let database = try ConversationDatabase.open(at: directory.file("im.sqlite"), logger: .silent)
         try database.inject(.readOnly)
         for (name, write) in [
-            ("checkWritable", { () throws(PersistenceError) in try database.checkWritable() }),
-            ("upsert", { () throws(PersistenceError) in try database.upsert(Conversation(id: .c2c("a"))) }),
-            ("saveCounters", { () throws(PersistenceError) in try database.saveCounters(UnreadCounters(), orderCounter: 1) }),
-        ] as [(String, () throws(PersistenceError) -> Void)] {
+            ("checkWritable", { try database.checkWritable() }),
+            ("upsert", { try database.upsert(Conversation(id: .c2c("a"))) }),
+            ("saveCounters", { try database.saveCounters(UnreadCounters(), orderCounter: 1) }),
+        ] as [(String, () throws -> Void)] {  // not `throws(PersistenceError)`: an array of those needs macOS 15
             XCTAssertThrowsError(try write(), name) { error in
                 guard case .diskFailure(_, let reason) = error as? PersistenceError else { return XCTFail("\(name): \(error)") }
                 XCTAssertTrue(reason.contains("readonly"), reason)

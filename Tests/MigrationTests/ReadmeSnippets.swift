@@ -1,0 +1,39 @@
+import IMReferenceServer
+import ImSDK_Plus
+
+// The Swift samples README.md adds for setting up (the seeding example), as the code they are.
+//
+// Each sample sits between `// snippet: <name>` and `// end snippet` and appears in the README
+// verbatim (up to indentation), after the README's `import` lines, which this file has at its top
+// (a function body cannot import): `ReadmeDocumentTests` checks that, and `ReadmeSnippetTests`
+// runs the samples.
+//
+// `print` is the parameter of the enclosing function, so a test sees what a sample prints.
+
+/// "Seeding the embedded server": registers users, creates a group, sends messages on
+/// `IMReferenceServer.shared`, then logs in as Alice and prints her conversation list.
+func seedingTheEmbeddedServer(print: (String) -> Void) async throws {
+    // snippet: seeding
+    // The server the SDK talks to when no transport is configured and storage is in memory. It
+    // lives in this process and starts empty: seed it before logging in.
+    let server = IMReferenceServer.shared
+    try server.registerUser("alice", nickname: "Alice")
+    try server.registerUser("bob", nickname: "Bob")
+    try server.registerUser("carol", nickname: "Carol")
+    try server.createGroup("hiking", name: "Hiking club", members: ["alice", "bob", "carol"])
+    try server.sendText("Are we still on for Saturday?", from: "bob", toUser: "alice")
+    try server.sendText("Trail map attached", from: "carol", toGroup: "hiking")
+    try server.sendText("Alice, bring the stove", from: "bob", toGroup: "hiking", atUserIDs: ["alice"])
+
+    let config = V2TIMSDKConfig()
+    config.storage = .memory  // no local store, and the in-memory embedded server (shared)
+    let manager: V2TIMManager = V2TIMManager.sharedInstance()
+    manager.initSDK(1_400_000_001, config: config)
+    try await manager.login(userID: "alice", userSig: "any")  // any non-empty signature will do
+    let page = try await manager.getConversationList(nextSeq: 0, count: 50)
+    for conversation in page.conversationList {
+        let last = conversation.lastMessage.textElem.text ?? ""
+        print("\(conversation.showName!): \(conversation.unreadCount) unread, \"\(last)\"")
+    }
+    // end snippet
+}
