@@ -1,6 +1,6 @@
 /// The subcommands of `imsdk`, as typed.
 enum Subcommand: String, CaseIterable, Sendable {
-    case demo, conformance, bench, ingest, check, converge
+    case demo, conformance, bench, ingest, check, converge, seed, inbox
 }
 
 /// A parsed command line: what the user asked `imsdk` to do.
@@ -23,6 +23,10 @@ enum Command: Equatable, Sendable {
     case check(CheckOptions)
     /// Measure how devices that missed changes converge (`imsdk converge`).
     case converge(ConvergeOptions)
+    /// Call the embedded server's admin API (`imsdk seed`).
+    case seed(SeedCommand)
+    /// Log in as a user with the store on disk and print what the app sees (`imsdk inbox`).
+    case inbox(InboxCommand)
 
     /// Parses the arguments after the program name.
     ///
@@ -75,6 +79,10 @@ enum Command: Equatable, Sendable {
             return try CheckOptions.parse(rest).map(Command.check) ?? .help(.check)
         case .converge:
             return try ConvergeOptions.parse(rest).map(Command.converge) ?? .help(.converge)
+        case .seed:
+            return try SeedCommand.parse(rest).map(Command.seed) ?? .help(.seed)
+        case .inbox:
+            return try InboxCommand.parse(rest).map(Command.inbox) ?? .help(.inbox)
         }
     }
 

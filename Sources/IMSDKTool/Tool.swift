@@ -1,4 +1,5 @@
 import IMCore
+import IMTransportKit
 
 /// The `imsdk` program: parses the command line and runs the subcommand.
 enum Tool {
@@ -57,6 +58,22 @@ enum Tool {
                 return try await ConvergeCommand(options: options, console: console).run() ? .success : .failure
             } catch {
                 console.err("imsdk converge: \(error)")
+                return .failure
+            }
+        case .seed(let seed):
+            do throws(IMError) {
+                try seed.run(console: console)
+                return .success
+            } catch {
+                console.err("imsdk seed: \(error)")
+                return .failure
+            }
+        case .inbox(let inbox):
+            do {
+                try await inbox.run(console: console)
+                return .success
+            } catch {
+                console.err("imsdk inbox: \(error)")
                 return .failure
             }
         case .ingest(let options):

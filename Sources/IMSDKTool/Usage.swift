@@ -15,6 +15,9 @@ enum Usage {
           ingest        Receive messages into a database, acknowledging each batch.
           check         The model-based check of both APIs.
           converge      How fast a device that missed changes converges.
+          seed          Register users, create groups, send texts on the embedded
+                        server an app with disk storage and no transport talks to.
+          inbox         Log in as a user the way such an app does and print its list.
           help          Show this help, or a subcommand's: imsdk help <subcommand>.
 
         OPTIONS:
@@ -33,6 +36,8 @@ enum Usage {
         case .ingest: (ingestSummary, ingestOptions)
         case .check: (checkSummary, checkOptions)
         case .converge: (convergeSummary, convergeOptions)
+        case .seed: (seedSummary, seedOptions)
+        case .inbox: (inboxSummary, inboxOptions)
         }
         var text = "USAGE: imsdk \(subcommand.rawValue)\(options.isEmpty ? "" : " [options]")\n\n\(summary)\n\nOPTIONS:\n"
         if !options.isEmpty { text += options + "\n" }
@@ -77,6 +82,34 @@ enum Usage {
                               its own calls (pin, unpin, read, delete) while peers
                               flood it with 100,000 messages (store on disk).
           --flood-messages N  The flood's size (implies --flood).
+        """
+
+    private static let seedSummary = """
+        One call of the admin API of the embedded server that an app configured with
+        its local store on disk and no transport talks to (its data is
+        imserver_<app-id>.sqlite in the data directory; one process at a time):
+          imsdk seed user ID [--nickname NAME]
+          imsdk seed group ID --members A,B,... [--name NAME]
+          imsdk seed text TEXT --from USER (--to USER | --group GROUP)
+        """
+
+    private static let seedOptions = """
+          --data DIR          The data directory (default: the SDK's, e.g.
+                              $XDG_DATA_HOME/ImSDK).
+          --app-id N          The app ID (default 1400000001).
+        """
+
+    private static let inboxSummary = """
+        Log in as USER through the V2 API with the local store on disk and no
+        transport (the embedded server), as an app would; print the messages the
+        login announced (`heard ...`), each conversation with its unread count, last
+        message and history, and the total unread; then log out.
+        """
+
+    private static let inboxOptions = """
+          --user USER         Who logs in (required).
+          --data DIR          The data directory (default: the SDK's).
+          --app-id N          The app ID (default 1400000001).
         """
 
     private static let ingestSummary = """

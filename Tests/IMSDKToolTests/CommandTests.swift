@@ -22,6 +22,18 @@ final class CommandTests: XCTestCase {
         XCTAssertEqual(try Command.parse(["demo"]), .demo)
     }
 
+    func test_parse_seedAndInbox_takeTheAppIDAndDataDirectoryAnywhere() throws {
+        XCTAssertEqual(
+            try Command.parse(["seed", "text", "hi", "--from", "bob", "--group", "g", "--app-id", "7", "--data", "/d"]),
+            .seed(SeedCommand(location: EmbeddedLocation(appID: 7, directory: "/d"), action: .text("hi", from: "bob", to: .group("g")))))
+        XCTAssertEqual(
+            try Command.parse(["seed", "group", "g", "--members", "a,b", "--name", "G"]),
+            .seed(SeedCommand(action: .group("g", name: "G", members: ["a", "b"]))))
+        XCTAssertEqual(
+            try Command.parse(["inbox", "--data", "/d", "--user", "alice"]),
+            .inbox(InboxCommand(location: EmbeddedLocation(directory: "/d"), userID: "alice")))
+    }
+
     func test_parse_badCommandLines_throwAUsageErrorNamingTheCulprit() {
         let cases: [([String], String)] = [
             ([], "missing subcommand"),
@@ -33,6 +45,16 @@ final class CommandTests: XCTestCase {
             (["help", "frob"], "no help for 'frob': not a subcommand"),
             (["help", "demo", "x"], "unexpected argument 'x'"),
             (["--version", "x"], "unexpected argument 'x'"),
+            (["seed"], "seed needs what to do: user, group or text"),
+            (["seed", "frob"], "unknown seed action 'frob' (user, group or text)"),
+            (["seed", "user"], "seed user needs one user ID"),
+            (["seed", "group", "g"], "seed group needs --members a,b,..."),
+            (["seed", "text", "hi", "--from", "a"], "seed text needs either --to USER or --group GROUP"),
+            (["seed", "text", "hi", "--from", "a", "--to", "b", "--group", "g"], "seed text needs either --to USER or --group GROUP"),
+            (["seed", "--app-id", "0", "user", "a"], "--app-id needs a positive number, not '0'"),
+            (["seed", "--data"], "--data needs a directory"),
+            (["inbox"], "inbox needs --user USER"),
+            (["inbox", "--user", "a", "x"], "unexpected argument 'x'"),
         ]
         for (arguments, message) in cases {
             XCTAssertThrowsError(try Command.parse(arguments), "\(arguments)") { error in

@@ -45,4 +45,52 @@ final class EmbeddedServerProcessTests: XCTestCase {
         XCTAssertTrue(message.contains("imsdk serve"), "points at the networked server: \(message)")
         XCTAssertTrue(first.isRunning, "the first process is not disturbed")
     }
+
+    /// The new-user scenario across processes: every step is its own process, as an app run again.
+    /// The store resumes against the embedded server that kept its state; once that server's data
+    /// is gone (a new epoch), the store rebuilds from it instead of showing the old cloud.
+    func test_runAgain_theStoreResumes_andAfterTheServerDataIsGone_itRebuilds() throws {
+        let directory = try TemporaryDirectory(prefix: "run-again")
+        defer { directory.remove() }
+        let data = ["--data", directory.path]
+        func seed(_ arguments: String...) throws { _ = try run(["seed"] + data + arguments) }
+        func inbox() throws -> [String] { try run(["inbox", "--user", "alice"] + data) }
+
+        try seed("user", "alice")
+        try seed("user", "bob")
+        try seed("text", "one", "--from", "bob", "--to", "alice")
+        XCTAssertEqual(try inbox(), ["c2c_bob unread 1 last \"one\" history \"one\"", "total 1"])
+
+        try seed("text", "two", "--from", "bob", "--to", "alice")
+        XCTAssertEqual(try inbox(), [
+            "heard c2c_bob two", "c2c_bob unread 2 last \"two\" history \"two, one\"", "total 2",
+        ], "the message that came while away is heard once and counts")
+
+        // The server's data is deleted: the next server is a new, empty cloud (another epoch).
+        for file in try FileManager.default.contentsOfDirectory(atPath: directory.path) where file.hasPrefix("imserver_") {
+            try FileManager.default.removeItem(atPath: directory.file(file))
+        }
+        try seed("user", "alice")
+        try seed("user", "bob")
+        try seed("text", "three", "--from", "bob", "--to", "alice")
+        XCTAssertEqual(try inbox(), ["c2c_bob unread 1 last \"three\" history \"three\"", "total 1"],
+                       "the store rebuilt from the new server: nothing of the old one, the new message counts")
+    }
+
+    /// Runs the tool with `arguments`; fails the test unless it exits 0. Returns its output lines.
+    private func run(_ arguments: [String]) throws -> [String] {
+        let process = Process()
+        process.executableURL = try ToolProgram.url()
+        process.arguments = arguments
+        let output = Pipe()
+        let error = Pipe()
+        process.standardOutput = output
+        process.standardError = error
+        try process.run()
+        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        let errorText = String(decoding: error.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        XCTAssertEqual(process.terminationStatus, 0, "imsdk \(arguments.joined(separator: " ")): \(errorText)")
+        return text.split(separator: "\n").map(String.init)
+    }
 }
