@@ -65,6 +65,11 @@ public final class V2TIMManager: Sendable {
     private init(session: IMSession) {
         self.session = session
         session.addObserver { [weak self] client, event in self?.dispatch(event, from: client) }
+        // An uninit (through either API) ends the subscriptions to unread counts by filter, as the
+        // vendor documents; the next login starts with none.
+        session.addUnInitObserver { [weak self] in
+            self?.listeners.withLock { $0.filterSubscriptions = [] }
+        }
     }
 
     // MARK: - Init and login

@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+import ImSDK
 import IMTestSupport
 import IMTransportKit
 import ImSDK_Plus
@@ -86,6 +87,28 @@ final class ListenerSpellingTests: XCTestCase {
         await session.settle()
         XCTAssertEqual(log.calls("by plain", "filter").count, 1, "no event after unsubscribing")
         withExtendedLifetime(listeners) {}
+    }
+
+    /// The header: subscriptions last until unsubscribed or uninit. Through the legacy uninit too.
+    func test_filterSubscriptions_endWithAnUninit_ofEitherAPI() async throws {
+        for legacy in [false, true] {
+            session = try await V2TestSession(peers: ["a"])
+            let log = CallLog()
+            let listener = FilterSpellings(log)
+            session.manager.addConversationListener(listener: listener)
+            let c2c = V2TIMConversationListFilter()
+            c2c.type = .C2C
+            session.manager.subscribeUnreadMessageCountByFilter(filter: c2c)
+            if legacy { TIMManager.sharedInstance().unInit() } else { session.manager.unInitSDK() }
+            let server = session.server
+            session = try await V2TestSession(server: server)
+            session.manager.addConversationListener(listener: listener)
+            try server.sendText("after", from: "a", toUser: "me")
+            await session.settle()
+            XCTAssertEqual(log.calls("by plain", "filter"), [], "legacy uninit \(legacy): the subscription ended")
+            session.manager.removeConversationListener(listener: listener)
+            session.tearDown()
+        }
     }
 }
 
