@@ -100,9 +100,10 @@ public final class TIMManager: Sendable {
     ///   - 6013 `ERR_SDK_NOT_INITIALIZED` (returned): before `initSdk`.
     ///   - 6017 `ERR_INVALID_PARAMETERS` (returned): a nil `param` or an empty `identifier`.
     ///   - 6015 `ERR_IN_PROGESS`: another login runs.
-    ///   - 6022 `ERR_IO_OPERATION_FAILED`: the local database cannot be written (read-only).
-    ///   - 6019 `ERR_DATABASE_OPERATE_FAILED`: the local database cannot be opened or created, or
-    ///     was written by a newer SDK (it is left as it is).
+    ///   - 6022 `ERR_IO_OPERATION_FAILED`: the local database, or its directory, cannot be created
+    ///     or written (read-only, full), or the embedded server's data is used by another process.
+    ///   - 6019 `ERR_DATABASE_OPERATE_FAILED`: the local database cannot be opened (the path is a
+    ///     directory, say), or was written by a newer SDK (it is left as it is).
     ///   - 6206 `ERR_USER_SIG_EXPIRED` (server): a nil, empty or expired `userSig`.
     ///   - 20003 `IMError.Code.unknownUser` (server): `identifier` is not registered.
     ///   - 9520 `ERR_SDK_NET_WAIT_ACK_TIMEOUT`: the server could not be reached.

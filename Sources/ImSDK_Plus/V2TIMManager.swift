@@ -107,9 +107,10 @@ public final class V2TIMManager: Sendable {
     ///   - 6013 `ERR_SDK_NOT_INITIALIZED`: before `initSDK`.
     ///   - 6017 `ERR_INVALID_PARAMETERS`: an empty `userID`.
     ///   - 6015 `ERR_IN_PROGESS`: another login runs.
-    ///   - 6022 `ERR_IO_OPERATION_FAILED`: the local database cannot be written (read-only).
-    ///   - 6019 `ERR_DATABASE_OPERATE_FAILED`: the local database cannot be opened or created, or
-    ///     was written by a newer SDK (it is left as it is).
+    ///   - 6022 `ERR_IO_OPERATION_FAILED`: the local database, or its directory, cannot be created
+    ///     or written (read-only, full), or the embedded server's data is used by another process.
+    ///   - 6019 `ERR_DATABASE_OPERATE_FAILED`: the local database cannot be opened (the path is a
+    ///     directory, say), or was written by a newer SDK (it is left as it is).
     ///   - 6206 `ERR_USER_SIG_EXPIRED` (server): an empty or expired `userSig`.
     ///   - 20003 `IMError.Code.unknownUser` (server): `userID` is not registered.
     ///   - 9520 `ERR_SDK_NET_WAIT_ACK_TIMEOUT`: the server could not be reached.

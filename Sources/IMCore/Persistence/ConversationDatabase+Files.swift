@@ -48,7 +48,8 @@ extension ConversationDatabase {
         DataDirectory.defaultPath()
     }
 
-    /// Creates the directory of `path` (0700) and an empty file at `path` (0600) when missing.
+    /// Creates the directory of `path` (0700) and an empty file at `path` (0600) when missing; a
+    /// directory or file that cannot be created is a disk failure (6022), as a write refused later is.
     ///
     /// SQLite gives the `-wal` and `-shm` files the permissions of the database file.
     static func prepareFile(at path: String) throws(PersistenceError) {
@@ -60,12 +61,12 @@ extension ConversationDatabase {
                     atPath: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700]
                 )
             } catch {
-                throw PersistenceError.cannotOpen(path: path, reason: "cannot create its directory: \(error)")
+                throw PersistenceError.diskFailure(path: path, reason: "cannot create its directory: \(error)")
             }
         }
         if !files.fileExists(atPath: path) {
             guard files.createFile(atPath: path, contents: nil, attributes: [.posixPermissions: 0o600]) else {
-                throw PersistenceError.cannotOpen(path: path, reason: "cannot create the file")
+                throw PersistenceError.diskFailure(path: path, reason: "cannot create the file")
             }
         }
     }

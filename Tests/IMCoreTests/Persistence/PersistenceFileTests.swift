@@ -292,6 +292,16 @@ final class PersistenceFileTests: XCTestCase {
         XCTAssertEqual(try connection.prepare("SELECT target FROM conversations").query { $0.string(at: 0) }, ["alice"])
     }
 
+    func test_aDirectoryThatCannotBeCreated_isADiskFailure_6022() throws {
+        // A regular file where a directory should be: fails even for root, unlike permissions.
+        XCTAssertTrue(files.createFile(atPath: directory.file("plain"), contents: Data("x".utf8)))
+        let path = URL(fileURLWithPath: directory.file("plain")).appendingPathComponent("sub/im.sqlite").path
+        XCTAssertThrowsError(try ConversationDatabase.openOrRecover(at: path, logger: .silent)) { error in
+            guard let error = error as? PersistenceError, case .diskFailure = error else { return XCTFail("\(error)") }
+            XCTAssertEqual(error.imError.code, .ioOperationFailed)
+        }
+    }
+
     func test_unopenablePath_throwsCannotOpenAndMovesNothing() throws {
         try files.createDirectory(atPath: directory.file("a-directory"), withIntermediateDirectories: true)
         XCTAssertThrowsError(try ConversationDatabase.openOrRecover(at: directory.file("a-directory"), logger: .silent)) { error in
