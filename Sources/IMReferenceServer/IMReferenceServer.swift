@@ -9,6 +9,10 @@ import IMTransportKit
 /// administrative API (`registerUser`, `createGroup`, `sendText`, `kickOffline`, ...). Its
 /// `loginPolicy` decides which logins of one user stay online together.
 ///
+/// A server lives in memory (`init(clock:loginPolicy:)`, `shared`) or keeps its state in a SQLite
+/// journal (`init(persistingAt:...)`, `embedded(appID:directory:)`). Each state has an epoch
+/// (`epoch`, handed to every connection): a new server, or one after `reset()`, has a new one.
+///
 /// - Thread safety: thread-safe. All mutable state is one `ServerState` value in a `Locked` box,
 ///   whose lock is never held while client code runs. Every completion and push runs asynchronously
 ///   on the serial queue of its connection, in the order the server produced them for that
@@ -17,7 +21,8 @@ import IMTransportKit
 ///   clock is called under the lock, once per message sent and once per sync request, and must not
 ///   call back into the server.
 public final class IMReferenceServer: IMTransport, Sendable {
-    /// The process-wide server an SDK uses when its configuration names no other transport.
+    /// The process-wide in-memory server an SDK uses when its configuration names no transport and
+    /// keeps its store in memory (with the store on disk: `embedded(appID:directory:)`).
     public static let shared = IMReferenceServer()
 
     /// All mutable state, behind one lock.

@@ -17,7 +17,9 @@ open class TIMSdkConfig: NSObject {
     public var logFunc: TIMLogFunc!
     /// The directory of the local databases (one per user); nil: the per-user default.
     public var dbPath: String!
-    /// The server to talk to; nil uses the embedded `IMReferenceServer.shared` (this package's).
+    /// The server to talk to (this package's); nil uses the embedded server: with storage on
+    /// (`dbPath`) `IMReferenceServer.embedded(appID:directory:)`, which keeps its state next to the
+    /// stores, with `TIMUserConfig.disableStorage` the in-memory `IMReferenceServer.shared`.
     public var transport: (any IMTransport)?
     /// The serial queue callbacks and listeners run on (this package's; see `V2TIMSDKConfig`).
     public var callbackQueue: DispatchQueue?

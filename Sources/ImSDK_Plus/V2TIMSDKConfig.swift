@@ -8,8 +8,9 @@ import IMTransportKit
 open class V2TIMSDKConfig: NSObject {
     /// Log verbosity.
     public var logLevel: V2TIMLogLevel = .LOG_INFO
-    /// The server to talk to (`import IMTransportKit` to write one); nil uses the embedded
-    /// `IMReferenceServer.shared`.
+    /// The server to talk to (`import IMTransportKit` to write one); nil uses the embedded server:
+    /// with `storage` on disk `IMReferenceServer.embedded(appID:directory:)`, which keeps its state
+    /// next to the stores, in memory `IMReferenceServer.shared`.
     public var transport: (any IMTransport)?
     /// The serial queue every callback and listener runs on. Nil: the main queue on Apple
     /// platforms (as the vendor SDK does), a queue owned by the SDK on Linux, where nothing may be
