@@ -22,6 +22,17 @@ final class LegacyServerEpochTests: XCTestCase {
         await session.settle()
         XCTAssertEqual(Set(session.receivers()), ["a", "b"])
         XCTAssertEqual(session.manager.getConversation(.C2C, receiver: "a").getUnReadMessageNum(), 2)
+        // Local by nature: the SYSTEM conversation's draft, and a message imported into b.
+        let draft = TIMMessageDraft()
+        let note = TIMTextElem()
+        note.text = "note"
+        draft.add(note)
+        XCTAssertEqual(session.manager.getConversation(.SYSTEM, receiver: "").setDraft(draft), 0)
+        let imported = TIMMessage()
+        let importedText = TIMTextElem()
+        importedText.text = "imported"
+        imported.add(importedText)
+        XCTAssertEqual(session.manager.getConversation(.C2C, receiver: "b").importMessages([imported]), 0)
 
         try await session.logout()
         session.server.reset()
@@ -30,7 +41,12 @@ final class LegacyServerEpochTests: XCTestCase {
         messages.clear()
         try await session.login()
         await session.settle()
-        XCTAssertEqual(session.receivers(), [], "nothing of the old server is listed")
+        XCTAssertEqual(Set(session.receivers()), ["", "b"], "only what is local by nature: \(session.receivers())")
+        let system = session.manager.getConversation(.SYSTEM, receiver: "")
+        XCTAssertEqual((system?.getDraft()?.getElem(0) as? TIMTextElem)?.text, "note")
+        let b = session.manager.getConversation(.C2C, receiver: "b")!
+        XCTAssertEqual((b.getLastMsg()?.getElem(0) as? TIMTextElem)?.text, "imported", "b0 went, the import stayed")
+        XCTAssertEqual(b.getUnReadMessageNum(), 0)
         XCTAssertTrue(refresh.events.contains("refresh"), "the rebuild ends with onRefresh: \(refresh.events)")
 
         try session.server.sendText("fresh", from: "a", toUser: "me")
