@@ -9,9 +9,6 @@ struct GroupRecord {
     private(set) var members: [String]
     private var memberSet: Set<ExactID>
 
-    /// The type of live-broadcast chat rooms, whose messages the server never counts as unread.
-    static let chatRoomType = "AVChatRoom"
-
     init(name: String?, faceURL: String?, groupType: String, members: [String]) {
         self.name = name
         self.faceURL = faceURL
@@ -27,7 +24,7 @@ struct GroupRecord {
     }
 
     /// Whether the server keeps unread counts for this group (chat rooms keep none).
-    var keepsUnreadCount: Bool { groupType != Self.chatRoomType }
+    var keepsUnreadCount: Bool { profile.keepsUnreadCount }
 
     /// - Complexity: O(1).
     func hasMember(_ userID: String) -> Bool { memberSet.contains(ExactID(userID)) }

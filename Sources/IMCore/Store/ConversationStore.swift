@@ -329,8 +329,11 @@ package struct ConversationStore: Sendable {
             }
             let me = store.selfUserID
             let isMine = message.sender.isSameID(as: me)
-            let isUnread = !isMine && message.seq > store.entries[slot: slot].access { $0.conversation.readSeq }
+            let (readSeq, storedProfile) = store.entries[slot: slot].access { ($0.conversation.readSeq, $0.conversation.profile) }
+            let isUnread = !isMine && message.seq > readSeq
+            // Chat rooms (AVChatRoom) keep no unread count, on the device as on the server.
             let countsAsUnread = isUnread && !message.isExcludedFromUnreadCount
+                && (profile ?? storedProfile).keepsUnreadCount
             var acceptedPending = false
             store.modify(id, at: slot) { conversation, log in
                 if let profile { conversation.profile = profile }
@@ -735,7 +738,7 @@ package struct ConversationStore: Sendable {
             precondition(conversation.orderKey & OrderKey.pinnedBand == 0, "order key of \(id) uses the band bit")
             precondition(conversation.orderKey % OrderKey.spacing == 0, "order key of \(id) is not spaced")
             let log = entry.log
-            let unread = log.messages.filter {
+            let unread = !conversation.profile.keepsUnreadCount ? [] : log.messages.filter {
                 !$0.sender.isSameID(as: selfUserID) && !$0.isExcludedFromUnreadCount && !$0.isRemoved
                     && $0.seq > conversation.readSeq
             }

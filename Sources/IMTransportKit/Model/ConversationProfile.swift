@@ -17,4 +17,11 @@ public struct ConversationProfile: Hashable, Codable, Sendable {
         self.faceURL = faceURL
         self.groupType = groupType
     }
+
+    /// The group type of live-broadcast chat rooms, whose messages never count as unread (on the
+    /// server and on devices alike).
+    public static let chatRoomGroupType = "AVChatRoom"
+
+    /// Whether messages of this conversation count as unread (not in a chat room).
+    public var keepsUnreadCount: Bool { groupType != Self.chatRoomGroupType }
 }
