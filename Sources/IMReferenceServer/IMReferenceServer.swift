@@ -111,6 +111,16 @@ public final class IMReferenceServer: IMTransport, Sendable {
         set { withState { state, _ in state.cloudListLimit = max(0, newValue) } }
     }
 
+    /// Whether deleting a conversation on one device deletes it on the user's other devices (a
+    /// push, and a tombstone for incremental syncs). Off unless set, as the vendor ships its
+    /// console switch ("deletion is not synced across clients"): the deleting device deletes it,
+    /// the cloud list no longer has it, other devices keep it until they delete it themselves.
+    /// A change applies to later deletions.
+    public var syncsConversationDeletion: Bool {
+        get { withState { state, _ in state.syncsConversationDeletion } }
+        set { withState { state, _ in state.syncsConversationDeletion = newValue } }
+    }
+
     /// Opens a connection (one device) for a registered user; a user may have many, as the login
     /// policy allows.
     ///
@@ -138,15 +148,17 @@ public final class IMReferenceServer: IMTransport, Sendable {
         }
     }
 
-    /// Drops all state (the login policy and the sync and cloud list limits stay) and closes every
+    /// Drops all state (the login policy, the sync and cloud list limits and the deletion switch
+    /// stay) and closes every
     /// connection; after it returns, no old connection gets anything (not even `connectionLost`).
     /// The server takes a new epoch: a device whose store came from before the reset rebuilds it
     /// from the empty server when it next connects (see `IMConnection.serverEpoch`).
     public func reset() {
         let connections = withState { state, _ in
             let connections = state.allConnections
-            let (pageLimit, cloudLimit) = (state.syncPageLimit, state.cloudListLimit)
+            let (pageLimit, cloudLimit, syncsDeletion) = (state.syncPageLimit, state.cloudListLimit, state.syncsConversationDeletion)
             state = ServerState(loginPolicy: state.loginPolicy)
+            state.syncsConversationDeletion = syncsDeletion
             if let journal, let error = journal.reset(epoch: state.epoch) {
                 logger.log(.error, "\(error); the embedded server's data at \(journal.path) no longer follows its state")
             }

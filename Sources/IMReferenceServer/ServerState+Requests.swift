@@ -64,6 +64,8 @@ extension ServerState {
         _ id: ConversationID, upTo seq: UInt64, by userID: String, outbox: inout Outbox
     ) throws(IMError) -> UInt64 {
         guard var conversation = users[userID]?.conversations[id] else {
+            // Deleted on another device (deletion not synced): everything up to the deletion is read.
+            if !syncsConversationDeletion, let restart = users[userID]?.restartSeqs[id] { return restart }
             throw IMError(.invalidConversation, "no conversation \(id)")
         }
         let moved = conversation.markRead(upTo: seq)
@@ -127,7 +129,8 @@ extension ServerState {
     }
 
     /// Removes the user's conversation `id`; a later message starts it again from this point, all
-    /// read. With `clearingMessages` its history so far is hidden from the user too.
+    /// read. With `clearingMessages` its history so far is hidden from the user too. The user's
+    /// other devices hear of it only with `syncsConversationDeletion` (off, as the vendor ships it).
     private mutating func deleteConversation(
         _ id: ConversationID, clearingMessages: Bool, by userID: String, outbox: inout Outbox
     ) throws(IMError) {
@@ -141,6 +144,9 @@ extension ServerState {
         if removed.isPinned {
             users[userID]?.pinnedCount -= 1
         }
+        // The vendor's default: the deleting device deletes it (on the answer), the user's other
+        // devices keep it; no push, no tombstone, no version.
+        guard syncsConversationDeletion else { return }
         announce(.conversationDeleted(id, clearingMessages: clearingMessages), to: userID, in: id, outbox: &outbox)
     }
 

@@ -20,6 +20,8 @@ struct ServerState {
     var syncPageLimit = ServerState.defaultSyncPageLimit
     /// The most recently active conversations a sync from 0 lists (pinned ones besides).
     var cloudListLimit = ServerState.defaultCloudListLimit
+    /// Whether deleting a conversation deletes it on the user's other devices too.
+    var syncsConversationDeletion = false
 
     /// The most conversations one user may pin.
     static let maxPinnedConversations = 50

@@ -87,6 +87,7 @@ final class IncrementalSyncTests: ServerTestCase {
 
     private func checkPages(limit: Int, seed: UInt64) throws {
         server = IMReferenceServer(clock: { Self.now }, loginPolicy: .unlimited)
+        server.syncsConversationDeletion = true  // deletions reach every device here (the vendor's switch on)
         server.syncPageLimit = limit
         let peers = (0..<12).map { "p\($0)" }
         for user in ["bob"] + peers { try server.registerUser(user) }
@@ -172,6 +173,7 @@ final class IncrementalSyncTests: ServerTestCase {
     func test_freshSync_listsEveryPinnedConversation_outsideTheCloudListAndIdle() throws {
         let now = Locked<UInt64>(1_700_000_000)
         server = IMReferenceServer(clock: { now.withLock { $0 } })
+        server.syncsConversationDeletion = true  // deletions reach every device here (the vendor's switch on)
         try server.registerUser("bob")
         for index in 0..<120 {
             try server.registerUser("p\(index)")
@@ -192,6 +194,7 @@ final class IncrementalSyncTests: ServerTestCase {
     }
 
     func test_receiveOptionOfADeletedConversation_keepsItsTombstone() throws {
+        server.syncsConversationDeletion = true  // deletions reach every device here (the vendor's switch on)
         try server.sendText("x", from: "alice", toUser: "bob")
         let bob = try connect("bob")
         let before = try server.version(of: "bob")

@@ -22,6 +22,7 @@ final class RequestTests: ServerTestCase {
     }
 
     func test_syncChanges_sinceAVersion_returnsOnlyWhatChangedAfterIt_andTombstones() throws {
+        server.syncsConversationDeletion = true  // deletions reach every device here (the vendor's switch on)
         try server.sendText("a1", from: "alice", toUser: "bob")
         try server.sendText("c1", from: "carol", toUser: "bob")
         let bob = try connect("bob")
@@ -159,7 +160,26 @@ final class RequestTests: ServerTestCase {
 
     // MARK: deleteConversation
 
+    func test_deleteConversation_byDefault_pushesNothing_leavesNoTombstone_andTheOthersCanStillReadIt() throws {
+        try server.sendText("x", from: "alice", toUser: "bob")
+        let bob = try connect("bob")
+        let other = try connect("bob")
+        let before = try server.version(of: "bob")
+        let since = try XCTUnwrap({ () throws -> UInt64? in
+            guard case .changes(let changes) = try answer(.syncChanges(since: 0), on: other) else { return nil }
+            return changes.version
+        }())
+        XCTAssertEqual(try answer(.deleteConversation(.c2c("alice"), clearingMessages: false), on: bob), .ok)
+        XCTAssertEqual(try server.version(of: "bob"), before, "no version: nothing to push or sync")
+        guard case .changes(let changes) = try answer(.syncChanges(since: since), on: other) else { return XCTFail() }
+        XCTAssertEqual(changes.deleted, [], "no tombstone")
+        XCTAssertNil(try sync(bob)[.c2c("alice")], "gone from the cloud list")
+        XCTAssertEqual(try answer(.markRead(.c2c("alice"), upTo: .max), on: other), .readSeq(1),
+                       "a device that still shows it reads it: everything up to the deletion")
+    }
+
     func test_deleteConversation_removesItAndPushesToOtherConnections() throws {
+        server.syncsConversationDeletion = true  // deletions reach every device here (the vendor's switch on)
         try server.sendText("x", from: "alice", toUser: "bob")
         let otherSink = RecordingSink()
         let bob = try connect("bob")
@@ -277,6 +297,7 @@ final class CloudListTests: ServerTestCase {
     func test_aFreshSync_getsTheHundredMostRecent_andNothingIdleForSevenDays() throws {
         let now = Locked<UInt64>(1_700_000_000)
         server = IMReferenceServer(clock: { now.withLock { $0 } })
+        server.syncsConversationDeletion = true  // deletions reach every device here (the vendor's switch on)
         try server.registerUser("me")
         for index in 0..<120 {
             try server.registerUser("p\(index)")

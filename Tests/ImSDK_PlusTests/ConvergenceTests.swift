@@ -39,6 +39,7 @@ final class ConvergenceTests: XCTestCase {
     ) async throws {
         // Every device runs on this system's platform: the server must let them all stay online.
         let server = IMReferenceServer(loginPolicy: .unlimited)
+        server.syncsConversationDeletion = true  // deletions reach every device here (the vendor's switch on)
         let crowdIDs = (0..<crowd).map { "f\($0)" }
         for user in ["me"] + Self.peers + crowdIDs { try server.registerUser(user, nickname: nil, faceURL: nil) }
         try server.createGroup("g", name: "G", faceURL: nil, members: ["me"] + Self.peers)

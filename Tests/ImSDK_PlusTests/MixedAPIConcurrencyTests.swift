@@ -37,6 +37,7 @@ final class MixedAPIConcurrencyTests: XCTestCase {
         phone = try await V2TestSession(peers: owners + Storm.contendedPeers)
         tablet = try await V2TestSession(server: phone.server, instance: V2TIMManager.makeInstance())
         let server = phone.server
+        server.syncsConversationDeletion = true  // deletions reach every device here (the vendor's switch on)
         try server.createGroup("g", name: "G", faceURL: nil, members: ["me"] + Storm.contendedPeers)
         for (index, owner) in owners.enumerated() {
             try server.createGroup("q\(index)", name: "Q\(index)", faceURL: nil, members: ["me", owner])
@@ -134,6 +135,7 @@ final class MixedAPIConcurrencyTests: XCTestCase {
     /// server keeps the conversation (empty, pinned). Every device must then show it as well.
     func test_pinThatArrivesAfterADelete_showsTheEmptyPinnedConversationOnEveryDevice() async throws {
         phone = try await V2TestSession(peers: ["a"])
+        phone.server.syncsConversationDeletion = true  // deletions reach every device here (the vendor's switch on)
         try phone.server.sendText("hi", from: "a", toUser: "me")
         await phone.settle()
         let other = try await RawDevice(userID: "me", transport: phone.server)

@@ -51,6 +51,7 @@ final class MultiDeviceTests: XCTestCase {
 
     func test_readsPinsReceiveOptionsAndDeletes_onOneDevice_reachTheOther() async throws {
         try await twoDevices()
+        phone.server.syncsConversationDeletion = true  // deletions reach every device here (the vendor's switch on)
         for peer in ["a", "b", "c"] {
             for _ in 0..<2 { try phone.server.sendText("hi", from: peer, toUser: "me") }
         }
@@ -85,6 +86,7 @@ final class MultiDeviceTests: XCTestCase {
         let directory = try TemporaryDirectory(prefix: "tablet")
         defer { directory.remove() }
         phone = try await V2TestSession(peers: ["a", "b", "c"])
+        phone.server.syncsConversationDeletion = true  // deletions reach every device here (the vendor's switch on)
         // The tablet keeps its store on disk, so its next login asks only for what changed.
         tablet = try await V2TestSession(server: phone.server, instance: V2TIMManager.makeInstance(),
                                          storage: .disk(directory: directory.path))
@@ -143,6 +145,7 @@ final class MultiDeviceTests: XCTestCase {
     func test_markingEveryConversationRead_rightAfterAnotherDeviceDeletedOne_succeedsAndReadsTheOthers() async throws {
         // The phone hears no pushes: another device's deletion has not reached it when it reads.
         let server = IMReferenceServer(loginPolicy: .unlimited)
+        server.syncsConversationDeletion = true  // deletions reach every device here (the vendor's switch on)
         for user in ["me", "a", "b", "c", "d"] { try server.registerUser(user) }
         for group in ["g", "h"] { try server.createGroup(group, members: ["me", "a"]) }
         let deaf = FaultInjectingTransport(wrapping: server, faults: IMFaults(drop: 1))

@@ -109,7 +109,8 @@ extension IMClient {
         }
     }
 
-    /// Stops using a damaged database: reports it, keeps what is in memory, moves the file aside.
+    /// Stops using a damaged database: keeps what is in memory, moves the file aside, then reports
+    /// it (so whoever hears the report finds the file moved).
     private func abandonDatabase(at path: String, because error: PersistenceError) {
         logger.log(.error, "\(error); this session goes on in memory and the next login starts fresh")
         withState { state in
@@ -117,12 +118,14 @@ extension IMClient {
             state.unwritten = UnwrittenChanges()
             complete(&state.store, with: [])
             state.store.restartSync()
-            emit(.syncFailed(error.imError))
         }
         do throws(PersistenceError) {
             _ = try ConversationDatabase.moveAside(path)
         } catch {
             logger.log(.error, "cannot move the damaged database aside: \(error)")
+        }
+        withState { state in
+            if !state.isClosed { emit(.syncFailed(error.imError)) }
         }
         resync()
     }

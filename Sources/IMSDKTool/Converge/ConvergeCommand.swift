@@ -56,6 +56,7 @@ struct ConvergeCommand {
     /// Runs `scenario` on a fresh server.
     func run(_ scenario: ConvergeScenario) async throws -> ConvergeResult {
         let server = IMReferenceServer(loginPolicy: .unlimited)
+        server.syncsConversationDeletion = true  // deletions reach every device here (the vendor's switch on)
         let peers = (0..<scenario.conversations).map { "p\($0)" }
         for user in ["me"] + peers { try server.registerUser(user) }
         var random = SeededRandomGenerator(seed: options.seed)

@@ -60,6 +60,9 @@ final class ModelDriver: @unchecked Sendable {
             logLevel: storageFaults ? .LOG_NONE : .LOG_INFO)
         main.server.cloudListLimit = cloudListLimit
         main.server.syncPageLimit = syncPageLimit
+        // The reference model deletes a conversation on every device of the user: the vendor's
+        // console switch on (off by default, tested in ConversationDeletionSyncTests).
+        main.server.syncsConversationDeletion = true
         for group in ModelTarget.groups {
             try main.server.createGroup(group, name: nil, faceURL: nil, members: [ModelTarget.me] + ModelTarget.peers)
         }
