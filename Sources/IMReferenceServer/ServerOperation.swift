@@ -23,8 +23,9 @@ extension IMRequest {
     /// Whether answering the request changes the server's lasting state (a journaled operation).
     var changesState: Bool {
         switch self {
-        case .sendMessage, .markRead, .setPinned, .setReceiveOption, .deleteConversation, .setDraft: true
-        case .syncChanges, .conversations, .heartbeat, .history, .profiles: false
+        case .sendMessage, .markRead, .setPinned, .setReceiveOption, .deleteConversation, .setDraft,
+             .setGlobalReceiveOption: true
+        case .syncChanges, .conversations, .heartbeat, .history, .profiles, .receiveOptions, .globalReceiveOption: false
         }
     }
 }

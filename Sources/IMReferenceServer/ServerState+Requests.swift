@@ -44,6 +44,15 @@ extension ServerState {
                 profiles[id] = profile(of: id, seenBy: userID)
             }
             return .profiles(profiles)
+        case .receiveOptions(let ids):
+            for id in ids { try checkPeer(of: id) }
+            return .receiveOptions(ids.map { users[userID]?.receiveOption(for: $0) ?? .receive })
+        case .setGlobalReceiveOption(let option):
+            guard option.isValid else { throw IMError(.invalidParameters, "invalid global receive option \(option)") }
+            users[userID]?.globalReceiveOption = option
+            return .ok
+        case .globalReceiveOption:
+            return .globalReceiveOption(users[userID]?.globalReceiveOption ?? .default)
         }
     }
 

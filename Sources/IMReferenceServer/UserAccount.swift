@@ -10,6 +10,8 @@ struct UserAccount {
     /// Receive options other than `.receive`. Kept apart from `conversations` because the option
     /// belongs to the relation with the peer or group: deleting the conversation keeps it.
     var receiveOptions: [ConversationID: ReceiveOption] = [:]
+    /// The user's receive option for every conversation (`setAllReceiveMessageOpt`).
+    var globalReceiveOption = GlobalReceiveOption.default
     /// Per conversation, the sequence up to which the user deleted its history.
     var clearedSeqs: [ConversationID: UInt64] = [:]
     /// Per deleted conversation, the sequence it was deleted at: a recreated one starts there, read.

@@ -29,4 +29,12 @@ public enum IMRequest: Hashable, Codable, Sendable {
     /// Offer a draft change (devices that sync drafts) → `.draft` (the server's draft after it:
     /// the offered one, or a newer one that wins).
     case setDraft(ConversationID, DraftChange)
+    /// The user's receive options for these conversations (C2C or group) → `.receiveOptions`
+    /// (every one asked; `.receive` where none was set).
+    case receiveOptions([ConversationID])
+    /// Set the user's receive option for every conversation → `.ok` (no push: devices keep nothing
+    /// of it).
+    case setGlobalReceiveOption(GlobalReceiveOption)
+    /// The user's receive option for every conversation → `.globalReceiveOption`.
+    case globalReceiveOption
 }

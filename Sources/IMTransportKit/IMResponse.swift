@@ -10,4 +10,8 @@ public enum IMResponse: Hashable, Sendable {
     case conversations([ServerConversation])
     /// The user's current version (the answer to `.heartbeat`).
     case version(UInt64)
+    /// The receive option of each conversation asked (`.receiveOptions`), in the order asked.
+    case receiveOptions([ReceiveOption])
+    /// The user's receive option for every conversation (`.globalReceiveOption`).
+    case globalReceiveOption(GlobalReceiveOption)
 }

@@ -236,4 +236,42 @@ extension V2TIMManager {
         }
         return try outcome.take()!.get()
     }
+
+    /// The C2C receive options of these users; see `getC2CReceiveMessageOpt(userIDList:succ:fail:)`.
+    /// - Errors: throws `V2TIMError` with the codes of the callback form.
+    public func getC2CReceiveMessageOpt(userIDList: [String]) async throws -> [V2TIMReceiveMessageOptInfo] {
+        try await withCallbacks { succ, fail in
+            getC2CReceiveMessageOpt(userIDList: userIDList, succ: { succ($0 ?? []) }, fail: fail)
+        }
+    }
+
+    /// Sets the global receive option with a daily window; see
+    /// `setAllReceiveMessageOpt(opt:startHour:startMinute:startSecond:duration:succ:fail:)`.
+    /// - Errors: throws `V2TIMError` with the codes of the callback form.
+    public func setAllReceiveMessageOpt(
+        opt: V2TIMReceiveMessageOpt, startHour: Int32, startMinute: Int32, startSecond: Int32, duration: UInt32
+    ) async throws {
+        try await withCallbacks { succ, fail in
+            setAllReceiveMessageOpt(
+                opt: opt, startHour: startHour, startMinute: startMinute, startSecond: startSecond, duration: duration,
+                succ: { succ(()) }, fail: fail)
+        }
+    }
+
+    /// Sets the global receive option from a timestamp; see
+    /// `setAllReceiveMessageOpt(opt:startTimeStamp:duration:succ:fail:)`.
+    /// - Errors: throws `V2TIMError` with the codes of the callback form.
+    public func setAllReceiveMessageOpt(opt: V2TIMReceiveMessageOpt, startTimeStamp: UInt32, duration: UInt32) async throws {
+        try await withCallbacks { succ, fail in
+            setAllReceiveMessageOpt(opt: opt, startTimeStamp: startTimeStamp, duration: duration, succ: { succ(()) }, fail: fail)
+        }
+    }
+
+    /// The global receive option; see `getAllReceiveMessageOpt(succ:fail:)`.
+    /// - Errors: throws `V2TIMError` with the codes of the callback form.
+    public func getAllReceiveMessageOpt() async throws -> V2TIMReceiveMessageOptInfo {
+        try await withCallbacks { succ, fail in
+            getAllReceiveMessageOpt(succ: { succ($0 ?? V2TIMReceiveMessageOptInfo()) }, fail: fail)
+        }
+    }
 }

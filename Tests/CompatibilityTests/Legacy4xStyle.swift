@@ -406,3 +406,16 @@ enum Legacy4xAppStyle {
         return code == ERR_SDK_NOT_LOGGED_IN.rawValue || code == ERR_IN_PROGESS.rawValue || Int(code) == Int(ERR_SUCC.rawValue)
     }
 }
+
+/// Legacy 4.x: a group muted the legacy way (TIMGroupManager, untyped-block era spellings).
+enum Legacy4xGroupMute {
+    static func mute(groupID: String) {
+        let result = TIMGroupManager.sharedInstance().modifyReceiveMessageOpt(groupID, opt: .GROUP_RECEIVE_NOT_NOTIFY_MESSAGE, succ: {
+            use("muted")
+        }, fail: { code, msg in
+            use(code, msg)
+        })
+        use(result == 0)
+        TIMGroupManager.sharedInstance()?.modifyReceiveMessageOpt(groupID, opt: TIMGroupReceiveMessageOpt.GROUP_NOT_RECEIVE_MESSAGE, succ: nil, fail: nil)
+    }
+}

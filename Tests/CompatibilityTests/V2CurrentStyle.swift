@@ -208,6 +208,27 @@ enum V2CurrentStyle {
         V2TIMManager.sharedInstance().setGroupReceiveMessageOpt(groupID: groupID, opt: .RECEIVE_NOT_NOTIFY_MESSAGE_EXCEPT_AT, succ: nil, fail: nil)
     }
 
+    // V2 current (7.4+): settings screen style; the C2C options read back, and the global quiet hours.
+    static func quietHours(userIDs: [String]) {
+        V2TIMManager.sharedInstance().getC2CReceiveMessageOpt(userIDList: userIDs, succ: { list in
+            guard let list = list else { return }
+            for info in list { use(info.userID, info.receiveOpt == .RECEIVE_NOT_NOTIFY_MESSAGE) }
+        }, fail: { code, desc in
+            use(code, desc)
+        })
+        V2TIMManager.sharedInstance().setAllReceiveMessageOpt(
+            opt: .RECEIVE_NOT_NOTIFY_MESSAGE, startHour: 22, startMinute: 0, startSecond: 0, duration: 8 * 3600,
+            succ: nil, fail: nil)
+        V2TIMManager.sharedInstance().setAllReceiveMessageOpt(
+            opt: .RECEIVE_MESSAGE, startTimeStamp: UInt32(Date().timeIntervalSince1970), duration: 0, succ: {}, fail: { _, _ in })
+        V2TIMManager.sharedInstance().getAllReceiveMessageOpt(succ: { info in
+            guard let info = info else { return }
+            use(info.receiveOpt, info.startHour, info.startMinute, info.startSecond, info.startTimeStamp, info.duration)
+        }, fail: { code, desc in
+            use(code, desc)
+        })
+    }
+
     // V2 current: app style; error codes from `import ImSDK_Plus` alone, compared with an Int32 code.
     static func explain(_ code: Int32) -> String {
         if code == ERR_SUCC.rawValue { return "ok" }

@@ -1,0 +1,46 @@
+import IMTransportKit
+
+/// Receive options the device keeps nothing of: it asks the server (C2C options of users without
+/// a conversation here, the global option).
+extension IMClient {
+    /// The user's receive option for each of `ids`, from the server, in order.
+    package func receiveOptions(
+        of ids: [ConversationID], completion: @escaping @Sendable (Result<[ReceiveOption], IMError>) -> Void
+    ) {
+        ask(.receiveOptions(ids), completion: completion) { response in
+            guard case .receiveOptions(let options) = response, options.count == ids.count else { return nil }
+            return options
+        }
+    }
+
+    /// Sets the user's receive option for every conversation on the server.
+    package func setGlobalReceiveOption(
+        _ option: GlobalReceiveOption, completion: @escaping @Sendable (Result<Void, IMError>) -> Void
+    ) {
+        ask(.setGlobalReceiveOption(option), completion: completion) { response in
+            if case .ok = response { return () } else { return nil }
+        }
+    }
+
+    /// The user's receive option for every conversation, from the server.
+    package func globalReceiveOption(completion: @escaping @Sendable (Result<GlobalReceiveOption, IMError>) -> Void) {
+        ask(.globalReceiveOption, completion: completion) { response in
+            if case .globalReceiveOption(let option) = response { return option } else { return nil }
+        }
+    }
+
+    /// Sends `request` and hands `completion`, on the callback queue, what `decode` makes of the
+    /// answer (nil: an unexpected answer, reported as a network failure).
+    private func ask<T: Sendable>(
+        _ request: IMRequest, completion: @escaping @Sendable (Result<T, IMError>) -> Void,
+        decode: @escaping @Sendable (IMResponse) -> T?
+    ) {
+        perform(request) { [self] result in
+            let outcome = result.flatMap { response -> Result<T, IMError> in
+                decode(response).map(Result.success)
+                    ?? .failure(IMError(.networkFailure, "unexpected answer to \(request)"))
+            }
+            deliver { completion(outcome) }
+        }
+    }
+}
