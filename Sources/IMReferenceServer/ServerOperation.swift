@@ -25,6 +25,7 @@ extension IMRequest {
         switch self {
         case .sendMessage, .markRead, .setPinned, .setReceiveOption, .deleteConversation, .setDraft: true
         case .syncChanges, .conversations, .heartbeat, .history, .profiles: false
+        case .revokeMessage, .deleteMessages, .clearHistory, .reportPulled: true
         }
     }
 }

@@ -311,7 +311,7 @@ package struct ModelChecker: Sendable {
             case .changed(let ids): changed.formUnion(ids)
             case .deleted(let ids): deleted.formUnion(ids)
             case .total(let value): totals.append(value)
-            case .syncStarted, .syncFinished, .syncFailed, .message: break
+            case .syncStarted, .syncFinished, .syncFailed, .message, .revoked, .receipts: break
             }
         }
         for target in ModelTarget.all {
