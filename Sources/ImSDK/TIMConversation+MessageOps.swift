@@ -75,10 +75,11 @@ extension TIMConversation {
         }
     }
 
-    /// Deletes every message of this conversation from this device's storage only; the
-    /// conversation stays, with nothing unread and no last message, and the server's history keeps
-    /// the messages (`getMessage` still returns them; `getLocalMessage` does not, nor a later sync).
-    /// Messages being sent stay. Local (also on a store `initStorage` opened); `succ` runs on the
+    /// Deletes every message of this conversation from this device's storage only, as `remove()`
+    /// deletes one: the conversation stays, in its place, with nothing unread and no last message;
+    /// this device's history (`getLocalMessage`, `getMessage`) no longer returns them, nor does a
+    /// later sync bring them back; the server and the user's other devices keep them. Messages
+    /// being sent stay. Local (also on a store `initStorage` opened); `succ` runs on the
     /// callback queue after the change's `onRefreshConversations`.
     /// - Returns: 0 when accepted; else the error's code.
     /// - Errors:
