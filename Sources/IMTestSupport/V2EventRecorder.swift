@@ -91,6 +91,11 @@ package final class V2EventRecorder: V2TIMConversationListener, V2TIMAdvancedMsg
         events.compactMap { if case .revoked(let id) = $0 { return id } else { return nil } }
     }
 
+    /// The peers of the receipts `onRecvC2CReadReceipt` announced so far, in order.
+    package var receiptPeers: [String] {
+        receipts.map { String($0.prefix { $0 != "@" }) }
+    }
+
     /// The receipts `onRecvC2CReadReceipt` announced so far (`peer@timestamp`), in order.
     package var receipts: [String] {
         events.flatMap { event -> [String] in if case .receipts(let list) = event { return list } else { return [] } }
