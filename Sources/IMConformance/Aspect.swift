@@ -32,6 +32,18 @@ package enum Aspect: String, CaseIterable, Hashable, Comparable, Sendable {
     /// Texts of the messages announced since the previous step (legacy `onNewMessage`; V2
     /// `onRecvNewMessage`).
     case messageEvents
+    /// `id=revoked` for conversations whose last message is revoked (legacy `status()`; V2 `status`,
+    /// `LOCAL_REVOKED`).
+    case revoked
+    /// `id=peer-read` for conversations whose last message the peer has read (legacy
+    /// `isPeerReaded()`, with `enableReadReceipt`; V2 `isPeerRead`).
+    case peerRead
+    /// IDs of the messages revoked since the previous step (legacy `onRevokeMessage`; V2
+    /// `onRecvMessageRevoked`).
+    case revokeEvents
+    /// Peers whose read receipts arrived since the previous step (legacy `onRecvMessageReceipts`,
+    /// with `enableReadReceipt`; V2 `onRecvC2CReadReceipt`).
+    case receiptEvents
 
     package static func < (lhs: Aspect, rhs: Aspect) -> Bool {
         allCases.firstIndex(of: lhs)! < allCases.firstIndex(of: rhs)!

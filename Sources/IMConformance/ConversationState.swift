@@ -1,10 +1,13 @@
 /// One conversation as a reads API shows it, in the suite's terms.
 struct ConversationState: Hashable, Sendable {
-    /// The last message: who sent it, its text, and whether I have read it.
+    /// The last message: who sent it, its text, whether I have read it, whether it is revoked, and
+    /// whether the peer has read it (a C2C message of mine).
     struct LastMessage: Hashable, Sendable {
         var sender: String
         var text: String
         var isRead: Bool
+        var isRevoked = false
+        var isPeerRead = false
     }
 
     /// The V2 conversation ID.

@@ -1,8 +1,10 @@
 import ImSDK
 
-/// Records what the legacy listeners hear: `TIMRefreshListener` (through `TIMUserConfig`) and
-/// `TIMMessageListener`.
-final class LegacyListener: TIMRefreshListener, TIMMessageListener, Sendable {
+/// Records what the legacy listeners hear: `TIMRefreshListener`, `TIMMessageRevokeListener` and
+/// `TIMMessageReceiptListener` (through `TIMUserConfig`) and `TIMMessageListener`.
+final class LegacyListener: TIMRefreshListener, TIMMessageListener, TIMMessageRevokeListener, TIMMessageReceiptListener,
+    Sendable
+{
     let log: EventLog
 
     init(log: EventLog) {
@@ -19,5 +21,13 @@ final class LegacyListener: TIMRefreshListener, TIMMessageListener, Sendable {
 
     func onNewMessage(_ msgs: [Any]!) {
         log.append((msgs ?? []).compactMap { $0 as? TIMMessage }.map { .message(LegacyReader.text(of: $0)) })
+    }
+
+    func onRevokeMessage(_ locator: TIMMessageLocator!) {
+        log.append([.revoked(locator?.msgId ?? "")])
+    }
+
+    func onRecvMessageReceipts(_ receipts: [Any]!) {
+        log.append((receipts ?? []).compactMap { $0 as? TIMMessageReceipt }.map { .receipt($0.conversation?.getReceiver() ?? "") })
     }
 }

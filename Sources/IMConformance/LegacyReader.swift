@@ -2,9 +2,10 @@ import ImSDK
 
 /// Observes the session through the legacy API.
 ///
-/// The refresh listener can only be registered through `TIMUserConfig`: attaching sets it on the
-/// user configuration already given (legacy writes), or on a new one with `disableAutoReport = true`
-/// (V2 writes, whose logins do not auto report).
+/// The refresh, revoke and receipt listeners can only be registered through `TIMUserConfig`:
+/// attaching sets them (and `enableReadReceipt`) on the user configuration already given (legacy
+/// writes), or on a new one with `disableAutoReport = true` (V2 writes, whose logins do not auto
+/// report).
 struct LegacyReader: Reader {
     let events = EventLog()
     private let listener: LegacyListener
@@ -23,6 +24,9 @@ struct LegacyReader: Reader {
             return config
         }()
         config.refreshListener = listener
+        config.messageRevokeListener = listener
+        config.messageReceiptListener = listener
+        config.enableReadReceipt = true
         manager.setUserConfig(config)
         manager.add(listener)
     }
@@ -37,7 +41,9 @@ struct LegacyReader: Reader {
             guard let target = Target(legacy: conversation) else { return nil }
             let last = conversation.getLastMsg().map { message in
                 ConversationState.LastMessage(sender: message.sender() ?? "", text: Self.text(of: message),
-                                              isRead: message.isReaded())
+                                              isRead: message.isReaded(),
+                                              isRevoked: message.status() == .MSG_STATUS_LOCAL_REVOKED,
+                                              isPeerRead: message.isPeerReaded())
             }
             return ConversationState(
                 id: target.conversationID, unread: Int(conversation.getUnReadMessageNum()), lastMessage: last,

@@ -82,6 +82,47 @@ struct LegacyWriter: Writer {
         manager.deleteConversation(target.legacyType, receiver: target.receiver) ? .ok : .returnedFalse
     }
 
+    func revokeMine(_ target: Target) async throws -> StepOutcome {
+        let conversation = try handle(target)
+        return try await onNewestMessage(of: conversation, target: target, mine: true, toDo: "revoke") { message, succ, fail in
+            conversation.revokeMessage(message, succ: succ, fail: fail)
+        }
+    }
+
+    func deleteNewest(_ target: Target) async throws -> StepOutcome {
+        let conversation = try handle(target)
+        return try await onNewestMessage(of: conversation, target: target, mine: false, toDo: "delete") { message, succ, fail in
+            conversation.deleteMessages([message], succ: succ, fail: fail)
+        }
+    }
+
+    func clearHistory(_ target: Target) async throws -> StepOutcome {
+        let conversation = try handle(target)
+        return await outcome { succ, fail in conversation.deleteLocalMessage(succ, fail: fail) }
+    }
+
+    /// Finds the newest message of `conversation` in its cloud history (`getMessage`; mine only,
+    /// with `mine`) and makes `call` with it, on the callback queue.
+    private func onNewestMessage(
+        of conversation: TIMConversation, target: Target, mine: Bool, toDo action: String,
+        _ call: @escaping (TIMMessage, @escaping TIMSucc, @escaping TIMFail) -> Int32
+    ) async throws -> StepOutcome {
+        try await withCheckedThrowingContinuation { continuation in
+            conversation.getMessage(100, last: nil, succ: { list in
+                let messages = (list ?? []).compactMap { $0 as? TIMMessage }
+                guard let message = messages.first(where: { !mine || $0.isSelf() }) else {
+                    continuation.resume(throwing: Self.noMessage(to: action, in: target))
+                    return
+                }
+                _ = call(message, { continuation.resume(returning: .ok) }, { code, _ in
+                    continuation.resume(returning: .failed(code))
+                })
+            }, fail: { code, _ in
+                continuation.resume(returning: .failed(code))
+            })
+        }
+    }
+
     /// The legacy handle on `target` (nil only when logged out, which no scenario writes in).
     private func handle(_ target: Target) throws -> TIMConversation {
         guard let conversation = manager.getConversation(target.legacyType, receiver: target.receiver) else {

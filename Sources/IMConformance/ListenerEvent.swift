@@ -6,4 +6,8 @@ enum ListenerEvent: Hashable, Sendable {
     case syncFinished
     /// A message arrived, by its text.
     case message(String)
+    /// A message was revoked, by its ID.
+    case revoked(String)
+    /// A C2C peer read my messages (a read receipt), by the peer's user ID.
+    case receipt(String)
 }

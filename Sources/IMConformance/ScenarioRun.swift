@@ -107,6 +107,15 @@ struct ScenarioRun: Sendable {
             let logout = await writer.logout()
             guard logout == .ok else { return logout }
             return await writer.login()
+        case .peerRevokes(let from, let seq):
+            try onServer(step) { try server.revokeMessage(seq: seq, from: from, toUser: me) }
+            return .ok
+        case .peerReads(let from):
+            try onServer(step) { try server.markC2CRead(reader: from, peer: me) }
+            return .ok
+        case .revokeMine(let target): return try await writer.revokeMine(target)
+        case .deleteNewest(let target): return try await writer.deleteNewest(target)
+        case .clearHistory(let target): return try await writer.clearHistory(target)
         }
     }
 

@@ -13,6 +13,8 @@ extension Snapshot {
                 "\($0.id)=" + $0.mentions.joined(separator: ",")
             }
             rows[.history] = state.history
+            rows[.revoked] = list.filter { $0.lastMessage?.isRevoked == true }.map { "\($0.id)=revoked" }
+            rows[.peerRead] = list.filter { $0.lastMessage?.isPeerRead == true }.map { "\($0.id)=peer-read" }
         } else {
             rows[.order] = Snapshot.loggedOut
         }
@@ -20,11 +22,19 @@ extension Snapshot {
             switch event {
             case .conversation(let id): return id
             case .syncFinished: return "(sync)"
-            case .message: return nil
+            case .message, .revoked, .receipt: return nil
             }
         }
         rows[.messageEvents] = events.compactMap { event in
             if case .message(let text) = event { return text }
+            return nil
+        }
+        rows[.revokeEvents] = events.compactMap { event in
+            if case .revoked(let id) = event { return id }
+            return nil
+        }
+        rows[.receiptEvents] = events.compactMap { event in
+            if case .receipt(let peer) = event { return peer }
             return nil
         }
         self.init(title: title, rows: rows)

@@ -61,6 +61,22 @@ package enum Step: Hashable, Sendable {
     case login
     /// I log out and log in again.
     case relogin
+    /// User `from` revokes the message with sequence `seq` of our C2C conversation, one of theirs
+    /// (server side, within the time limit).
+    case peerRevokes(from: String, seq: UInt64)
+    /// User `from` marks our C2C conversation read up to its newest message (server side): a read
+    /// receipt for me.
+    case peerReads(from: String)
+    /// I revoke my newest message in the conversation, found in its history (legacy
+    /// `TIMConversation.revokeMessage`; V2 `revokeMessage(msg:)`).
+    case revokeMine(Target)
+    /// I delete the newest message of the conversation, found in its history, here and in the cloud
+    /// (legacy `TIMConversation.deleteMessages`; V2 `deleteMessages(msgList:)`).
+    case deleteNewest(Target)
+    /// I delete every message of the conversation (legacy `deleteLocalMessage`, local only; V2
+    /// `clearC2CHistoryMessage` / `clearGroupHistoryMessage`, also in the cloud): both keep it in
+    /// the list with nothing unread and no last message, and this device's history shows none.
+    case clearHistory(Target)
 
     /// A one-line description, for reports.
     package var title: String {
@@ -83,6 +99,11 @@ package enum Step: Hashable, Sendable {
         case .logout: return "log out"
         case .login: return "log in"
         case .relogin: return "log out and in"
+        case .peerRevokes(let from, let seq): return "\(from) revokes message #\(seq)"
+        case .peerReads(let from): return "\(from) reads everything"
+        case .revokeMine(let target): return "revoke my newest message to \(target.shortName)"
+        case .deleteNewest(let target): return "delete the newest message of \(target.shortName)"
+        case .clearHistory(let target): return "clear the messages of \(target.shortName)"
         }
     }
 
@@ -98,6 +119,8 @@ package enum Step: Hashable, Sendable {
             return [target]
         case .mute(let group), .block(let group): return [.group(group)]
         case .logout, .login, .relogin: return []
+        case .peerRevokes(let from, _), .peerReads(let from): return [.c2c(from)]
+        case .revokeMine(let target), .deleteNewest(let target), .clearHistory(let target): return [target]
         }
     }
 }

@@ -23,4 +23,12 @@ final class V2Listener: V2TIMConversationListener, V2TIMAdvancedMsgListener, Sen
     func onRecvNewMessage(msg: V2TIMMessage) {
         log.append([.message(msg.textElem?.text ?? "")])
     }
+
+    func onRecvMessageRevoked(msgID: String) {
+        log.append([.revoked(msgID)])
+    }
+
+    func onRecvC2CReadReceipt(receiptList: [V2TIMMessageReceipt]) {
+        log.append(receiptList.map { .receipt($0.userID ?? "") })
+    }
 }

@@ -39,7 +39,8 @@ struct V2Reader: Reader {
                 id: conversation.conversationID, unread: Int(conversation.unreadCount),
                 lastMessage: conversation.lastMessage.map {
                     ConversationState.LastMessage(
-                        sender: $0.sender ?? "", text: $0.textElem?.text ?? "", isRead: $0.isRead)
+                        sender: $0.sender ?? "", text: $0.textElem?.text ?? "", isRead: $0.isRead,
+                        isRevoked: $0.status == .MSG_STATUS_LOCAL_REVOKED, isPeerRead: $0.isPeerRead)
                 },
                 draft: conversation.draftText,
                 mentions: (conversation.groupAtInfolist ?? []).map {

@@ -74,6 +74,53 @@ struct V2Writer: Writer {
         }
     }
 
+    func revokeMine(_ target: Target) async throws -> StepOutcome {
+        try await onNewestMessage(of: target, mine: true, toDo: "revoke") { message, succ, fail in
+            manager.revokeMessage(msg: message, succ: succ, fail: fail)
+        }
+    }
+
+    func deleteNewest(_ target: Target) async throws -> StepOutcome {
+        try await onNewestMessage(of: target, mine: false, toDo: "delete") { message, succ, fail in
+            manager.deleteMessages(msgList: [message], succ: succ, fail: fail)
+        }
+    }
+
+    func clearHistory(_ target: Target) async throws -> StepOutcome {
+        await outcome { succ, fail in
+            switch target {
+            case .c2c(let userID): manager.clearC2CHistoryMessage(userID: userID, succ: succ, fail: fail)
+            case .group(let groupID): manager.clearGroupHistoryMessage(groupID: groupID, succ: succ, fail: fail)
+            }
+        }
+    }
+
+    /// Finds the newest message of `target` in its cloud history (mine only, with `mine`) and makes
+    /// `call` with it, on the callback queue (the message object stays there).
+    private func onNewestMessage(
+        of target: Target, mine: Bool, toDo action: String,
+        _ call: @escaping (V2TIMMessage, @escaping V2TIMSucc, @escaping V2TIMFail) -> Void
+    ) async throws -> StepOutcome {
+        try await withCheckedThrowingContinuation { continuation in
+            let succ: V2TIMMessageListSucc = { messages in
+                guard let message = (messages ?? []).first(where: { !mine || $0.isSelf }) else {
+                    continuation.resume(throwing: Self.noMessage(to: action, in: target))
+                    return
+                }
+                call(message, { continuation.resume(returning: .ok) }, { code, _ in
+                    continuation.resume(returning: .failed(code))
+                })
+            }
+            let fail: V2TIMFail = { code, _ in continuation.resume(returning: .failed(code)) }
+            switch target {
+            case .c2c(let userID):
+                manager.getC2CHistoryMessageList(userID: userID, count: 100, lastMsg: nil, succ: succ, fail: fail)
+            case .group(let groupID):
+                manager.getGroupHistoryMessageList(groupID: groupID, count: 100, lastMsg: nil, succ: succ, fail: fail)
+            }
+        }
+    }
+
     /// Pins or unpins `target` (`pinConversation`).
     func pin(_ target: Target, _ isPinned: Bool) async -> StepOutcome {
         await outcome { succ, fail in

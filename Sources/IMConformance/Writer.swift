@@ -18,11 +18,22 @@ protocol Writer: Sendable {
     /// Saves `text` as the draft of `target`; nil clears it.
     func setDraft(_ text: String?, for target: Target) async throws -> StepOutcome
     func delete(_ target: Target) async throws -> StepOutcome
+    /// Revokes my newest message of `target` (from its cloud history).
+    func revokeMine(_ target: Target) async throws -> StepOutcome
+    /// Deletes the newest message of `target` (from its cloud history), here and in the cloud.
+    func deleteNewest(_ target: Target) async throws -> StepOutcome
+    /// Deletes every message of `target` (legacy: from local storage; V2: also in the cloud).
+    func clearHistory(_ target: Target) async throws -> StepOutcome
 }
 
 extension Writer {
     /// The app ID every run initialises the SDK with.
     static var appID: Int32 { 1_400_000_001 }
+
+    /// The error for a message to revoke or delete that the history does not have.
+    static func noMessage(to act: String, in target: Target) -> RunError {
+        RunError("\(target.conversationID) has no message to \(act)")
+    }
 
     /// The error for a read up to a message the history does not have.
     static func noMessage(_ n: Int, in target: Target, count: Int) -> RunError {

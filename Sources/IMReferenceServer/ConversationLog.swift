@@ -37,6 +37,16 @@ struct ConversationLog {
         messages.append(message)
     }
 
+    /// Marks the message `seq` revoked (status `.revoked`, everything else kept) and returns it; nil
+    /// when there is no such message.
+    ///
+    /// - Complexity: O(1).
+    mutating func revoke(seq: UInt64) -> Message? {
+        guard seq >= 1, seq <= lastSeq else { return nil }
+        messages[Int(seq - 1)].status = .revoked
+        return messages[Int(seq - 1)]
+    }
+
     /// The message with sequence `seq`, if there is one.
     ///
     /// - Complexity: O(1).

@@ -26,6 +26,7 @@ extension IMRequest {
         case .sendMessage, .markRead, .setPinned, .setReceiveOption, .deleteConversation, .setDraft,
              .setGlobalReceiveOption: true
         case .syncChanges, .conversations, .heartbeat, .history, .profiles, .receiveOptions, .globalReceiveOption: false
+        case .revokeMessage, .deleteMessages, .clearHistory, .reportPulled: true
         }
     }
 }

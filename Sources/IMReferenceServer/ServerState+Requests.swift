@@ -24,7 +24,9 @@ extension ServerState {
         case .sendMessage(let outgoing):
             return .message(try send(outgoing, from: userID, clock: clock, outbox: &outbox))
         case .markRead(let id, let seq):
-            return .readSeq(try markRead(id, upTo: seq, by: userID, outbox: &outbox))
+            let cursor = try markRead(id, upTo: seq, by: userID, outbox: &outbox)
+            sendReadReceipt(id, upTo: seq, by: userID, outbox: &outbox)
+            return .readSeq(cursor)
         case .setPinned(let id, let isPinned):
             try setPinned(id, isPinned, by: userID, outbox: &outbox)
             return .ok
@@ -53,6 +55,16 @@ extension ServerState {
             return .ok
         case .globalReceiveOption:
             return .globalReceiveOption(users[userID]?.globalReceiveOption ?? .default)
+        case .revokeMessage(let id, let seq, let messageID):
+            return .message(try revokeMessage(id, seq: seq, messageID: messageID, by: userID, clock: clock, outbox: &outbox))
+        case .deleteMessages(let id, let seqs):
+            try deleteMessages(id, seqs: seqs, by: userID)
+            return .ok
+        case .clearHistory(let id):
+            try clearHistory(id, by: userID, outbox: &outbox)
+            return .ok
+        case .reportPulled(let id, let seq):
+            return .readSeq(try markRead(id, upTo: seq, by: userID, outbox: &outbox))
         }
     }
 
@@ -69,7 +81,7 @@ extension ServerState {
     /// Moves the user's read cursor in `id` and tells their other devices when it moved.
     ///
     /// - Returns: the new cursor, `max(old, min(seq, lastSeq))`.
-    private mutating func markRead(
+    mutating func markRead(
         _ id: ConversationID, upTo seq: UInt64, by userID: String, outbox: inout Outbox
     ) throws(IMError) -> UInt64 {
         guard var conversation = users[userID]?.conversations[id] else {
@@ -159,9 +171,10 @@ extension ServerState {
         announce(.conversationDeleted(id, clearingMessages: clearingMessages), to: userID, in: id, outbox: &outbox)
     }
 
-    /// Up to `count` messages of `id` older than `beforeSeq` that `userID` has not deleted, newest first.
+    /// Up to `count` messages of `id` older than `beforeSeq` that `userID` has not deleted (with the
+    /// conversation, its history, or one by one), newest first; revoked ones as revoked.
     ///
-    /// - Complexity: O(`count`).
+    /// - Complexity: O(`count` + the messages deleted one by one skipped).
     private func history(
         of id: ConversationID, seenBy userID: String, before beforeSeq: UInt64?, count: Int
     ) throws(IMError) -> [Message] {
@@ -171,6 +184,18 @@ extension ServerState {
             throw IMError(.notGroupMember, "\(userID) is not a member of \(id.target)")
         }
         let floor = users[userID]?.clearedSeq(of: id) ?? 0
-        return logs[logKey(of: id, seenBy: userID)]?.page(before: beforeSeq, above: floor, count: count) ?? []
+        guard let log = logs[logKey(of: id, seenBy: userID)] else { return [] }
+        guard let deleted = users[userID]?.deletedSeqs[id], !deleted.isEmpty else {
+            return log.page(before: beforeSeq, above: floor, count: count)
+        }
+        var page: [Message] = []
+        var before = beforeSeq
+        while page.count < count {
+            let more = log.page(before: before, above: floor, count: count - page.count)
+            guard let oldest = more.last else { break }
+            page += more.filter { !deleted.contains($0.seq) }
+            before = oldest.seq
+        }
+        return page
     }
 }

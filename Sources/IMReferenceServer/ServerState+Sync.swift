@@ -19,14 +19,15 @@ extension ServerState {
     /// pushed to the device before it had synced, which ignored them.
     ///
     /// From a later version: the next page of the changes after it. The changes counted are the
-    /// messages delivered after `version`, the latest change of each conversation changed after it
-    /// (when that is no message) and the tombstones made after it. The page ends
-    /// at the `syncPageLimit`-th of them in version order (at least one), or, when no more remain,
-    /// at the user's current version; its `version` is that end. It holds every conversation with
-    /// a counted change up to the end, with the messages delivered in it after `version` up to the
-    /// end (`newMessages`), in its current state when its latest change is within the page, else
-    /// as it stood at the last of those messages (`ServerConversation.upTo(seq:)`); and the
-    /// tombstones up to the end.
+    /// messages delivered after `version`, the revokes made after it, the latest change of each
+    /// conversation changed after it (when that is neither) and the tombstones made after it. The
+    /// page ends at the `syncPageLimit`-th of them in version order (at least one), or, when no more
+    /// remain, at the user's current version; its `version` is that end. It holds every conversation
+    /// with a counted change up to the end, with the messages delivered in it after `version` up to
+    /// the end (`newMessages`, leaving out those the user deleted or cleared since) and those revoked
+    /// in that span (`revokedMessages`), in its current state when its latest change is within the
+    /// page, else as it stood at the last message delivered by the end
+    /// (`ServerConversation.upTo(seq:)`); and the tombstones up to the end.
     ///
     /// Why a device that applies the pages in turn misses nothing and gets each message once: a
     /// page carries exactly the messages delivered between the version asked and its end, and the
@@ -49,12 +50,17 @@ extension ServerState {
             return IMChanges(version: account.version, conversations: list, deleted: [])
         }
         var counted: [UInt64] = []
-        var changed: [(id: ConversationID, delivered: ArraySlice<UserConversation.Delivery>)] = []
+        var changed: [(id: ConversationID, delivered: ArraySlice<UserConversation.Delivery>,
+                       revoked: ArraySlice<UserConversation.Delivery>)] = []
         for (id, conversation) in account.conversations where conversation.changedVersion > version {
             let delivered = conversation.deliveries(after: version)
+            let revoked = conversation.revocations(after: version)
             counted += delivered.lazy.map(\.version)
-            if delivered.last?.version != conversation.changedVersion { counted.append(conversation.changedVersion) }
-            changed.append((id, delivered))
+            counted += revoked.lazy.map(\.version)
+            if delivered.last?.version != conversation.changedVersion && revoked.last?.version != conversation.changedVersion {
+                counted.append(conversation.changedVersion)
+            }
+            changed.append((id, delivered, revoked))
         }
         let tombstones = account.deletions.filter { $0.value > version && account.conversations[$0.key] == nil }
         counted += tombstones.values
@@ -62,15 +68,19 @@ extension ServerState {
         let hasMore = counted.count > syncPageLimit
         let end = hasMore ? counted[syncPageLimit - 1] : account.version
         var conversations: [ServerConversation] = []
-        for (id, delivered) in changed {
+        for (id, delivered, revoked) in changed {
             let conversation = account.conversations[id]!
             let carried = delivered.prefix { $0.version <= end }
+            let carriedRevoked = revoked.prefix { $0.version <= end }
             let isCurrent = conversation.changedVersion <= end
-            guard isCurrent || !carried.isEmpty else { continue }
+            guard isCurrent || !carried.isEmpty || !carriedRevoked.isEmpty else { continue }
             var state = serverConversation(id, conversation, of: userID, account: account)
-            if !isCurrent { state = state.upTo(seq: carried.last!.seq) }
+            if !isCurrent { state = state.upTo(seq: carried.last?.seq ?? conversation.deliveredSeq(atOrBefore: end)) }
             let log = logs[logKey(of: id, seenBy: userID)]
-            state.newMessages = carried.compactMap { log?.message(seq: $0.seq) }
+            state.newMessages = carried.compactMap { delivery in
+                account.isVisible(delivery.seq, in: id) ? log?.message(seq: delivery.seq) : nil
+            }
+            state.revokedMessages = carriedRevoked.compactMap { log?.message(seq: $0.seq) }
             conversations.append(state)
         }
         let activity = { (id: ConversationID) in Self.activity(of: account.conversations[id]!) }
@@ -101,7 +111,9 @@ extension ServerState {
             guard isRecent || conversation.isPinned || !delivered.isEmpty else { return nil }
             var state = serverConversation(id, conversation, of: userID, account: account)
             let log = logs[logKey(of: id, seenBy: userID)]
-            state.newMessages = delivered.compactMap { log?.message(seq: $0.seq) }
+            state.newMessages = delivered.compactMap { delivery in
+                account.isVisible(delivery.seq, in: id) ? log?.message(seq: delivery.seq) : nil
+            }
             return state
         }
     }
@@ -127,7 +139,8 @@ extension ServerState {
             id: id, profile: profile(of: id, seenBy: userID) ?? ConversationProfile(),
             lastMessage: conversation.lastMessage, lastSeq: conversation.lastSeq, readSeq: conversation.readSeq,
             unreadMessages: conversation.unreadSeqs.compactMap { log?.message(seq: $0) },
-            isPinned: conversation.isPinned, receiveOption: account.receiveOption(for: id), draft: conversation.draft)
+            isPinned: conversation.isPinned, receiveOption: account.receiveOption(for: id), draft: conversation.draft,
+            peerRead: account.peerReads[id] ?? .none, clearedSeq: account.clearedSeq(of: id))
     }
 
     /// How recently a conversation was active: its newest message's time (none: newest of all), then

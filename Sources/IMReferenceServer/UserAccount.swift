@@ -16,6 +16,11 @@ struct UserAccount {
     var clearedSeqs: [ConversationID: UInt64] = [:]
     /// Per deleted conversation, the sequence it was deleted at: a recreated one starts there, read.
     var restartSeqs: [ConversationID: UInt64] = [:]
+    /// Per conversation, the messages the user deleted from their cloud history (`deleteMessages`).
+    var deletedSeqs: [ConversationID: Set<UInt64>] = [:]
+    /// Per C2C conversation, how far the peer has read my messages (the read receipts I got). Kept
+    /// apart from `conversations`, as the receive options are: it belongs to the pair.
+    var peerReads: [ConversationID: PeerReadPoint] = [:]
     /// How many of `conversations` are pinned.
     var pinnedCount = 0
     /// Numbers the changes of this user's cloud state; every push to the user carries the next one.

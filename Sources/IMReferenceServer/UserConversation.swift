@@ -31,6 +31,10 @@ struct UserConversation {
     /// first: what an incremental sync brings a device that missed their pushes. 16 bytes per
     /// delivered message; it goes with the conversation when the user deletes it.
     private(set) var deliveries: [Delivery] = []
+    /// Every message of this conversation revoked after it (last) started, with the user's version
+    /// of the revoke's push, oldest first: what an incremental sync brings a device that missed the
+    /// push. 16 bytes per revoke.
+    private(set) var revocations: [Delivery] = []
 
     /// An empty conversation that starts after sequence `clearedSeq` (where the user last deleted
     /// it; 0: never), everything up to there read.
@@ -59,6 +63,26 @@ struct UserConversation {
     mutating func noteDelivery(seq: UInt64, version: UInt64) {
         assert(deliveries.last.map { $0.version < version && $0.seq < seq } ?? true, "deliveries are in order")
         deliveries.append(Delivery(version: version, seq: seq))
+    }
+
+    /// Records that message `seq` was revoked under `version` (the version of the revoke's push).
+    ///
+    /// - Complexity: O(1) amortized.
+    mutating func noteRevocation(seq: UInt64, version: UInt64) {
+        assert(revocations.last.map { $0.version < version } ?? true, "revocations are in version order")
+        revocations.append(Delivery(version: version, seq: seq))
+    }
+
+    /// The revocations made after `version`, oldest first.
+    ///
+    /// - Complexity: O(log r) for r revocations.
+    func revocations(after version: UInt64) -> ArraySlice<Delivery> {
+        var low = 0, high = revocations.count
+        while low < high {
+            let mid = (low + high) / 2
+            if revocations[mid].version <= version { low = mid + 1 } else { high = mid }
+        }
+        return revocations[low...]
     }
 
     /// The deliveries made after `version`, oldest first.

@@ -17,6 +17,10 @@ package final class V2EventRecorder: V2TIMConversationListener, V2TIMAdvancedMsg
         case deleted([String])
         case total(UInt64)
         case message(String)
+        /// `onRecvMessageRevoked(msgID:)`: the revoked message's ID.
+        case revoked(String)
+        /// `onRecvC2CReadReceipt(receiptList:)`: per receipt, the peer and the time read up to.
+        case receipts([String])
     }
 
     private let log = Locked<[Event]>([])
@@ -74,5 +78,26 @@ package final class V2EventRecorder: V2TIMConversationListener, V2TIMAdvancedMsg
     package func onRecvNewMessage(msg: V2TIMMessage) {
         messages.withLock { $0.append(ReceivedMessage(msg)) }
         record(.message(msg.textElem?.text ?? msg.msgID ?? ""))
+    }
+
+    package func onRecvMessageRevoked(msgID: String) { record(.revoked(msgID)) }
+
+    package func onRecvC2CReadReceipt(receiptList: [V2TIMMessageReceipt]) {
+        record(.receipts(receiptList.map { "\($0.userID ?? "")@\($0.timestamp)" }))
+    }
+
+    /// The IDs of the messages `onRecvMessageRevoked` announced so far, in order.
+    package var revoked: [String] {
+        events.compactMap { if case .revoked(let id) = $0 { return id } else { return nil } }
+    }
+
+    /// The peers of the receipts `onRecvC2CReadReceipt` announced so far, in order.
+    package var receiptPeers: [String] {
+        receipts.map { String($0.prefix { $0 != "@" }) }
+    }
+
+    /// The receipts `onRecvC2CReadReceipt` announced so far (`peer@timestamp`), in order.
+    package var receipts: [String] {
+        events.flatMap { event -> [String] in if case .receipts(let list) = event { return list } else { return [] } }
     }
 }

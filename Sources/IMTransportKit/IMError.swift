@@ -36,6 +36,14 @@ public struct IMError: Error, Hashable, Sendable, CustomStringConvertible {
         /// Server (conversation service): the request is not allowed, for example a 51st pinned
         /// conversation (the vendor's ERR_SVR_CONV_INVALID_PARAMETERS).
         public static let limitExceeded = Code(rawValue: 50002)
+        /// Server: a C2C message older than the revoke time limit (2 minutes) cannot be revoked
+        /// (the vendor's ERR_SVR_MSG_REVOKE_TIME_LIMIT).
+        public static let revokeTimeLimitExceeded = Code(rawValue: 20016)
+        /// Server: the group message to revoke does not exist (ERR_SVR_GROUP_REVOKE_MSG_NOT_FOUND).
+        public static let groupRevokeMessageNotFound = Code(rawValue: 10030)
+        /// Server: a group message older than the revoke time limit (2 minutes) cannot be revoked
+        /// (ERR_SVR_GROUP_REVOKE_MSG_TIME_LIMIT).
+        public static let groupRevokeTimeLimitExceeded = Code(rawValue: 10031)
     }
 
     public var code: Code

@@ -16,4 +16,12 @@ public enum IMPush: Hashable, Sendable {
     case profile(ConversationID, ConversationProfile)
     /// The synced draft changed (on a device that syncs drafts).
     case draft(ConversationID, DraftChange)
+    /// A message of the conversation was revoked (its sender revoked it, from any device); the
+    /// message as it is now (status `.revoked`).
+    case messageRevoked(Message)
+    /// The peer of a C2C conversation read my messages up to this point (a read receipt).
+    case peerRead(ConversationID, PeerReadPoint)
+    /// The user deleted every message of the conversation up to `upToSeq` (from any device); the
+    /// conversation stays, with no last message and nothing unread.
+    case historyCleared(ConversationID, upToSeq: UInt64)
 }

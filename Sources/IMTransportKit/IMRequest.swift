@@ -37,4 +37,19 @@ public enum IMRequest: Hashable, Codable, Sendable {
     case setGlobalReceiveOption(GlobalReceiveOption)
     /// The user's receive option for every conversation → `.globalReceiveOption`.
     case globalReceiveOption
+    /// Revoke my message `seq` of `id` (its ID must be `messageID`) for everyone who has it → `.message`
+    /// (the message, revoked). C2C: only the sender's own message; groups: the sender's. At most
+    /// `revokeTimeLimit` seconds after it was sent. Every device of everyone holding the conversation
+    /// gets `.messageRevoked`.
+    case revokeMessage(ConversationID, seq: UInt64, messageID: String)
+    /// Delete messages `seqs` of `id` from this user's cloud history → `.ok`. No push: the user's other
+    /// devices keep their copies (the vendor's "deletion is not synced across devices"), a device
+    /// starting from nothing does not get them, and the history leaves them out.
+    case deleteMessages(ConversationID, seqs: [UInt64])
+    /// Delete every message of `id` so far from this user's cloud history, keeping the conversation
+    /// (no last message, nothing unread) → `.ok`; the user's devices get `.historyCleared`.
+    case clearHistory(ConversationID)
+    /// Move the read cursor as `.markRead` does, for messages a device pulled (the legacy auto
+    /// report), not read by the user: the peer gets no read receipt → `.readSeq`.
+    case reportPulled(ConversationID, upTo: UInt64)
 }

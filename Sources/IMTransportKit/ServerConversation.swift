@@ -18,12 +18,25 @@ public struct ServerConversation: Hashable, Sendable {
     /// (from 0: after the connection asking opened; the cloud list brings no older backlog), oldest
     /// first, which a device announces as new unless it has it already or sent it. Empty elsewhere.
     public var newMessages: [Message]
+    /// In a sync: the messages of the conversation revoked after the version asked (as they are
+    /// now), in the order they were revoked, which a device announces unless it revoked them itself.
+    /// Empty from 0 and elsewhere.
+    public var revokedMessages: [Message]
+    /// C2C: how far the peer has read my messages (`PeerReadPoint.none` for groups and before any read).
+    public var peerRead: PeerReadPoint
+    /// The sequence up to which the user deleted the conversation's history (`clearHistory`, or a
+    /// deletion with its messages); 0: never. A device drops its messages up to it.
+    public var clearedSeq: UInt64
 
     public init(
         id: ConversationID, profile: ConversationProfile, lastMessage: Message?, lastSeq: UInt64,
         readSeq: UInt64, unreadMessages: [Message], isPinned: Bool, receiveOption: ReceiveOption,
-        draft: DraftChange? = nil, newMessages: [Message] = []
+        draft: DraftChange? = nil, newMessages: [Message] = [], revokedMessages: [Message] = [],
+        peerRead: PeerReadPoint = .none, clearedSeq: UInt64 = 0
     ) {
+        self.revokedMessages = revokedMessages
+        self.peerRead = peerRead
+        self.clearedSeq = clearedSeq
         self.draft = draft
         self.newMessages = newMessages
         self.id = id

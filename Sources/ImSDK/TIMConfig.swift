@@ -38,7 +38,10 @@ open class TIMUserConfig: NSObject {
     /// `setReadMessage`, sync again at every login, and reads reach the other devices
     /// (`onRefreshConversations`).
     public var disableAutoReport = false
-    /// Send read receipts (accepted; receipts are not tracked yet).
+    /// Hear the read receipts of C2C peers: `messageReceiptListener` is called and
+    /// `TIMMessage.isPeerReaded()` tells whether the peer read a message of mine (both stay silent,
+    /// false, while it is off). Reads are reported to the peer either way, as in the vendor SDK.
+    /// Takes effect at the next login, as the other settings.
     public var enableReadReceipt = false
     /// Keep nothing on disk: every login starts empty and syncs from the server.
     public var disableStorage = false
@@ -51,9 +54,10 @@ open class TIMUserConfig: NSObject {
     public weak var userStatusListener: (any TIMUserStatusListener)!
     /// Accepted and held weakly; never called (group management is not part of this package).
     public weak var groupEventListener: (any TIMGroupEventListener)!
-    /// Accepted and held weakly; not called yet (revoking does not exist here yet).
+    /// Hears of revoked messages (see `TIMMessageRevokeListener`). Held weakly.
     public weak var messageRevokeListener: (any TIMMessageRevokeListener)!
-    /// Accepted and held weakly; not called yet (read receipts are not tracked yet).
+    /// Hears of read receipts when `enableReadReceipt` is on (see `TIMMessageReceiptListener`).
+    /// Held weakly.
     public weak var messageReceiptListener: (any TIMMessageReceiptListener)!
     /// Accepted and held weakly; never called (there are no uploads here).
     public weak var uploadProgressListener: (any TIMUploadProgressListener)!

@@ -136,16 +136,71 @@ extension _TIMUserStatusListenerNullable {
     public func onReConnFailed(_ code: Int32, err: String?) {}
 }
 
-// Listeners of features this package does not have yet. They are accepted (the configuration
-// holds them) so that apps compile unchanged, and they are never called until the feature exists:
-// revoking and read receipts (planned with the rest of the conversation surface), group events and
-// uploads (not planned).
+/// Revoked messages (`TIMUserConfig.messageRevokeListener`, held weakly); called on the SDK's
+/// callback queue. Every revoke of a message of a conversation the user has, by its sender on any
+/// device (a peer, a member, or the user on another device), once, whether a push or a sync after
+/// a missed push brought it; never a revoke made on this device (its `succ` says so). The locator
+/// names the message (`isFromRevokeNotify` true); `TIMMessage.respondsToLocator(_:)` finds it.
+public typealias TIMMessageRevokeListener = _TIMMessageRevokeListener & _TIMMessageRevokeListenerNullable
 
-/// Revoked messages (`TIMUserConfig.messageRevokeListener`). Not called yet: revoking does not exist here.
-public protocol TIMMessageRevokeListener: AnyObject {}
+/// The main spellings of `TIMMessageRevokeListener` (adopt `TIMMessageRevokeListener`).
+public protocol _TIMMessageRevokeListener: AnyObject {
+    /// A message was revoked.
+    func onRevokeMessage(_ locator: TIMMessageLocator!)
+    func onRevokeMessage(_ locator: TIMMessageLocator)
+}
 
-/// Read receipts (`TIMUserConfig.messageReceiptListener`). Not called yet: receipts are not tracked here.
-public protocol TIMMessageReceiptListener: AnyObject {}
+/// The `?` spelling of `TIMMessageRevokeListener` (adopt `TIMMessageRevokeListener`).
+public protocol _TIMMessageRevokeListenerNullable: AnyObject {
+    func onRevokeMessage(_ locator: TIMMessageLocator?)
+}
+
+extension _TIMMessageRevokeListener {
+    public func onRevokeMessage(_ locator: TIMMessageLocator!) {}
+    public func onRevokeMessage(_ locator: TIMMessageLocator) {}
+}
+
+extension _TIMMessageRevokeListenerNullable {
+    public func onRevokeMessage(_ locator: TIMMessageLocator?) {}
+}
+
+/// Read receipts (`TIMUserConfig.messageReceiptListener`, held weakly), when
+/// `TIMUserConfig.enableReadReceipt` is on; called on the SDK's callback queue. The peer of a C2C
+/// conversation read it further (their `setReadMessage`, or a V2 read): one `TIMMessageReceipt`
+/// per conversation, with the time up to which they read; on every device of the user, once per
+/// read. Messages show it as `isPeerReaded()`. The auto report of a peer (messages their device
+/// pulled) is no read and sends none.
+public typealias TIMMessageReceiptListener = _TIMMessageReceiptListener & _TIMMessageReceiptListenerNullable
+
+/// The main spellings of `TIMMessageReceiptListener` (adopt `TIMMessageReceiptListener`).
+public protocol _TIMMessageReceiptListener: AnyObject {
+    /// Read receipts arrived (`TIMMessageReceipt` objects).
+    func onRecvMessageReceipts(_ receipts: [Any]!)
+    func onRecvMessageReceipts(_ receipts: [Any])
+    func onRecvMessageReceipts(_ receipts: [TIMMessageReceipt]!)
+    func onRecvMessageReceipts(_ receipts: [TIMMessageReceipt])
+}
+
+/// The `?` spellings of `TIMMessageReceiptListener` (adopt `TIMMessageReceiptListener`).
+public protocol _TIMMessageReceiptListenerNullable: AnyObject {
+    func onRecvMessageReceipts(_ receipts: [Any]?)
+    func onRecvMessageReceipts(_ receipts: [TIMMessageReceipt]?)
+}
+
+extension _TIMMessageReceiptListener {
+    public func onRecvMessageReceipts(_ receipts: [Any]!) {}
+    public func onRecvMessageReceipts(_ receipts: [Any]) {}
+    public func onRecvMessageReceipts(_ receipts: [TIMMessageReceipt]!) {}
+    public func onRecvMessageReceipts(_ receipts: [TIMMessageReceipt]) {}
+}
+
+extension _TIMMessageReceiptListenerNullable {
+    public func onRecvMessageReceipts(_ receipts: [Any]?) {}
+    public func onRecvMessageReceipts(_ receipts: [TIMMessageReceipt]?) {}
+}
+
+// Listeners of features this package does not have. They are accepted (the configuration holds
+// them) so that apps compile unchanged, and they are never called: group events and uploads.
 
 /// Group events (`TIMUserConfig.groupEventListener`). Never called: group management is not part of this package.
 public protocol TIMGroupEventListener: AnyObject {}
@@ -167,6 +222,24 @@ enum LegacySpellings {
         main.onRefreshConversations(untyped)
         nullable.onRefreshConversations(Optional(list))
         nullable.onRefreshConversations(Optional(untyped))
+    }
+
+    static func revoked(_ locator: TIMMessageLocator, to listener: any TIMMessageRevokeListener) {
+        let main: any _TIMMessageRevokeListener = listener, nullable: any _TIMMessageRevokeListenerNullable = listener
+        main.onRevokeMessage(Optional(locator))
+        main.onRevokeMessage(locator)
+        nullable.onRevokeMessage(Optional(locator))
+    }
+
+    static func receipts(_ list: [TIMMessageReceipt], to listener: any TIMMessageReceiptListener) {
+        let main: any _TIMMessageReceiptListener = listener, nullable: any _TIMMessageReceiptListenerNullable = listener
+        let untyped: [Any] = list
+        main.onRecvMessageReceipts(Optional(untyped))
+        main.onRecvMessageReceipts(untyped)
+        main.onRecvMessageReceipts(Optional(list))
+        main.onRecvMessageReceipts(list)
+        nullable.onRecvMessageReceipts(Optional(untyped))
+        nullable.onRecvMessageReceipts(Optional(list))
     }
 
     static func newMessages(_ list: [TIMMessage], to listener: any TIMMessageListener) {

@@ -42,18 +42,17 @@ open class TIMMessageLocator: NSObject {
     public var rand: UInt64 = 0
     public var time: Int = 0
     public var isSelf = false
-    /// Whether the locator came from a revoke notice (revoking does not exist here: always false).
+    /// Whether the locator came from a revoke notice (`TIMMessageRevokeListener.onRevokeMessage`).
     public var isFromRevokeNotify = false
 
     public override init() {}
 }
 
-/// A read receipt (`TIMMessageReceiptListener`). Receipts are not tracked here: the SDK never makes
-/// one; the type exists so listeners naming it compile.
+/// A read receipt (`TIMMessageReceiptListener`): the peer of a C2C conversation read it.
 open class TIMMessageReceipt: NSObject {
-    /// The conversation the receipt is for.
+    /// The conversation the receipt is for (C2C, with the peer who read).
     public var conversation: TIMConversation!
-    /// The peer read every message sent up to this time.
+    /// The peer read every message sent up to this time (server time, seconds).
     public var timestamp: Int = 0
 
     public override init() {}
@@ -163,13 +162,31 @@ open class TIMMessage: NSObject {
         return LegacyBridge.shared.isRead(stored, in: conversationID)
     }
 
-    /// Whether the peer read it. Read receipts are not tracked yet: always false.
-    public func isPeerReaded() -> Bool { false }
+    /// Whether the peer read it (C2C, a message of mine), asked now: true once the peer's read
+    /// receipt covers it. Always false while `TIMUserConfig.enableReadReceipt` is off, for others'
+    /// messages and for group messages.
+    public func isPeerReaded() -> Bool {
+        guard let stored, let conversationID,
+              TIMManager.sharedInstance().getUserConfig()?.enableReadReceipt == true else { return false }
+        return LegacyBridge.shared.isPeerRead(stored, in: conversationID)
+    }
 
     /// The conversation it belongs to, a handle of the user whose message it is.
     public func getConversation() -> TIMConversation! {
         guard let conversationID, let owner else { return nil }
         return TIMConversation(conversationID, owner: owner)
+    }
+
+    /// Whether `locator` names this message (a locator of `onRevokeMessage`, or of `locator()`):
+    /// the same conversation, sequence and random, or, for a locator without a sequence, the same
+    /// message ID.
+    public func respondsToLocator(_ locator: TIMMessageLocator!) -> Bool {
+        guard let locator, let mine = self.locator() else { return false }
+        guard mine.sessType == locator.sessType, (mine.sessId ?? "").isSameID(as: locator.sessId ?? "") else {
+            return false
+        }
+        if locator.seq == 0 { return locator.msgId.map { $0 == mine.msgId } ?? false }
+        return mine.seq == locator.seq && mine.rand == locator.rand
     }
 
     /// Where it sits (sequence, random, time); nil before it is sent.

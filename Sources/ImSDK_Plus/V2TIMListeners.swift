@@ -112,10 +112,21 @@ extension _V2TIMConversationListenerNullable {
 /// `onRecvNewMessage` (six spellings) hears messages from other users and messages the user sent
 /// from another device (`isSelf` true), once each, whether a push or a sync (after a lost push, a
 /// reconnect, a login that keeps the store) brought them; never those sent from this device, nor
-/// the history a device starting from nothing gets (it shows in the conversations). Revokes,
-/// receipts and modifications (`onRecvMessageRevoked`, `onRecvC2CReadReceipt`,
-/// `onRecvMessageReadReceipts`, `onRecvMessageModified`) are not called yet: those features do not
-/// exist here yet.
+/// the history a device starting from nothing gets (it shows in the conversations).
+///
+/// `onRecvMessageRevoked` (the `msgID` forms and the 7.4 `msgID:operateUser:reason:` forms, each in
+/// every spelling) hears every revoke of a message of a conversation the user has, made by its
+/// sender on any device (or by a peer or member), once, whether a push or a sync after a missed
+/// push brought it; never a revoke made on this device (its `succ` says so). `operateUser` is the
+/// sender (only its `userID`), `reason` nil.
+///
+/// `onRecvC2CReadReceipt` (every spelling) hears that the peer of a C2C conversation read it further
+/// (`markC2CMessage(asRead:)`, `cleanConversationUnreadMessageCount`, the legacy `setReadMessage`),
+/// on every device of the user, once per read: one `V2TIMMessageReceipt` with the peer's `userID`
+/// and the `timestamp` up to which they read. Messages handed out afterwards show `isPeerRead`.
+///
+/// Group read receipts and modifications (`onRecvMessageReadReceipts`, `onRecvMessageModified`)
+/// are not called: those features do not exist here.
 public typealias V2TIMAdvancedMsgListener = _V2TIMAdvancedMsgListener & _V2TIMAdvancedMsgListenerNullable
 
 /// The `X` and `X!` spellings of `V2TIMAdvancedMsgListener` (adopt `V2TIMAdvancedMsgListener`).
@@ -125,12 +136,36 @@ public protocol _V2TIMAdvancedMsgListener: AnyObject {
     func onRecvNewMessage(msg: V2TIMMessage!)
     func onRecvNewMessage(_ msg: V2TIMMessage)
     func onRecvNewMessage(_ msg: V2TIMMessage!)
+
+    /// A message was revoked (the form the vendor deprecated in 7.4; still called).
+    func onRecvMessageRevoked(msgID: String)
+    func onRecvMessageRevoked(msgID: String!)
+    func onRecvMessageRevoked(_ msgID: String)
+    func onRecvMessageRevoked(_ msgID: String!)
+
+    /// A message was revoked, by `operateUser` (7.4).
+    func onRecvMessageRevoked(msgID: String, operateUser: V2TIMUserFullInfo, reason: String?)
+    func onRecvMessageRevoked(msgID: String!, operateUser: V2TIMUserFullInfo!, reason: String!)
+    func onRecvMessageRevoked(_ msgID: String, operateUser: V2TIMUserFullInfo, reason: String?)
+    func onRecvMessageRevoked(_ msgID: String!, operateUser: V2TIMUserFullInfo!, reason: String!)
+
+    /// The peer of a C2C conversation read it (a read receipt).
+    func onRecvC2CReadReceipt(receiptList: [V2TIMMessageReceipt])
+    func onRecvC2CReadReceipt(receiptList: [V2TIMMessageReceipt]!)
+    func onRecvC2CReadReceipt(_ receiptList: [V2TIMMessageReceipt])
+    func onRecvC2CReadReceipt(_ receiptList: [V2TIMMessageReceipt]!)
 }
 
 /// The `X?` spellings of `V2TIMAdvancedMsgListener` (adopt `V2TIMAdvancedMsgListener`).
 public protocol _V2TIMAdvancedMsgListenerNullable: AnyObject {
     func onRecvNewMessage(msg: V2TIMMessage?)
     func onRecvNewMessage(_ msg: V2TIMMessage?)
+    func onRecvMessageRevoked(msgID: String?)
+    func onRecvMessageRevoked(_ msgID: String?)
+    func onRecvMessageRevoked(msgID: String?, operateUser: V2TIMUserFullInfo?, reason: String?)
+    func onRecvMessageRevoked(_ msgID: String?, operateUser: V2TIMUserFullInfo?, reason: String?)
+    func onRecvC2CReadReceipt(receiptList: [V2TIMMessageReceipt]?)
+    func onRecvC2CReadReceipt(_ receiptList: [V2TIMMessageReceipt]?)
 }
 
 extension _V2TIMAdvancedMsgListener {
@@ -138,11 +173,29 @@ extension _V2TIMAdvancedMsgListener {
     public func onRecvNewMessage(msg: V2TIMMessage!) {}
     public func onRecvNewMessage(_ msg: V2TIMMessage) {}
     public func onRecvNewMessage(_ msg: V2TIMMessage!) {}
+    public func onRecvMessageRevoked(msgID: String) {}
+    public func onRecvMessageRevoked(msgID: String!) {}
+    public func onRecvMessageRevoked(_ msgID: String) {}
+    public func onRecvMessageRevoked(_ msgID: String!) {}
+    public func onRecvMessageRevoked(msgID: String, operateUser: V2TIMUserFullInfo, reason: String?) {}
+    public func onRecvMessageRevoked(msgID: String!, operateUser: V2TIMUserFullInfo!, reason: String!) {}
+    public func onRecvMessageRevoked(_ msgID: String, operateUser: V2TIMUserFullInfo, reason: String?) {}
+    public func onRecvMessageRevoked(_ msgID: String!, operateUser: V2TIMUserFullInfo!, reason: String!) {}
+    public func onRecvC2CReadReceipt(receiptList: [V2TIMMessageReceipt]) {}
+    public func onRecvC2CReadReceipt(receiptList: [V2TIMMessageReceipt]!) {}
+    public func onRecvC2CReadReceipt(_ receiptList: [V2TIMMessageReceipt]) {}
+    public func onRecvC2CReadReceipt(_ receiptList: [V2TIMMessageReceipt]!) {}
 }
 
 extension _V2TIMAdvancedMsgListenerNullable {
     public func onRecvNewMessage(msg: V2TIMMessage?) {}
     public func onRecvNewMessage(_ msg: V2TIMMessage?) {}
+    public func onRecvMessageRevoked(msgID: String?) {}
+    public func onRecvMessageRevoked(_ msgID: String?) {}
+    public func onRecvMessageRevoked(msgID: String?, operateUser: V2TIMUserFullInfo?, reason: String?) {}
+    public func onRecvMessageRevoked(_ msgID: String?, operateUser: V2TIMUserFullInfo?, reason: String?) {}
+    public func onRecvC2CReadReceipt(receiptList: [V2TIMMessageReceipt]?) {}
+    public func onRecvC2CReadReceipt(_ receiptList: [V2TIMMessageReceipt]?) {}
 }
 
 /// SDK and connection events; every method is optional. Held weakly (`addIMSDKListener(listener:)`
@@ -253,6 +306,36 @@ enum Spellings {
         main.onRecvNewMessage(optional)
         nullable.onRecvNewMessage(msg: optional)
         nullable.onRecvNewMessage(optional)
+    }
+
+    static func messageRevoked(
+        _ msgID: String, by revoker: V2TIMUserFullInfo, to listener: any V2TIMAdvancedMsgListener
+    ) {
+        let main: any _V2TIMAdvancedMsgListener = listener, nullable: any _V2TIMAdvancedMsgListenerNullable = listener
+        let optional: String? = msgID, optionalRevoker: V2TIMUserFullInfo? = revoker, reason: String? = nil
+        main.onRecvMessageRevoked(msgID: msgID)
+        main.onRecvMessageRevoked(msgID: optional)
+        main.onRecvMessageRevoked(msgID)
+        main.onRecvMessageRevoked(optional)
+        nullable.onRecvMessageRevoked(msgID: optional)
+        nullable.onRecvMessageRevoked(optional)
+        main.onRecvMessageRevoked(msgID: msgID, operateUser: revoker, reason: reason)
+        main.onRecvMessageRevoked(msgID: optional, operateUser: optionalRevoker, reason: reason)
+        main.onRecvMessageRevoked(msgID, operateUser: revoker, reason: reason)
+        main.onRecvMessageRevoked(optional, operateUser: optionalRevoker, reason: reason)
+        nullable.onRecvMessageRevoked(msgID: optional, operateUser: optionalRevoker, reason: reason)
+        nullable.onRecvMessageRevoked(optional, operateUser: optionalRevoker, reason: reason)
+    }
+
+    static func c2cReadReceipts(_ list: [V2TIMMessageReceipt], to listener: any V2TIMAdvancedMsgListener) {
+        let main: any _V2TIMAdvancedMsgListener = listener, nullable: any _V2TIMAdvancedMsgListenerNullable = listener
+        let optional: [V2TIMMessageReceipt]? = list
+        main.onRecvC2CReadReceipt(receiptList: list)
+        main.onRecvC2CReadReceipt(receiptList: optional)
+        main.onRecvC2CReadReceipt(list)
+        main.onRecvC2CReadReceipt(optional)
+        nullable.onRecvC2CReadReceipt(receiptList: optional)
+        nullable.onRecvC2CReadReceipt(optional)
     }
 
     static func connectFailed(_ code: Int32, _ message: String, to listener: any V2TIMSDKListener) {

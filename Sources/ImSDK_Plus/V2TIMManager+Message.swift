@@ -156,8 +156,10 @@ extension V2TIMManager {
         withClient(fail: fail) { client in
             client.history(id, before: before, count: Int(count)) { result in
                 switch result {
-                case .success(let (messages, readSeq)):
-                    callbacks.value.0?(messages.map { V2TIMMessage($0, selfUserID: client.userID, readSeq: readSeq) })
+                case .success(let (messages, readSeq, peerRead)):
+                    callbacks.value.0?(messages.map {
+                        V2TIMMessage($0, selfUserID: client.userID, readSeq: readSeq, peerRead: peerRead)
+                    })
                 case .failure(let error):
                     error.report(to: callbacks.value.1)
                 }
@@ -182,17 +184,19 @@ extension V2TIMManager {
             guard !ids.isEmpty else { throw IMError(.invalidParameters, "messageIDList is empty") }
             let found = client.readComplete { store in
                 let conversations = store.allInOrder()
-                return ids.compactMap { messageID -> (Message, UInt64)? in
+                return ids.compactMap { messageID -> (Message, Conversation)? in
                     for conversation in conversations {
                         if let message = store.message(in: conversation.id, seq: 0, random: nil, messageID: messageID) {
-                            return (message, conversation.readSeq)
+                            return (message, conversation)
                         }
                     }
                     return nil
                 }
             }
             let me = client.userID
-            let list = Unchecked(found.map { V2TIMMessage($0.0, selfUserID: me, readSeq: $0.1) })
+            let list = Unchecked(found.map {
+                V2TIMMessage($0.0, selfUserID: me, readSeq: $0.1.readSeq, peerRead: $0.1.peerRead)
+            })
             client.deliver { callbacks.value.0?(list.value) }
         }
     }

@@ -116,7 +116,9 @@ extension V2TIMManager {
 }
 
 /// A user's profile, as `V2TIMSDKListener.onSelfInfoUpdated` would hand it. User profiles are not
-/// part of this package yet: the SDK never makes one; the type exists so listeners naming it compile.
+/// part of this package yet: the SDK makes one only as the revoker of a message
+/// (`V2TIMMessage.revokerInfo`, `onRecvMessageRevoked(msgID:operateUser:reason:)`), with the
+/// `userID` alone; the type exists so listeners naming it compile.
 open class V2TIMUserInfo: NSObject {
     public internal(set) var userID: String!
     public var nickName: String!

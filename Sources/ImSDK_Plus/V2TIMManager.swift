@@ -253,6 +253,7 @@ public final class V2TIMManager: Sendable {
                     let v2 = V2TIMMessage(message, selfUserID: me, readSeq: readSeq)
                     messageListeners.forEach { Spellings.newMessage(v2, to: $0) }
                 }
+                Self.tell(messageListeners, batch.messageEvents)
             }
             guard !conversationListeners.isEmpty else { return }
             let added = batch.added.filter(\.isVisibleInV2).map { V2TIMConversation($0, selfUserID: me) }

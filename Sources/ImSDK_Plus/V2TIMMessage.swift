@@ -32,7 +32,10 @@ open class V2TIMMessage: NSObject {
     public internal(set) var isSelf = false
     /// Whether I have read it (my own messages are always read).
     public internal(set) var isRead = false
-    /// Whether the peer has read it (C2C). Read receipts are not tracked yet: always false.
+    /// Whether the peer has read it: a C2C message I sent, at or before the point the peer's latest
+    /// read receipt names (the peer marked the conversation read up to it, on any device). Always
+    /// false for others' messages and group messages. A snapshot: a later receipt
+    /// (`onRecvC2CReadReceipt`) does not change an object handed out before it.
     public internal(set) var isPeerRead = false
     /// The users an @-message mentions (`kImSDK_MesssageAtALL` for everyone).
     public internal(set) var groupAtUserList: [String]!
@@ -46,13 +49,20 @@ open class V2TIMMessage: NSObject {
     public var isExcludedFromUnreadCount = false
     /// Set before sending: the message does not become the conversation's last message.
     public var isExcludedFromLastMessage = false
+    /// Who revoked it, for a revoked message (status `MSG_STATUS_LOCAL_REVOKED`; its sender, who is
+    /// the only one who may revoke here); nil otherwise. Only `userID` is filled in.
+    public internal(set) var revokerInfo: V2TIMUserFullInfo!
+    /// Why it was revoked: nil (a revoke here gives no reason).
+    public internal(set) var revokeReason: String!
     /// The stored message this object shows, once the SDK made or sent it (for the legacy adapter).
     package private(set) var core: Message?
 
     /// An empty message; use the `create...Message` methods to make one to send.
     public override init() {}
 
-    package init(_ message: Message, selfUserID: String, readSeq: UInt64) {
+    /// The V2 view of `message`, read as the conversation's cursor (`readSeq`) and the peer's read
+    /// point (`peerRead`, C2C) say.
+    package init(_ message: Message, selfUserID: String, readSeq: UInt64, peerRead: PeerReadPoint = .none) {
         super.init()
         core = message
         msgID = message.id
@@ -68,6 +78,12 @@ open class V2TIMMessage: NSObject {
         status = V2TIMMessage.status(message.status)
         isSelf = message.sender.isSameID(as: selfUserID)
         isRead = message.isRead(by: selfUserID, readSeq: readSeq)
+        isPeerRead = message.isPeerRead(by: selfUserID, peerRead: peerRead)
+        if message.isRevoked {
+            let revoker = V2TIMUserFullInfo()
+            revoker.userID = message.sender
+            revokerInfo = revoker
+        }
         var atList = message.atUserIDs
         if message.atAll { atList.append(kImSDK_MesssageAtALL) }
         groupAtUserList = atList.isEmpty ? nil : atList
@@ -108,12 +124,22 @@ open class V2TIMMessage: NSObject {
         isRead = true
     }
 
+    /// Takes over the state of the stored message after a revoke made on this device.
+    func takeRevoked(_ revoked: Message) {
+        core = revoked
+        status = .MSG_STATUS_LOCAL_REVOKED
+        let revoker = V2TIMUserFullInfo()
+        revoker.userID = revoked.sender
+        revokerInfo = revoker
+    }
+
     static func status(_ status: MessageDeliveryStatus) -> V2TIMMessageStatus {
         switch status {
         case .sending: return .MSG_STATUS_SENDING
         case .sent: return .MSG_STATUS_SEND_SUCC
         case .failed: return .MSG_STATUS_SEND_FAIL
         case .deleted: return .MSG_STATUS_HAS_DELETED
+        case .revoked: return .MSG_STATUS_LOCAL_REVOKED
         }
     }
 }

@@ -311,6 +311,7 @@ package final class LegacyBridge: Sendable {
             sink.legacyRefresh()
         case .changes(let batch):
             if !batch.newMessages.isEmpty { sink.legacyNewMessages(batch.newMessages, selfUserID: client.userID) }
+            if !batch.messageEvents.isEmpty { sink.legacyMessageEvents(batch.messageEvents, selfUserID: client.userID) }
             let refreshed = batch.added + batch.changed
             if !refreshed.isEmpty { sink.legacyRefresh(conversations: refreshed.map(\.id), selfUserID: client.userID) }
         case .connection(let connection):

@@ -1,3 +1,4 @@
+import IMCore
 import IMTransportKit
 
 /// Receives the legacy-shaped events the adapter makes of each core event, on the callback queue.
@@ -12,6 +13,9 @@ package protocol LegacyEventSink: AnyObject, Sendable {
     func legacyRefresh(conversations: [ConversationID], selfUserID: String)
     /// Messages arrived in one batch, in order (`TIMMessageListener.onNewMessage`).
     func legacyNewMessages(_ messages: [Message], selfUserID: String)
+    /// Messages were revoked and C2C peers read further, in one batch (`TIMMessageRevokeListener`,
+    /// `TIMMessageReceiptListener`).
+    func legacyMessageEvents(_ events: MessageEvents, selfUserID: String)
     /// The connection of the login changed state (`TIMConnListener`, `TIMUserStatusListener`).
     func legacyConnection(_ event: LegacyConnectionEvent)
     /// The SDK was uninitialised through either API: forget the legacy configuration objects.

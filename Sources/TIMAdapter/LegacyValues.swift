@@ -23,7 +23,8 @@ package enum LegacyValues {
         }
     }
 
-    /// The legacy message status (SENDING 1, SEND_SUCC 2, SEND_FAIL 3, HAS_DELETED 4) of a message.
+    /// The legacy message status (SENDING 1, SEND_SUCC 2, SEND_FAIL 3, HAS_DELETED 4, LOCAL_REVOKED 6)
+    /// of a message.
     package static func messageStatus(_ status: MessageDeliveryStatus) -> Int {
         Int(status.rawValue)
     }

@@ -41,6 +41,12 @@ public let ERR_SDK_NET_WAIT_ACK_TIMEOUT = ERROR_CODE(.networkFailure)
 // Server.
 public let ERR_SVR_ACCOUNT_USERSIG_EXPIRED = ERROR_CODE(rawValue: 70001)
 public let ERR_SVR_CONV_INVALID_PARAMETERS = ERROR_CODE(.limitExceeded)
+public let ERR_SVR_MSG_REVOKE_TIME_LIMIT = ERROR_CODE(.revokeTimeLimitExceeded)
+public let ERR_SVR_GROUP_PERMISSION_DENY = ERROR_CODE(.notGroupMember)
+public let ERR_SVR_GROUP_REVOKE_MSG_NOT_FOUND = ERROR_CODE(.groupRevokeMessageNotFound)
+public let ERR_SVR_GROUP_REVOKE_MSG_TIME_LIMIT = ERROR_CODE(.groupRevokeTimeLimitExceeded)
+// The client's own check of the revoke time limit (the vendor's SDKs have it; this one leaves it to the server).
+public let ERR_REVOKE_TIME_LIMIT_EXCEED = ERROR_CODE(rawValue: 6223)
 
 /// The legacy headers' `#define` for a kick (the same number as `ERR_LOGIN_KICKED_OFF_BY_OTHER`).
 public let ERR_IMSDK_KICKED_BY_OTHERS: Int32 = IMError.Code.kickedOff.rawValue

@@ -135,6 +135,18 @@ final class CompatibilityShapeTests: XCTestCase {
         XCTAssertEqual(shapes.count, 17)
     }
 
+    func test_messageOperationStyle_shapesCompile() {
+        let shapes: [Any] = [
+            MessageOperationStyle.revoke, MessageOperationStyle.deleteLocally, MessageOperationStyle.deleteEverywhere,
+            MessageOperationStyle.clear, MessageOperationStyle.current, MessageOperationStyle.cellState,
+            MessageOperationStyle.legacyRevokeAndDelete, MessageOperationStyle.revokedIndex,
+            FlutterStyleMessageReceiptEntity.getDict,
+        ]
+        XCTAssertEqual(shapes.count, 9)
+        let listeners: [AnyObject] = [FlutterStyleRevokeReceiptListener(), CurrentStyleRevokeReceiptListener()]
+        XCTAssertEqual(listeners.count, 2)
+    }
+
     func test_v2ListenerConformances_canBeCreated() {
         let listeners: [AnyObject] = [
             FlutterStyleConversationListener(listenerUid: "uuid"), FlutterStyleSDKListener(),

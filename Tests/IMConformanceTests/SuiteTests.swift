@@ -36,7 +36,43 @@ final class SuiteTests: XCTestCase {
         }
         XCTAssertTrue(has { if case .send = $0 { true } else { false } }, "own messages")
         XCTAssertTrue(has { if case .relogin = $0 { true } else { false } }, "relogin")
+        XCTAssertTrue(has { if case .peerRevokes = $0 { true } else { false } }, "a peer's revoke")
+        XCTAssertTrue(has { if case .revokeMine(.c2c) = $0 { true } else { false } }, "my C2C revoke")
+        XCTAssertTrue(has { if case .revokeMine(.group) = $0 { true } else { false } }, "my group revoke")
+        XCTAssertTrue(has { if case .peerReads = $0 { true } else { false } }, "read receipts")
+        XCTAssertTrue(has { if case .deleteNewest = $0 { true } else { false } }, "a deleted message")
+        XCTAssertTrue(has { if case .clearHistory = $0 { true } else { false } }, "a cleared conversation")
         XCTAssertEqual(Scenario.suite.filter { $0.legacyLogin == .autoReport }.count, 1, "one auto-report scenario")
+    }
+
+    func test_revokesReceiptsDeletionsAndClears_areObservedInEveryMode_notJustAgreedOnEmpty() async throws {
+        let reports = await SuiteRun.reports()
+        func observations(_ name: String) throws -> [Observation] {
+            let report = try XCTUnwrap(reports.first { $0.scenario.name == name })
+            return Mode.allCases.compactMap { try? report.results[$0]?.get() }
+        }
+        for observation in try observations("revoked messages") {
+            XCTAssertEqual(observation.snapshots[1][.revokeEvents], ["server-2"], "a's revoke is announced")
+            XCTAssertEqual(observation.snapshots[1][.revoked], ["c2c_a=revoked"])
+            XCTAssertEqual(observation.snapshots[1][.unread], ["c2c_a=1"])
+            XCTAssertEqual(observation.snapshots[5][.revoked].sorted(), ["c2c_a=revoked", "c2c_b=revoked"])
+            XCTAssertEqual(observation.snapshots[5][.revokeEvents], [], "my own revoke is not announced to me")
+            XCTAssertEqual(observation.snapshots[7][.revoked].sorted(), ["c2c_a=revoked", "c2c_b=revoked", "group_g=revoked"])
+        }
+        for observation in try observations("read receipts") {
+            XCTAssertEqual(observation.snapshots[2][.receiptEvents], ["a"])
+            XCTAssertEqual(observation.snapshots[2][.peerRead], ["c2c_a=peer-read"])
+            XCTAssertEqual(observation.snapshots[3][.peerRead], [], "the last message is a's now")
+            XCTAssertEqual(observation.snapshots[5][.peerRead], ["c2c_a=peer-read"])
+            XCTAssertEqual(observation.snapshots[6][.receiptEvents], [], "a read that goes no further sends none")
+        }
+        for observation in try observations("delete a message and clear a conversation") {
+            XCTAssertEqual(observation.snapshots[1][.unread], ["c2c_a=2"])
+            XCTAssertEqual(observation.snapshots[1][.lastMessage], ["c2c_a=a: a-2"])
+            XCTAssertEqual(observation.snapshots[4][.lastMessage], ["group_g=-", "c2c_a=a: a-2"])
+            XCTAssertEqual(observation.snapshots[4][.atInfos], [])
+            XCTAssertEqual(observation.snapshots[4][.history], ["c2c_a=2", "group_g=0"])
+        }
     }
 
     func test_everyMode_walksTheSameSteps_andSeesTheSameListAfterEachStep() async {

@@ -95,17 +95,23 @@ final class IncrementalSyncTests: ServerTestCase {
         let sink = RecordingSink()
         let bob = try connect("bob", sink: sink)
         var random = SeededRandomGenerator(seed: seed)
-        func act() throws {
+        /// One random change; `paging`: while the pages are being asked (no clear then: it would
+        /// take back messages a page already carried from what the test expects).
+        func act(paging: Bool = false) throws {
             let peer = peers.randomElement(using: &random)!
             let id = ConversationID.c2c(peer)
-            switch Int.random(in: 0..<10, using: &random) {
+            switch Int.random(in: 0..<13, using: &random) {
             case 0...3: try server.sendText("x", from: peer, toUser: "bob")
             case 4: try server.sendText("g", from: peer, toGroup: "g")
             case 5: try server.sendText("mine", from: "bob", toUser: peer)
             case 6: _ = send(.markRead(id, upTo: .max), on: bob)
             case 7: _ = send(.setPinned(id, Bool.random(using: &random)), on: bob)
             case 8: _ = send(.deleteConversation(id, clearingMessages: Bool.random(using: &random)), on: bob)
-            default: _ = send(.setReceiveOption([id], Bool.random(using: &random) ? .receive : .doNotReceive), on: bob)
+            case 9: _ = send(.setReceiveOption([id], Bool.random(using: &random) ? .receive : .doNotReceive), on: bob)
+            // A message of the pair the peer may have sent (or not: then nothing happens).
+            case 10: _ = try? server.revokeMessage(seq: UInt64.random(in: 1...6, using: &random), from: peer, toUser: "bob")
+            case 11 where !paging: _ = send(.clearHistory(id), on: bob)
+            default: _ = try? server.markC2CRead(reader: peer, peer: "bob")
             }
         }
         for _ in 0..<40 { try act() }
@@ -113,6 +119,7 @@ final class IncrementalSyncTests: ServerTestCase {
         var device = Dictionary(uniqueKeysWithValues: try server.conversations(of: "bob").map { ($0.id, $0) })
         for _ in 0..<60 { try act() }
         var carried: [ConversationID: [UInt64]] = [:]
+        var carriedRevokes: [ConversationID: [UInt64]] = [:]
         var version = since
         var pages = 0
         while true {
@@ -126,15 +133,17 @@ final class IncrementalSyncTests: ServerTestCase {
             XCTAssertGreaterThan(page.version, version, "limit \(limit) seed \(seed): versions grow")
             for conversation in page.conversations {
                 carried[conversation.id, default: []] += conversation.newMessages.map(\.seq)
+                carriedRevokes[conversation.id, default: []] += conversation.revokedMessages.map(\.seq)
                 var state = conversation
                 state.newMessages = []
+                state.revokedMessages = []
                 device[conversation.id] = state
             }
             for id in page.deleted { device[id] = nil }
             version = page.version
             pages += 1
             guard page.hasMore else { break }
-            if pages % 3 == 0 { try act() }
+            if pages % 3 == 0 { try act(paging: true) }
         }
         drain(bob)
         XCTAssertEqual(version, try server.version(of: "bob"),
@@ -142,19 +151,28 @@ final class IncrementalSyncTests: ServerTestCase {
         let final = try server.conversations(of: "bob")
         XCTAssertEqual(device.values.sorted { $0.id < $1.id }, final,
                        "limit \(limit) seed \(seed): the pages give the server's state")
-        // What was delivered after `since`, and after the conversation's last deletion.
+        // What was delivered (and revoked) after `since`, and after the conversation's last
+        // deletion; messages of a cleared history leave it.
         var expected: [ConversationID: [UInt64]] = [:]
+        var expectedRevokes: [ConversationID: [UInt64]] = [:]
         for (push, pushVersion) in zip(sink.pushes, sink.versions) where pushVersion > since {
             switch push {
             case .newMessage(let message, _):
                 expected[message.conversationID(selfUserID: "bob"), default: []].append(message.seq)
-            case .conversationDeleted(let id, _): expected[id] = nil
+            case .conversationDeleted(let id, _):
+                expected[id] = nil
+                expectedRevokes[id] = nil
+            case .messageRevoked(let message):
+                expectedRevokes[message.conversationID(selfUserID: "bob"), default: []].append(message.seq)
+            case .historyCleared(let id, let upTo): expected[id]?.removeAll { $0 <= upTo }
             default: break
             }
         }
         for id in final.map(\.id) {
             XCTAssertEqual(carried[id] ?? [], expected[id] ?? [],
                            "limit \(limit) seed \(seed): messages of \(id), once each, in order")
+            XCTAssertEqual(carriedRevokes[id] ?? [], expectedRevokes[id] ?? [],
+                           "limit \(limit) seed \(seed): revokes of \(id), once each, in order")
         }
         if limit == 1 { XCTAssertGreaterThan(pages, 5, "seed \(seed): small limits page") }
     }

@@ -220,6 +220,9 @@ enum LegacyBadInput {
         ("TIMConversation.send", { r in await r.status { s, f in kept.a.send(textMessage("x"), succ: { s("") }, fail: f) } }),
         ("TIMConversation.sendOnlineMessage", { r in await r.status { s, f in kept.a.sendOnlineMessage(textMessage("x"), succ: { s("") }, fail: f) } }),
         ("TIMConversation.setDraft", { _ in .returned("\(kept.a.setDraft(draft("x")))") }),
+        ("TIMConversation.revokeMessage", { r in await r.status { s, f in kept.a.revokeMessage(kept.messageOfA, succ: { s("") }, fail: f) } }),
+        ("TIMConversation.deleteMessages", { r in await r.status { s, f in kept.a.deleteMessages([kept.messageOfA], succ: { s("") }, fail: f) } }),
+        ("TIMConversation.deleteLocalMessage", { r in await r.status { s, f in kept.a.deleteLocalMessage({ s("") }, fail: f) } }),
     ]
 
     /// Synchronous calls without a session and what they return then.
@@ -298,6 +301,17 @@ enum LegacyBadInput {
             BadInputRow("TIMConversation.send", .wrongMessage, expect: .failed(6017)) { r in await r.status { s, f in kept.a.send(kept.messageOfA, succ: { s("") }, fail: f) } },
             BadInputRow("TIMConversation.send", .invalidValue, expect: .failed(6017)) { r in await r.status { s, f in kept.system.send(textMessage("x"), succ: { s("") }, fail: f) } },
             BadInputRow("TIMConversation.sendOnlineMessage", .nilValue, expect: .failed(6017)) { r in await r.status { s, f in kept.a.sendOnlineMessage(nil, succ: { s("") }, fail: f) } },
+            // Revoking and deleting: messages never sent, of others, of another conversation, too many.
+            BadInputRow("TIMConversation.revokeMessage", .nilValue, expect: .failed(6017)) { r in await r.status { s, f in kept.a.revokeMessage(nil, succ: { s("") }, fail: f) } },
+            BadInputRow("TIMConversation.revokeMessage", .invalidValue, expect: .failed(6017)) { r in await r.status { s, f in kept.a.revokeMessage(textMessage("unsent"), succ: { s("") }, fail: f) } },
+            BadInputRow("TIMConversation.revokeMessage", .wrongMessage, expect: .failed(6017)) { r in await r.status { s, f in kept.a.revokeMessage(kept.messageOfA, succ: { s("") }, fail: f) } },
+            BadInputRow("TIMConversation.revokeMessage", .wrongMessage, expect: .failed(6017)) { r in await r.status { s, f in kept.a.revokeMessage(kept.messageOfB, succ: { s("") }, fail: f) } },
+            BadInputRow("TIMConversation.deleteMessages", .nilValue, expect: .failed(6017)) { r in await r.status { s, f in kept.a.deleteMessages(nil, succ: { s("") }, fail: f) } },
+            BadInputRow("TIMConversation.deleteMessages", .empty, expect: .failed(6017)) { r in await r.status { s, f in kept.a.deleteMessages([], succ: { s("") }, fail: f) } },
+            BadInputRow("TIMConversation.deleteMessages", .tooMany, expect: .failed(6017)) { r in await r.status { s, f in kept.a.deleteMessages(Array(repeating: kept.messageOfA, count: 31), succ: { s("") }, fail: f) } },
+            BadInputRow("TIMConversation.deleteMessages", .invalidValue, expect: .failed(6017)) { r in await r.status { s, f in kept.a.deleteMessages([textMessage("unsent")], succ: { s("") }, fail: f) } },
+            BadInputRow("TIMConversation.deleteMessages", .wrongMessage, expect: .failed(6017)) { r in await r.status { s, f in kept.a.deleteMessages([kept.messageOfB], succ: { s("") }, fail: f) } },
+            BadInputRow("TIMConversation.deleteLocalMessage", .unknownID, expect: .succeeded()) { r in await r.status { s, f in tim.getConversation(.C2C, receiver: "nobody").deleteLocalMessage({ s("") }, fail: f) } },
             // Drafts: clearing the draft of a conversation that does not exist creates nothing.
             BadInputRow("TIMConversation.setDraft", .nilValue, expect: .returned("0")) { _ in .returned("\(tim.getConversation(.C2C, receiver: "nobody").setDraft(nil))") },
             BadInputRow("TIMConversation.setDraft", .empty, expect: .returned("0")) { _ in .returned("\(tim.getConversation(.GROUP, receiver: "none").setDraft(draft(nil)))") },

@@ -1,5 +1,6 @@
 import XCTest
 import IMCore
+import IMTransportKit
 import IMTestSupport
 import IMReferenceServer
 @testable import ImSDK_Plus
@@ -203,6 +204,14 @@ enum V2BadInput {
         ("sendMessage async", { r in await r.throwing { try await v2.sendMessage(message: v2.createTextMessage(text: "x"), receiver: "a", groupID: nil) } }),
         ("getC2CHistoryMessageList", { r in await r.callback { s, f in v2.getC2CHistoryMessageList(userID: "a", count: 10, lastMsg: nil, succ: { s("\($0!.count)") }, fail: f) } }),
         ("getGroupHistoryMessageList", { r in await r.callback { s, f in v2.getGroupHistoryMessageList(groupID: "g", count: 10, lastMsg: nil, succ: { s("\($0!.count)") }, fail: f) } }),
+        ("revokeMessage", { r in await r.void { v2.revokeMessage(msg: stored("me", to: .user("a")), succ: $0, fail: $1) } }),
+        ("revokeMessage async", { r in await r.throwing { try await v2.revokeMessage(msg: stored("me", to: .user("a"))); return "" } }),
+        ("deleteMessages", { r in await r.void { v2.deleteMessages(msgList: [stored("a", to: .user("me"))], succ: $0, fail: $1) } }),
+        ("deleteMessages async", { r in await r.throwing { try await v2.deleteMessages(msgList: [stored("a", to: .user("me"))]); return "" } }),
+        ("deleteMessageFromLocalStorage", { r in await r.void { v2.deleteMessageFromLocalStorage(msg: stored("a", to: .user("me")), succ: $0, fail: $1) } }),
+        ("clearC2CHistoryMessage", { r in await r.void { v2.clearC2CHistoryMessage(userID: "a", succ: $0, fail: $1) } }),
+        ("clearC2CHistoryMessage async", { r in await r.throwing { try await v2.clearC2CHistoryMessage(userID: "a"); return "" } }),
+        ("clearGroupHistoryMessage", { r in await r.void { v2.clearGroupHistoryMessage(groupID: "g", succ: $0, fail: $1) } }),
     ]
 
     /// Rows that differ from the phase's usual code.
@@ -255,8 +264,39 @@ enum V2BadInput {
             rows += [
                 BadInputRow("markC2CMessage(asRead:)", argument, expect: .failed(code)) { r in await r.void { v2.markC2CMessage(asRead: id, succ: $0, fail: $1) } },
                 BadInputRow("markGroupMessage(asRead:)", argument, expect: .failed(code)) { r in await r.void { v2.markGroupMessage(asRead: id, succ: $0, fail: $1) } },
+                BadInputRow("clearC2CHistoryMessage", argument, expect: .failed(code)) { r in await r.void { v2.clearC2CHistoryMessage(userID: id, succ: $0, fail: $1) } },
+                BadInputRow("clearGroupHistoryMessage async", argument, expect: .failed(code)) { r in await r.throwing { try await v2.clearGroupHistoryMessage(groupID: id); return "" } },
             ]
         }
+        // Revoking, deleting, clearing: messages the SDK did not make, of others, of another or an
+        // unknown conversation, too many.
+        let fromA: @Sendable () -> V2TIMMessage = { stored("a", to: .user("me")) }
+        let unsent: @Sendable () -> V2TIMMessage = { v2.createTextMessage(text: "x")! }
+        rows += [
+            BadInputRow("revokeMessage", .nilValue, expect: .failed(6017)) { r in await r.void { v2.revokeMessage(msg: nil, succ: $0, fail: $1) } },
+            BadInputRow("revokeMessage", .invalidValue, expect: .failed(6017)) { r in await r.void { v2.revokeMessage(msg: unsent(), succ: $0, fail: $1) } },
+            BadInputRow("revokeMessage", .wrongMessage, expect: .failed(6017)) { r in await r.void { v2.revokeMessage(msg: fromA(), succ: $0, fail: $1) } },
+            BadInputRow("revokeMessage async", .wrongMessage, expect: .failed(6017)) { r in await r.throwing { try await v2.revokeMessage(msg: fromA()); return "" } },
+            BadInputRow("revokeMessage", .unknownID, expect: .failed(10030)) { r in await r.void { v2.revokeMessage(msg: stored("a", to: .group("g")), succ: $0, fail: $1) } },
+            BadInputRow("revokeMessage", .unknownID, expect: .failed(6017)) { r in await r.void { v2.revokeMessage(msg: stored("me", to: .user("a"), seq: 99), succ: $0, fail: $1) } },
+            BadInputRow("revokeMessage", .unknownID, expect: .failed(20003)) { r in await r.void { v2.revokeMessage(msg: stored("me", to: .user("nobody")), succ: $0, fail: $1) } },
+            BadInputRow("revokeMessage(_:)", .nilValue, expect: .failed(6017)) { r in await r.void { PreAnnotation.v2.revokeMessage(nil, succ: $0, fail: $1) } },
+            BadInputRow("deleteMessages", .nilValue, expect: .failed(6017)) { r in await r.void { v2.deleteMessages(msgList: nil, succ: $0, fail: $1) } },
+            BadInputRow("deleteMessages", .empty, expect: .failed(6017)) { r in await r.void { v2.deleteMessages(msgList: [], succ: $0, fail: $1) } },
+            BadInputRow("deleteMessages async", .tooMany, expect: .failed(6017)) { r in await r.throwing { try await v2.deleteMessages(msgList: Array(repeating: fromA(), count: 51)); return "" } },
+            BadInputRow("deleteMessages", .invalidValue, expect: .failed(6017)) { r in await r.void { v2.deleteMessages(msgList: [unsent()], succ: $0, fail: $1) } },
+            BadInputRow("deleteMessages", .wrongMessage, expect: .failed(6017)) { r in await r.void { v2.deleteMessages(msgList: [fromA(), stored("b", to: .user("me"))], succ: $0, fail: $1) } },
+            BadInputRow("deleteMessages", .unknownID, expect: .failed(6017)) { r in await r.void { v2.deleteMessages(msgList: [stored("a", to: .user("me"), seq: 99)], succ: $0, fail: $1) } },
+            BadInputRow("deleteMessages", .unknownID, expect: .failed(20003)) { r in await r.void { v2.deleteMessages(msgList: [stored("nobody", to: .user("me"))], succ: $0, fail: $1) } },
+            BadInputRow("delete(_:)", .nilValue, expect: .failed(6017)) { r in await r.void { PreAnnotation.v2.delete(nil, succ: $0, fail: $1) } },
+            BadInputRow("deleteMessageFromLocalStorage", .nilValue, expect: .failed(6017)) { r in await r.void { v2.deleteMessageFromLocalStorage(msg: nil, succ: $0, fail: $1) } },
+            BadInputRow("deleteMessageFromLocalStorage", .invalidValue, expect: .failed(6017)) { r in await r.void { v2.deleteMessageFromLocalStorage(msg: unsent(), succ: $0, fail: $1) } },
+            BadInputRow("deleteMessageFromLocalStorage async", .unknownID, expect: .failed(6004)) { r in await r.throwing { try await v2.deleteMessageFromLocalStorage(msg: stored("nobody", to: .user("me"))); return "" } },
+            BadInputRow("deleteMessage(fromLocalStorage:)", .nilValue, expect: .failed(6017)) { r in await r.void { PreAnnotation.v2.deleteMessage(fromLocalStorage: nil, succ: $0, fail: $1) } },
+            BadInputRow("clearC2CHistoryMessage", .nilValue, expect: .failed(6017)) { r in await r.void { v2.clearC2CHistoryMessage(userID: nil, succ: $0, fail: $1) } },
+            BadInputRow("clearC2CHistoryMessage(_:)", .nilValue, expect: .failed(6017)) { r in await r.void { PreAnnotation.v2.clearC2CHistoryMessage(nil, succ: $0, fail: $1) } },
+            BadInputRow("clearGroupHistoryMessage(_:)", .nilValue, expect: .failed(6017)) { r in await r.void { PreAnnotation.v2.clearGroupHistoryMessage(nil, succ: $0, fail: $1) } },
+        ]
         let tooMany = ["c2c_a"] + (0..<100).map { "c2c_x\($0)" }
         let message: @Sendable () -> V2TIMMessage = { v2.createTextMessage(text: "x")! }
         rows += [
@@ -357,6 +397,15 @@ enum V2BadInput {
         return filter
     }
 
+    /// A message as the SDK hands it out (from history, say): `seq` of the conversation `sender`
+    /// sent to `receiver`, with an ID the server does not know.
+    static func stored(_ sender: String, to receiver: MessageReceiver, seq: UInt64 = 1) -> V2TIMMessage {
+        V2TIMMessage(
+            Message(id: "stored-\(sender)-\(seq)", seq: seq, timestamp: 1, sender: sender, receiver: receiver,
+                    content: .text("x")),
+            selfUserID: "me", readSeq: 0)
+    }
+
     /// A message of another conversation, as sent (a C2C message handed to a group call).
     private static func sentMessage() -> V2TIMMessage {
         let message = v2.createTextMessage(text: "x")!
@@ -381,6 +430,11 @@ protocol PreAnnotationForms {
     func setC2CReceiveMessageOpt(_ userIDList: [String]!, opt: V2TIMReceiveMessageOpt, succ: V2TIMSucc?, fail: V2TIMFail?)
     func setGroupReceiveMessageOpt(_ groupID: String!, opt: V2TIMReceiveMessageOpt, succ: V2TIMSucc?, fail: V2TIMFail?)
     func createTextMessage(_ text: String!) -> V2TIMMessage!
+    func revokeMessage(_ msg: V2TIMMessage!, succ: V2TIMSucc?, fail: V2TIMFail?)
+    func deleteMessage(fromLocalStorage msg: V2TIMMessage!, succ: V2TIMSucc?, fail: V2TIMFail?)
+    func delete(_ msgList: [V2TIMMessage]!, succ: V2TIMSucc?, fail: V2TIMFail?)
+    func clearC2CHistoryMessage(_ userID: String!, succ: V2TIMSucc?, fail: V2TIMFail?)
+    func clearGroupHistoryMessage(_ groupID: String!, succ: V2TIMSucc?, fail: V2TIMFail?)
 }
 
 extension V2TIMManager: PreAnnotationForms {}

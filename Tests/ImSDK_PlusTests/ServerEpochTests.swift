@@ -46,6 +46,34 @@ final class ServerEpochTests: XCTestCase {
         XCTAssertEqual(listed, ["c2c_b 1 b0 -", "c2c_c 1 c0 see you", "c2c_a 2 a1 -"])
     }
 
+    /// A revoked last message and the peer's read point come from the server: a store that meets a
+    /// server of another epoch takes the new server's (here: a message neither revoked nor read).
+    func test_aRebuild_takesRevokesAndReadReceiptsFromTheNewServer_notTheOldStore() async throws {
+        session = try await V2TestSession(peers: ["a"], storage: storage)
+        try session.server.sendText("theirs", from: "a", toUser: "me")
+        let mine = try XCTUnwrap(session.manager.createTextMessage(text: "mine"))
+        _ = try await session.manager.sendMessage(message: mine, receiver: "a", groupID: nil)
+        try session.server.markC2CRead(reader: "a", peer: "me")
+        try session.server.revokeMessage(seq: 1, from: "a", toUser: "me")
+        await session.settle()
+        let before = try await session.manager.getConversation(conversationID: "c2c_a")
+        XCTAssertEqual(before.lastMessage?.isPeerRead, true)
+        try await session.manager.logout()
+        session.server.reset()
+        for user in ["me", "a"] { try session.server.registerUser(user, nickname: nil, faceURL: nil) }
+        try session.server.sendText("again", from: "a", toUser: "me")
+        try session.server.sendText("mine again", from: "me", toUser: "a")
+        session.recorder.clear()
+        try await session.manager.login(userID: "me", userSig: "sig")
+        let after = try await session.manager.getConversation(conversationID: "c2c_a")
+        XCTAssertEqual(after.lastMessage?.textElem?.text, "mine again")
+        XCTAssertEqual(after.lastMessage?.isPeerRead, false, "the old server's read point is forgotten")
+        let history = try await session.manager.getC2CHistoryMessageList(userID: "a", count: 10, lastMsg: nil)
+        XCTAssertEqual(history.map(\.status), [.MSG_STATUS_SEND_SUCC, .MSG_STATUS_SEND_SUCC])
+        XCTAssertEqual(session.recorder.revoked + session.recorder.receipts, [], "a rebuild announces neither")
+        session.checkInvariants()
+    }
+
     /// The scenario of the new-user issue, in one process: the server is emptied while the app is
     /// away; the app logs in again. Before epochs, the list showed the old conversations, a new
     /// message got `unread=0` and no event, and history disagreed with `lastMessage`.

@@ -32,6 +32,8 @@ final class LegacyInboxScreen: @unchecked Sendable {
     var peerUnread = 0
     var lastIncoming: String?
     var openChat: ChatScreen?
+    var revokedNotice: String?
+    var readByPeer: [String: Int] = [:]
     let log = ScreenLog()
 
     func didLogIn() { log.record(.loggedIn) }
@@ -145,7 +147,44 @@ final class LegacyInboxScreen: @unchecked Sendable {
         reloadConversations()
         // end snippet
     }
+
+    /// (i) Hears of revoked messages and read receipts (between `initSdk` and `login`).
+    func listenForRevokesAndReceipts() {
+        // snippet: legacy-revoke-receipt-setup
+        let userConfig = TIMManager.sharedInstance().getUserConfig() ?? TIMUserConfig()
+        userConfig.enableReadReceipt = true  // without it, isPeerReaded() stays false
+        userConfig.messageRevokeListener = self  // held weakly
+        userConfig.messageReceiptListener = self  // held weakly
+        TIMManager.sharedInstance().setUserConfig(userConfig)
+        // end snippet
+    }
+
+    /// (i) Revokes a message the user sent in the last 2 minutes.
+    func revoke(_ message: TIMMessage) {
+        // snippet: legacy-revoke
+        message.getConversation()?.revokeMessage(message, succ: {
+            self.reloadConversations()  // shows it revoked; the peer hears onRevokeMessage
+        }, fail: { code, desc in
+            self.show(error: code, desc)  // 20016 after 2 minutes
+        })
+        // end snippet
+    }
 }
+
+// snippet: legacy-revoke-receipt-listeners
+extension LegacyInboxScreen: TIMMessageRevokeListener, TIMMessageReceiptListener {
+    func onRevokeMessage(_ locator: TIMMessageLocator!) {
+        revokedNotice = "\(locator.sessId ?? "") revoked a message"
+        reloadConversations()  // the last message's status() is MSG_STATUS_LOCAL_REVOKED
+    }
+
+    func onRecvMessageReceipts(_ receipts: [Any]!) {
+        for case let receipt as TIMMessageReceipt in receipts ?? [] {
+            readByPeer[receipt.conversation.getReceiver() ?? ""] = receipt.timestamp
+        }
+    }
+}
+// end snippet
 
 // snippet: legacy-refresh-listener
 extension LegacyInboxScreen: TIMRefreshListener {
@@ -178,6 +217,8 @@ final class InboxScreen: @unchecked Sendable {
     var peerUnread = 0
     var lastIncoming: String?
     var openLegacyChat: LegacyChatScreen?
+    var revokedNotice: String?
+    var readByPeer: [String: Int] = [:]
     let log = ScreenLog()
 
     func didLogIn() { log.record(.loggedIn) }
@@ -300,7 +341,33 @@ final class InboxScreen: @unchecked Sendable {
         })
         // end snippet
     }
+
+    /// (i) Revokes a message the user sent in the last 2 minutes.
+    func revoke(_ message: V2TIMMessage) {
+        // snippet: v2-revoke
+        V2TIMManager.sharedInstance().revokeMessage(msg: message, succ: {
+            // onConversationChanged has shown it revoked; the peer hears onRecvMessageRevoked
+        }, fail: { code, desc in
+            self.show(error: code, desc)  // 20016 after 2 minutes
+        })
+        // end snippet
+    }
 }
+
+// snippet: v2-revoke-receipt-listeners
+extension InboxScreen {
+    func onRecvMessageRevoked(msgID: String, operateUser: V2TIMUserFullInfo, reason: String?) {
+        revokedNotice = "\(operateUser.userID ?? "") revoked a message"
+        reloadConversations()  // the last message's status is MSG_STATUS_LOCAL_REVOKED
+    }
+
+    func onRecvC2CReadReceipt(receiptList: [V2TIMMessageReceipt]) {
+        for receipt in receiptList {
+            readByPeer[receipt.userID ?? ""] = receipt.timestamp
+        }
+    }
+}
+// end snippet
 
 // snippet: v2-conversation-listener
 extension InboxScreen: V2TIMConversationListener {

@@ -21,12 +21,15 @@ package struct ChangeBatch: Sendable {
     package var totalUnreadChanged = false
     /// What a database has to write for this batch besides `added` and `changed`.
     package var storage = StorageDelta()
+    /// Revokes and read receipts of the batch, for the message listeners.
+    package var messageEvents = MessageEvents()
 
     package init() {}
 
     /// Whether nothing observable happened.
     package var isEmpty: Bool {
         added.isEmpty && changed.isEmpty && deleted.isEmpty && newMessages.isEmpty && !totalUnreadChanged
+            && messageEvents.isEmpty
     }
 
     /// Whether a database has anything to write for the batch.

@@ -14,6 +14,10 @@ package struct StorageDelta: Sendable {
         case delete(ConversationID, keepingMessages: Bool)
         /// The local fields of the message with ID `messageID` were set (nil: back to their defaults).
         case setLocalFields(messageID: String, MessageLocalFields?)
+        /// The accepted messages of the conversation up to `upToSeq` were deleted (its history
+        /// cleared), with their local fields; with `includingLocal`, its imported messages and failed
+        /// sends too.
+        case clearMessages(ConversationID, upToSeq: UInt64, includingLocal: Bool)
     }
 
     package var operations: [Operation] = []

@@ -27,6 +27,8 @@ package struct Conversation: Hashable, Sendable {
     package var customData: Data?
     /// The position among unpinned conversations: grows with activity, unique in the store.
     package var orderKey: UInt64
+    /// C2C: how far the peer has read my messages (their read receipts); `.none` for groups.
+    package var peerRead: PeerReadPoint
 
     /// Creates an empty conversation with no messages.
     package init(id: ConversationID, profile: ConversationProfile = ConversationProfile(), orderKey: UInt64 = 0) {
@@ -44,6 +46,7 @@ package struct Conversation: Hashable, Sendable {
         self.marks = []
         self.customData = nil
         self.orderKey = orderKey
+        self.peerRead = .none
     }
 
     /// The key of the conversation in the one ordered index: the pinned band above everything else.

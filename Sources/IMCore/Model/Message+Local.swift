@@ -13,6 +13,10 @@ extension Message {
     /// duplicate; history never returns it.
     package var isRemoved: Bool { status == .deleted }
 
+    /// Whether its sender revoked it: it stays (history shows it, as revoked) but never counts as
+    /// unread nor as an @-mention.
+    package var isRevoked: Bool { status == .revoked }
+
     /// This message as a removal leaves it: the same identity (ID, sequence, random, time, sender,
     /// receiver), no content, no mentions, status `.deleted`.
     package var removed: Message {

@@ -19,4 +19,12 @@ extension Message {
     package func isRead(by selfUserID: String, readSeq: UInt64) -> Bool {
         sender.isSameID(as: selfUserID) || (seq != 0 && seq <= readSeq)
     }
+
+    /// Whether the peer of its C2C conversation has read it, given how far the peer read: my own
+    /// sent messages at or below the peer's read point; never a message of someone else, one not
+    /// sent yet, or a group message.
+    package func isPeerRead(by selfUserID: String, peerRead: PeerReadPoint) -> Bool {
+        guard case .user = receiver, seq != 0, sender.isSameID(as: selfUserID) else { return false }
+        return seq <= peerRead.seq
+    }
 }

@@ -80,6 +80,7 @@ struct RowReader {
         guard let groupAtInfos = BlobCoding.decodeAtInfos(atInfos) else { throw corrupt("malformed @-infos") }
         conversation.groupAtInfos = groupAtInfos
         conversation.lastMessage = try lastMessage()
+        conversation.peerRead = PeerReadPoint(seq: uint64(), timestamp: uint64())
         return conversation
     }
 

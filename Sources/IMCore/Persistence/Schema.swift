@@ -23,6 +23,7 @@ package enum Schema {
         Migration(version: 2, sql: version2),
         Migration(version: 3, sql: version3),
         Migration(version: 4, sql: version4),
+        Migration(version: 6, sql: version6),
     ]
 
     /// The newest version this code knows.
@@ -185,5 +186,16 @@ package enum Schema {
     /// kept (a sync version without an epoch is rebuilt from the server at the next login).
     private static let version4 = """
         ALTER TABLE counters ADD COLUMN server_epoch TEXT;
+        """
+
+    /// Version 6: how far the peer of a C2C conversation has read my messages (their read receipts;
+    /// 0 and 0 before any, and for groups).
+    ///
+    /// From this version on, a message revoked by its sender stays in `messages` (and as the last
+    /// message) with status 6 (`MessageDeliveryStatus.revoked`) and its content, and never counts
+    /// as unread.
+    private static let version6 = """
+        ALTER TABLE conversations ADD COLUMN peer_read_seq INTEGER NOT NULL DEFAULT 0;
+        ALTER TABLE conversations ADD COLUMN peer_read_timestamp INTEGER NOT NULL DEFAULT 0;
         """
 }

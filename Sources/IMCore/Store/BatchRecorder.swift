@@ -9,6 +9,8 @@ struct BatchRecorder: Sendable {
     /// `touched` as a set, built once a batch touches more than `linearLimit` conversations.
     private var seen: Set<ConversationID> = []
     private(set) var newMessages: [Message] = []
+    /// Revokes and read receipts, for the message listeners.
+    private(set) var messageEvents = MessageEvents()
     /// What the batch changed in messages, for persistence (empty unless `recordsStorage`).
     private(set) var storage = StorageDelta()
     private(set) var totalUnreadBefore: Int
@@ -51,6 +53,16 @@ struct BatchRecorder: Sendable {
     }
 
     mutating func noteNewMessage(_ message: Message) { newMessages.append(message) }
+
+    mutating func noteRevoked(_ message: Message) { messageEvents.revoked.append(message) }
+
+    mutating func noteReceipt(_ receipt: MessageEvents.Receipt) { messageEvents.receipts.append(receipt) }
+
+    /// The batch's revokes and receipts, which start empty again.
+    mutating func takeMessageEvents() -> MessageEvents {
+        defer { messageEvents = MessageEvents() }
+        return messageEvents
+    }
 
     /// Ends the batch: returns its new messages and storage delta and starts the next batch, which
     /// reuses the first-touch bookkeeping's memory.

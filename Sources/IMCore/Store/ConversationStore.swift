@@ -295,6 +295,7 @@ package struct ConversationStore: Sendable {
         }
         batch.counters = counters
         batch.totalUnreadChanged = counters.totalUnread != recorder.totalUnreadBefore
+        batch.messageEvents = recorder.takeMessageEvents()
         (batch.newMessages, batch.storage) = recorder.close(totalUnread: counters.totalUnread)
         batch.storage.orderCounter = orderCounter
         batch.storage.syncVersion = syncVersion
@@ -332,7 +333,7 @@ package struct ConversationStore: Sendable {
             let (readSeq, storedProfile) = store.entries[slot: slot].access { ($0.conversation.readSeq, $0.conversation.profile) }
             let isUnread = !isMine && message.seq > readSeq
             // Chat rooms (AVChatRoom) keep no unread count, on the device as on the server.
-            let countsAsUnread = isUnread && !message.isExcludedFromUnreadCount
+            let countsAsUnread = isUnread && !message.isExcludedFromUnreadCount && !message.isRevoked
                 && (profile ?? storedProfile).keepsUnreadCount
             var acceptedPending = false
             store.modify(id, at: slot) { conversation, log in
@@ -358,8 +359,9 @@ package struct ConversationStore: Sendable {
             }
             if acceptedPending { store.recorder.recordStorage(.removePending(id: message.id)) }
             store.recorder.recordStorage(.store(message, in: id, countsAsUnread: countsAsUnread))
-            // A message of mine that was pending here was sent here: never new on this device.
-            if isNew && !acceptedPending { store.recorder.noteNewMessage(message) }
+            // A message of mine that was pending here was sent here: never new on this device. One
+            // that arrives revoked (a sync after the revoke) has nothing to show.
+            if isNew && !acceptedPending && !message.isRevoked { store.recorder.noteNewMessage(message) }
         }
     }
 
@@ -740,7 +742,7 @@ package struct ConversationStore: Sendable {
             let log = entry.log
             let unread = !conversation.profile.keepsUnreadCount ? [] : log.messages.filter {
                 !$0.sender.isSameID(as: selfUserID) && !$0.isExcludedFromUnreadCount && !$0.isRemoved
-                    && $0.seq > conversation.readSeq
+                    && !$0.isRevoked && $0.seq > conversation.readSeq
             }
             precondition(unread.map(\.seq) == Array(log.unreadSequences), "unread sequences of \(id) drifted")
             precondition(conversation.unreadCount == unread.count, "unread count of \(id) drifted")

@@ -89,6 +89,56 @@ struct MessageLog: Sendable {
         return messages[index]
     }
 
+    /// Replaces the accepted message with `seq` by its revoked form (status `.revoked`, everything
+    /// else kept): it no longer counts as unread. Returns it; nil when no such message is held, or it
+    /// is removed or revoked already.
+    /// - Complexity: O(log m + u) (u: the unread messages, when it was one of them).
+    mutating func revoke(seq: UInt64) -> Message? {
+        let (index, found) = insertionIndex(of: seq)
+        guard found, !messages[index].isRemoved, !messages[index].isRevoked else { return nil }
+        messages[index].status = .revoked
+        if let position = unreadSeqs[unreadStart...].firstIndex(of: seq) { unreadSeqs.remove(at: position) }
+        return messages[index]
+    }
+
+    /// Drops every accepted message with `seq <= upTo` (removed and revoked ones too), and, when
+    /// `includingLocal`, the imported messages and my failed sends; messages still being sent stay.
+    /// Returns the IDs of the messages dropped.
+    /// - Complexity: O(m + p + i).
+    mutating func clear(upTo seq: UInt64, includingLocal: Bool) -> [String] {
+        let (index, found) = insertionIndex(of: seq)
+        let cut = found ? index + 1 : index
+        var dropped = messages[..<cut].map(\.id)
+        messages.removeFirst(cut)
+        let stillUnread = unreadSeqs[unreadStart...].filter { $0 > seq }
+        unreadSeqs = Array(stillUnread)
+        unreadStart = 0
+        if includingLocal {
+            dropped += imported.map(\.id) + pending.filter { $0.status == .failed }.map(\.id)
+            imported = []
+            pending.removeAll { $0.status == .failed }
+        }
+        return dropped
+    }
+
+    /// Replaces every accepted message by its tombstone (`Message.removed`; those removed already
+    /// stay) and drops the imported messages and my failed sends; messages still being sent stay.
+    /// Returns the new tombstones and the IDs of the unsequenced messages dropped.
+    /// - Complexity: O(m + p + i).
+    mutating func tombstoneAll() -> (tombstones: [Message], dropped: [String]) {
+        var tombstones: [Message] = []
+        for index in messages.indices where !messages[index].isRemoved {
+            messages[index] = messages[index].removed
+            tombstones.append(messages[index])
+        }
+        unreadSeqs = []
+        unreadStart = 0
+        let dropped = imported.map(\.id) + pending.filter { $0.status == .failed }.map(\.id)
+        imported = []
+        pending.removeAll { $0.status == .failed }
+        return (tombstones, dropped)
+    }
+
     /// Marks every message with `seq <= cursor` read.
     /// - Complexity: O(1) when everything becomes read; O(log u) otherwise (amortized).
     mutating func markRead(upTo cursor: UInt64) {

@@ -250,11 +250,13 @@ extension IMClient {
     }
 
     /// Up to `count` messages of `id` older than `beforeSeq` (nil: the newest), newest first, from
-    /// the server, with the local read cursor of `id` at the time of the answer. Messages removed
-    /// from local storage (`TIMMessage.remove()`) are left out, so a page may be shorter than `count`.
+    /// the server, with the local read cursor of `id` and the peer's read point at the time of the
+    /// answer. Messages removed from local storage (`TIMMessage.remove()`) are left out, so a page
+    /// may be shorter than `count`.
     package func history(
         _ id: ConversationID, before beforeSeq: UInt64?, count: Int,
-        completion: @escaping @Sendable (Result<(messages: [Message], readSeq: UInt64), IMError>) -> Void
+        completion: @escaping @Sendable (
+            Result<(messages: [Message], readSeq: UInt64, peerRead: PeerReadPoint), IMError>) -> Void
     ) {
         // A read: a disk that fails meanwhile is no failure of it.
         let request = IMRequest.history(id, beforeSeq: beforeSeq, count: count)
@@ -262,7 +264,9 @@ extension IMClient {
             guard case .messages(let messages) = try results[0].get() else {
                 throw IMError(.networkFailure, "unexpected answer to a history request")
             }
-            return (messages.filter { !store.isRemoved(seq: $0.seq, in: id) }, store.conversation(id)?.readSeq ?? 0)
+            let conversation = store.conversation(id)
+            return (messages.filter { !store.isRemoved(seq: $0.seq, in: id) }, conversation?.readSeq ?? 0,
+                    conversation?.peerRead ?? .none)
         }, completion: completion)
     }
 }

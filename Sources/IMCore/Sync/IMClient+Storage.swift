@@ -369,6 +369,8 @@ extension IMClient {
                     if !keepingMessages { try database.deleteMessages(of: id) }
                 case .setLocalFields(let messageID, let fields):
                     try database.setLocalFields(fields, ofMessage: messageID)
+                case .clearMessages(let id, let upToSeq, let includingLocal):
+                    try database.clearMessages(of: id, upToSeq: upToSeq, includingLocal: includingLocal)
                 }
             }
             for conversation in conversations { try database.upsert(conversation) }

@@ -84,6 +84,9 @@ package final class IMClient: IMPushSink, Sendable {
         /// applied; one whose push never comes (the send did not reach the server, the connection
         /// dropped first) stays for the life of the client (one login).
         var sentAwaitingPush: Set<String> = []
+        /// IDs of the messages this device is revoking whose revoke's push has not arrived yet: that
+        /// push is no revoke to announce here (see `IMClient+MessageOps.swift`).
+        var revokesAwaitingPush: Set<String> = []
 
         /// Whether the store's versions count in the epoch of the connection's server (see
         /// `IMConnection.serverEpoch`); until they do, pushes are not applied and a sync asks from 0.
@@ -486,6 +489,7 @@ package final class IMClient: IMPushSink, Sendable {
                     state.store.receive(message, profile: conversation.profile, isNew: !sentHere)
                 }
                 state.store.applyServerState(conversation, takingReadCursor: roaming || isNewHere)
+                applySyncedMessageState(conversation, announcing: since > 0 && !isNewHere, &state)
                 if syncsDrafts, let draft = conversation.draft {
                     state.store.applyRemoteDraft(conversation.id, draft)
                 }
@@ -586,12 +590,12 @@ package final class IMClient: IMPushSink, Sendable {
     }
 
     /// Under `.autoReport`, tells the server that the device pulled these messages (they count as
-    /// read there); the device's own cursors do not move. A failed report is logged, and the next
-    /// message or sync reports the conversation again.
+    /// read there, and the peer gets no read receipt for them); the device's own cursors do not
+    /// move. A failed report is logged, and the next message or sync reports the conversation again.
     private func reportPulled(_ reads: [(ConversationID, UInt64)]) {
         guard readPolicy == .autoReport else { return }
         for (id, seq) in reads {
-            perform(.markRead(id, upTo: seq)) { [logger] result in
+            perform(.reportPulled(id, upTo: seq)) { [logger] result in
                 if case .failure(let error) = result {
                     logger.log(.warning, "auto report of \(id) up to \(seq) failed: \(error)")
                 }
@@ -681,6 +685,8 @@ package final class IMClient: IMPushSink, Sendable {
                 state.store.setProfile(id, profile)
             case .draft(let id, let change):
                 if syncsDrafts { state.store.applyRemoteDraft(id, change) }
+            case .messageRevoked, .peerRead, .historyCleared:
+                applyMessagePush(push, &state)
             }
             if version > 0 { state.store.advanceSyncVersion(to: version) }
             batches.append(state.store.commitBatch())

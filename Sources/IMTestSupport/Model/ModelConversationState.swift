@@ -12,11 +12,17 @@ package struct ModelConversationState: Hashable, Sendable, CustomStringConvertib
     package var receiveOption: Int
     /// The `V2TIMGroupAtType` raw values of `groupAtInfolist`, oldest first.
     package var atTypes: [Int]
+    /// Whether the last message is revoked (`MSG_STATUS_LOCAL_REVOKED`).
+    package var lastMessageRevoked: Bool
+    /// Whether the peer has read the last message (`isPeerRead`: a C2C message of mine).
+    package var lastMessagePeerRead: Bool
 
     package init(
         conversationID: String, unreadCount: Int, isPinned: Bool, draftText: String?, lastMessageText: String?,
-        receiveOption: Int, atTypes: [Int]
+        receiveOption: Int, atTypes: [Int], lastMessageRevoked: Bool = false, lastMessagePeerRead: Bool = false
     ) {
+        self.lastMessageRevoked = lastMessageRevoked
+        self.lastMessagePeerRead = lastMessagePeerRead
         self.conversationID = conversationID
         self.unreadCount = unreadCount
         self.isPinned = isPinned
@@ -30,7 +36,8 @@ package struct ModelConversationState: Hashable, Sendable, CustomStringConvertib
         var parts = ["\(conversationID) unread \(unreadCount)"]
         if isPinned { parts.append("pinned") }
         if let draftText { parts.append("draft \"\(draftText)\"") }
-        parts.append("last " + (lastMessageText.map { "\"\($0)\"" } ?? "nil"))
+        parts.append("last " + (lastMessageText.map { "\"\($0)\"" } ?? "nil")
+            + (lastMessageRevoked ? " (revoked)" : "") + (lastMessagePeerRead ? " (peer read)" : ""))
         if receiveOption != 0 { parts.append("recvOpt \(receiveOption)") }
         if !atTypes.isEmpty { parts.append("@\(atTypes)") }
         return parts.joined(separator: ", ")

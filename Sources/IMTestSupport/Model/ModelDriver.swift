@@ -204,7 +204,41 @@ final class ModelDriver: @unchecked Sendable {
             _ = try secondManager()
             secondNetwork.loseNextPushes(count)
             return .ok
+        case .peerRevokes(let peer, let seq):
+            // Refused (not theirs, no such message): nothing happens, as the model says.
+            _ = try? server.revokeMessage(seq: seq, from: peer, toUser: ModelTarget.me)
+            return .ok
+        case .peerReads(let peer):
+            // Refused (they have no conversation with me yet): nothing happens.
+            _ = try? server.markC2CRead(reader: peer, peer: ModelTarget.me)
+            return .ok
+        case .revokeMine(let target):
+            return await revokeMine(target)
+        case .clearHistory(let target):
+            switch target {
+            case .user(let peer): return await outcome { manager.clearC2CHistoryMessage(userID: peer, succ: $0, fail: $1) }
+            case .group(let group): return await outcome { manager.clearGroupHistoryMessage(groupID: group, succ: $0, fail: $1) }
+            }
         }
+    }
+
+    /// `revokeMessage(msg:)` of my newest message in the cloud history of `target` (as
+    /// `getC2CHistoryMessageList` / `getGroupHistoryMessageList` show it); nothing when there is none.
+    private func revokeMine(_ target: ModelTarget) async -> ModelOutcome {
+        let manager = main.manager
+        let code = await failureCode { succ, fail in
+            let found: V2TIMMessageListSucc = { messages in
+                guard let mine = (messages ?? []).first(where: \.isSelf) else { return succ() }
+                manager.revokeMessage(msg: mine, succ: succ, fail: fail)
+            }
+            switch target {
+            case .user(let peer):
+                manager.getC2CHistoryMessageList(userID: peer, count: 100, lastMsg: nil, succ: found, fail: fail)
+            case .group(let group):
+                manager.getGroupHistoryMessageList(groupID: group, count: 100, lastMsg: nil, succ: found, fail: fail)
+            }
+        }
+        return code == -1 ? .ok : .error(code)
     }
 
     private func secondManager() throws -> V2TIMManager {

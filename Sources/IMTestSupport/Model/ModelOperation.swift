@@ -60,6 +60,16 @@ package enum ModelOperation: Hashable, Sendable, CustomStringConvertible {
     /// Network: the next `count` pushes to the second device are lost; it stays connected, so only
     /// a later push or its heartbeat reveals the gap.
     case secondDeviceMissesPushes(count: Int)
+    /// Server: `peer` revokes message `seq` of our C2C conversation (nothing happens unless it is
+    /// one of theirs, not revoked yet).
+    case peerRevokes(peer: String, seq: UInt64)
+    /// Server: `peer` marks our C2C conversation read (a read receipt for me when it goes further).
+    case peerReads(peer: String)
+    /// V2: `revokeMessage(msg:)` of my newest message of the conversation's cloud history (nothing
+    /// when there is none).
+    case revokeMine(ModelTarget)
+    /// V2: `clearC2CHistoryMessage` / `clearGroupHistoryMessage`.
+    case clearHistory(ModelTarget)
 
     /// Whether the operation needs the second device.
     package var usesSecondDevice: Bool {
@@ -130,6 +140,14 @@ package enum ModelOperation: Hashable, Sendable, CustomStringConvertible {
             return "V2 logout, then login (a restart over the same database)"
         case .secondDeviceMissesPushes(let count):
             return "network: the next \(count) push\(count == 1 ? "" : "es") to the second device are lost (no reconnect)"
+        case .peerRevokes(let peer, let seq):
+            return "server: \(peer) revokes message #\(seq) of our conversation"
+        case .peerReads(let peer):
+            return "server: \(peer) marks our conversation read"
+        case .revokeMine(let target):
+            return "V2 revokeMessage(my newest message to \(target))"
+        case .clearHistory(let target):
+            return "V2 clear\(target.isGroup ? "Group" : "C2C")HistoryMessage(\"\(target.receiver)\")"
         }
     }
 }

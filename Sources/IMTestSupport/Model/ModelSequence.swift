@@ -81,6 +81,7 @@ package struct ModelSequence: Hashable, Sendable, CustomStringConvertible {
         case pin, delete, draft, receiveOption, legacyRead, legacyDelete
         case secondRead, secondPin, secondDelete, secondSend, secondMissesPushes
         case storageFails, storageRecovers, restart
+        case peerRevokes, peerReads, revokeMine, clearHistory
 
         var weight: Int {
             switch self {
@@ -108,6 +109,10 @@ package struct ModelSequence: Hashable, Sendable, CustomStringConvertible {
             case .storageFails: return 6
             case .storageRecovers: return 20
             case .restart: return 3
+            case .peerRevokes: return 3
+            case .peerReads: return 3
+            case .revokeMine: return 2
+            case .clearHistory: return 2
             }
         }
 
@@ -203,6 +208,14 @@ package struct ModelSequence: Hashable, Sendable, CustomStringConvertible {
             return .storageRecovers
         case .restart:
             return .restart
+        case .peerRevokes:
+            return .peerRevokes(peer: peer, seq: model.newestUnrevoked(from: peer) ?? 1)
+        case .peerReads:
+            return .peerReads(peer: peer)
+        case .revokeMine:
+            return .revokeMine(anyTarget(&random))
+        case .clearHistory:
+            return .clearHistory(anyTarget(&random))
         }
     }
 }

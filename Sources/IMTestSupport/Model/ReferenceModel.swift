@@ -40,6 +40,13 @@
 /// - Storage faults and restarts of the main device change nothing the user sees: a change the
 ///   disk refused still stands (the call's result may be 6022 then, which the checker accepts
 ///   while the disk fails), and a restart shows what was shown before it.
+/// - Revokes: a revoked message stays (the last message shows revoked) and is never unread nor
+///   an @-mention. A peer's revoke is announced (`onRecvMessageRevoked`) on the main device when
+///   the conversation is in its list, held message or not; mine never is there.
+/// - Read receipts: the server keeps, per peer, how far the peer read our conversation (up to its
+///   newest message at the time); my messages up to there show `isPeerRead`; a read that goes
+///   further is announced (`onRecvC2CReadReceipt`) when the conversation is in the list.
+/// - Cleared histories: the conversation stays in its place with no messages, everything read.
 ///
 /// - Thread safety: a value type.
 package struct ReferenceModel: Sendable {
@@ -51,6 +58,7 @@ package struct ReferenceModel: Sendable {
         package var mentionsMe = false
         package var mentionsAll = false
         package var isExcludedFromUnread = false
+        package var isRevoked = false
     }
 
     /// One conversation in the user's list.
@@ -81,6 +89,16 @@ package struct ReferenceModel: Sendable {
     /// The new-message events each device got so far, in order.
     private var announcements: [ModelDevice: [ReceivedMessage]] = [:]
     private var activities = 0
+    /// The sender of each message of each conversation on the server (index: sequence - 1).
+    private var serverSenders: [ModelTarget: [String]] = [:]
+    /// The messages revoked on the server, per conversation.
+    private var revokedSeqs: [ModelTarget: Set<UInt64>] = [:]
+    /// Per C2C conversation, how far the peer has read it (the server's read point of the pair).
+    private var peerReadPoints: [ModelTarget: UInt64] = [:]
+    /// How many revokes the main device announced so far.
+    package private(set) var revokesAnnounced = 0
+    /// The peers of the read receipts the main device announced so far, in order.
+    package private(set) var receiptsAnnounced: [String] = []
 
     package init(flaw: ModelFlaw? = nil) {
         self.flaw = flaw
@@ -93,23 +111,24 @@ package struct ReferenceModel: Sendable {
         switch operation {
         case .peerSendsC2C(let peer, let text, let excluded):
             let target = ModelTarget.user(peer)
-            deliver(Message(seq: nextSeq(target), sender: peer, text: text, isExcludedFromUnread: excluded), in: target)
+            deliver(Message(seq: nextSeq(target, sender: peer), sender: peer, text: text, isExcludedFromUnread: excluded),
+                    in: target)
             return .ok
         case .peerSendsGroup(let peer, let group, let text, let mention, let excluded):
             let target = ModelTarget.group(group)
             let message = Message(
-                seq: nextSeq(target), sender: peer, text: text,
+                seq: nextSeq(target, sender: peer), sender: peer, text: text,
                 mentionsMe: mention.mentionsMe, mentionsAll: mention.mentionsAll, isExcludedFromUnread: excluded)
             deliver(message, in: target)
             return .ok
         case .otherDeviceSends(let target, let text):
-            add(Message(seq: nextSeq(target), sender: me, text: text), to: target, sentFrom: nil)
+            add(Message(seq: nextSeq(target, sender: me), sender: me, text: text), to: target, sentFrom: nil)
             return .ok
         case .sendMessage(let target, let text):
-            add(Message(seq: nextSeq(target), sender: me, text: text), to: target, sentFrom: .main)
+            add(Message(seq: nextSeq(target, sender: me), sender: me, text: text), to: target, sentFrom: .main)
             return .ok
         case .secondDeviceSends(let target, let text):
-            add(Message(seq: nextSeq(target), sender: me, text: text), to: target, sentFrom: .second)
+            add(Message(seq: nextSeq(target, sender: me), sender: me, text: text), to: target, sentFrom: .second)
             return .ok
         case .markC2CRead(let peer):
             guard let peer else { return readEvery { !$0.isGroup } }
@@ -155,12 +174,63 @@ package struct ReferenceModel: Sendable {
             return .returned(true)
         case .storageFails, .storageRecovers, .restart, .secondDeviceMissesPushes:
             return .ok
+        case .peerRevokes(let peer, let seq):
+            let target = ModelTarget.user(peer)
+            guard sender(of: seq, in: target) == peer, revokedSeqs[target]?.contains(seq) != true else { return .ok }
+            revoke(seq, in: target)
+            if conversations[target] != nil { revokesAnnounced += 1 }
+            return .ok
+        case .peerReads(let peer):
+            let target = ModelTarget.user(peer)
+            let newest = serverSeq(of: target)
+            guard newest > (peerReadPoints[target] ?? 0) else { return .ok }
+            peerReadPoints[target] = newest
+            if conversations[target] != nil { receiptsAnnounced.append(peer) }
+            return .ok
+        case .revokeMine(let target):
+            let messages = conversations[target]?.messages ?? keptMessages[target] ?? []
+            guard let mine = messages.last(where: { $0.sender == me }) else { return .ok }
+            revoke(mine.seq, in: target)
+            return .ok
+        case .clearHistory(let target):
+            guard conversations[target] != nil else { return .invalidConversation }
+            conversations[target]!.messages = []
+            conversations[target]!.readUpTo = serverSeq(of: target)
+            return .ok
         }
     }
 
-    private mutating func nextSeq(_ target: ModelTarget) -> UInt64 {
+    private mutating func nextSeq(_ target: ModelTarget, sender: String) -> UInt64 {
         serverSeqs[target, default: 0] += 1
+        serverSenders[target, default: []].append(sender)
         return serverSeqs[target]!
+    }
+
+    /// Who sent message `seq` of `target` on the server (nil: no such message).
+    private func sender(of seq: UInt64, in target: ModelTarget) -> String? {
+        guard let senders = serverSenders[target], seq >= 1, seq <= UInt64(senders.count) else { return nil }
+        return senders[Int(seq - 1)]
+    }
+
+    /// Marks message `seq` of `target` revoked, on the server and wherever the user holds it.
+    private mutating func revoke(_ seq: UInt64, in target: ModelTarget) {
+        revokedSeqs[target, default: []].insert(seq)
+        if let index = conversations[target]?.messages.firstIndex(where: { $0.seq == seq }) {
+            conversations[target]!.messages[index].isRevoked = true
+        }
+        if let index = keptMessages[target]?.firstIndex(where: { $0.seq == seq }) {
+            keptMessages[target]![index].isRevoked = true
+        }
+    }
+
+    /// The newest message of `peer`'s in our conversation that is not revoked (for generating
+    /// revokes), or nil.
+    package func newestUnrevoked(from peer: String) -> UInt64? {
+        let target = ModelTarget.user(peer)
+        let senders = serverSenders[target] ?? []
+        return senders.indices.reversed().map { UInt64($0 + 1) }.first { seq in
+            senders[Int(seq - 1)] == peer && revokedSeqs[target]?.contains(seq) != true
+        }
     }
 
     private mutating func nextActivity() -> Int {
@@ -222,7 +292,7 @@ package struct ReferenceModel: Sendable {
     package func unreadMessages(of conversation: Conversation) -> [Message] {
         conversation.messages.filter { message in
             (message.sender != me || flaw == .ownMessagesAreUnread)
-                && !message.isExcludedFromUnread && message.seq > conversation.readUpTo
+                && !message.isExcludedFromUnread && !message.isRevoked && message.seq > conversation.readUpTo
         }
     }
 
@@ -264,11 +334,14 @@ package struct ReferenceModel: Sendable {
     /// What the V2 API must show for `target`; nil when it is not in the list.
     package func state(of target: ModelTarget) -> ModelConversationState? {
         guard let conversation = conversations[target] else { return nil }
+        let last = conversation.messages.last
+        let peerRead = last.map { !target.isGroup && $0.sender == me && $0.seq <= (peerReadPoints[target] ?? 0) } ?? false
         return ModelConversationState(
             conversationID: target.conversationID, unreadCount: unreadMessages(of: conversation).count,
             isPinned: conversation.isPinned, draftText: conversation.draft,
-            lastMessageText: conversation.messages.last?.text, receiveOption: receiveOption(of: target).rawValue,
-            atTypes: atTypes(of: conversation))
+            lastMessageText: last?.text, receiveOption: receiveOption(of: target).rawValue,
+            atTypes: atTypes(of: conversation), lastMessageRevoked: last?.isRevoked == true,
+            lastMessagePeerRead: peerRead)
     }
 
     /// The sequences of the local messages of `target`, newest first, as many as `getLocalMessage`
@@ -287,6 +360,11 @@ package struct ReferenceModel: Sendable {
     /// Whether the message `seq` of `target` is excluded from the unread count.
     package func isExcludedFromUnread(seq: UInt64, in target: ModelTarget) -> Bool {
         conversations[target]?.messages.first { $0.seq == seq }?.isExcludedFromUnread ?? false
+    }
+
+    /// Whether the message `seq` of `target` is revoked (it no longer counts as unread).
+    package func isRevoked(seq: UInt64, in target: ModelTarget) -> Bool {
+        conversations[target]?.messages.first { $0.seq == seq }?.isRevoked ?? false
     }
 
     /// How many local messages the legacy read asks for.

@@ -26,6 +26,9 @@ public enum MessageDeliveryStatus: UInt8, Hashable, Codable, Sendable {
     case sent = 2
     case failed = 3
     case deleted = 4
+    /// Revoked by its sender (the vendor's `LOCAL_REVOKED`, 6): it stays in the history and may stay
+    /// the last message, shown as revoked, and never counts as unread.
+    case revoked = 6
 }
 
 /// One message as the core stores it.

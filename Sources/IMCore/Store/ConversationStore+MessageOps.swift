@@ -1,0 +1,146 @@
+import IMTransportKit
+
+/// Message operations that change a conversation's row: revokes, cleared histories and the peer's
+/// read receipts. They follow the store's rules (`touching(_:_:)`, `modify(_:_:)`); none is activity,
+/// so the list order never changes.
+extension ConversationStore {
+    /// Takes the revoke of a message (`revoked`, status `.revoked`, as the server sends it).
+    ///
+    /// The message this store holds becomes revoked: it no longer counts as unread nor as an
+    /// @-mention, stays in local history, and stays the last message when it was (shown revoked).
+    /// With `announcing`, the batch's message events carry the revoke unless this store shows it
+    /// revoked already (so a message that arrived revoked is never announced as revoked); a revoke of
+    /// a message this store does not hold is announced too (an app may show it from the server's
+    /// history). A message removed from local storage stays removed.
+    /// - Complexity: O(log m + u) for m messages and u unread messages of the conversation.
+    package mutating func applyRevoke(_ revoked: Message, announcing: Bool) {
+        let id = revoked.conversationID(selfUserID: selfUserID)
+        touching(id) { store in
+            let held = store.peek(id)?.log.heldMessage(seq: revoked.seq)
+            if held?.isRevoked == true { return }
+            if announcing { store.recorder.noteRevoked(revoked) }
+            guard let held, !held.isRemoved else { return }
+            var stored: Message?
+            store.modify(id) { conversation, log in
+                stored = log.revoke(seq: held.seq)
+                conversation.unreadCount = log.unreadCount
+                conversation.groupAtInfos.removeAll { $0.seq == held.seq }
+                if let stored, conversation.lastMessage?.id == stored.id { conversation.lastMessage = stored }
+                return nil
+            }
+            if let stored { store.recorder.recordStorage(.store(stored, in: id, countsAsUnread: false)) }
+        }
+    }
+
+    /// Drops every message of `id` up to sequence `seq` (its history was cleared, here or on another
+    /// device): the conversation stays, in its place, with the newest remaining message as the last
+    /// one (none when nothing is left: messages still being sent stay, and, without
+    /// `includingLocal`, imported ones), nothing unread up to `seq`, and the read cursor at least
+    /// there. With `includingLocal` (the device that cleared it), its imported messages and failed
+    /// sends go too. The local fields of the dropped messages are forgotten. Nothing happens when
+    /// `id` does not exist or holds nothing to drop.
+    /// - Complexity: O(m) for m local messages of the conversation.
+    package mutating func clearHistory(_ id: ConversationID, upTo seq: UInt64, includingLocal: Bool) {
+        touching(id) { store in
+            guard let (current, log) = store.peek(id) else { return }
+            let hasAccepted = log.messages.first.map { $0.seq <= seq } ?? false
+            let hasLocal = includingLocal && (!log.imported.isEmpty || log.pending.contains { $0.status == .failed })
+            guard hasAccepted || hasLocal || current.readSeq < seq else { return }
+            var dropped: [String] = []
+            store.modify(id) { conversation, log in
+                dropped = log.clear(upTo: seq, includingLocal: includingLocal)
+                conversation.lastSeq = max(conversation.lastSeq, seq)
+                if seq > conversation.readSeq {
+                    conversation.readSeq = seq
+                    log.markRead(upTo: seq)
+                }
+                conversation.unreadCount = log.unreadCount
+                conversation.groupAtInfos.removeAll { $0.seq <= seq }
+                conversation.lastMessage = log.newestListed()
+                return nil
+            }
+            for messageID in dropped { store.localFields[messageID] = nil }
+            store.recorder.recordStorage(.clearMessages(id, upToSeq: seq, includingLocal: includingLocal))
+        }
+    }
+
+    /// Removes `message` from the local storage of `id` (V2 `deleteMessageFromLocalStorage`): as
+    /// `removeMessage(_:in:)` does for a message held here; a sent message this store does not hold
+    /// (one of the server's history) is stored as a tombstone, so neither local history nor a later
+    /// sync shows it.
+    /// - Throws: `invalidConversation` when `id` is not in the list; `invalidParameters` for a
+    ///   message removed already, one still being sent, or an unsent one not held here.
+    /// - Complexity: as `removeMessage(_:in:)`; O(log m) for a tombstone (O(m) out of order).
+    package mutating func forgetMessage(_ message: Message, in id: ConversationID) throws(IMError) {
+        try touching(id) { store throws(IMError) in
+            guard let log = store.peek(id)?.log else { throw Self.unknown(id) }
+            guard message.seq > 0, log.heldMessage(seq: message.seq) == nil else {
+                try store.removeMessage(message, in: id)
+                return
+            }
+            let tombstone = message.removed
+            store.modify(id) { conversation, log in
+                _ = log.insert(tombstone, countsAsUnread: false)
+                conversation.lastSeq = max(conversation.lastSeq, tombstone.seq)
+                return nil
+            }
+            store.recorder.recordStorage(.store(tombstone, in: id, countsAsUnread: false))
+            store.setLocalFields(MessageLocalFields(), ofMessage: message.id)
+        }
+    }
+
+    /// Removes every message of `id` from local storage only (the legacy `deleteLocalMessage`), as
+    /// `removeMessage(_:in:)` removes one: accepted messages stay as tombstones (so no sync brings
+    /// them back; the server's history still has them), imported messages and failed sends go,
+    /// messages still being sent stay. The conversation stays in its place, with nothing unread, no
+    /// @-mentions and no last message (or one being sent); its read cursor does not move. The local
+    /// fields of the removed messages are forgotten.
+    /// - Throws: `invalidConversation` when `id` does not exist.
+    /// - Complexity: O(m) for m local messages of the conversation.
+    package mutating func removeAllMessages(of id: ConversationID) throws(IMError) {
+        try touching(id) { store throws(IMError) in
+            guard store.entries.slot(of: id) != nil else { throw Self.unknown(id) }
+            var removed: (tombstones: [Message], dropped: [String]) = ([], [])
+            store.modify(id) { conversation, log in
+                removed = log.tombstoneAll()
+                conversation.unreadCount = log.unreadCount
+                conversation.groupAtInfos = []
+                conversation.lastMessage = log.newestListed()
+                return nil
+            }
+            for tombstone in removed.tombstones {
+                store.recorder.recordStorage(.store(tombstone, in: id, countsAsUnread: false))
+                store.setLocalFields(MessageLocalFields(), ofMessage: tombstone.id)
+            }
+            for messageID in removed.dropped {
+                store.recorder.recordStorage(.removePending(id: messageID))
+                store.setLocalFields(MessageLocalFields(), ofMessage: messageID)
+            }
+        }
+    }
+
+    /// Takes how far the peer of C2C conversation `id` has read (a read receipt): only forward, only
+    /// for a conversation this store has. With `announcing`, the batch's message events carry the
+    /// receipt when the point moved.
+    /// - Complexity: O(1).
+    package mutating func applyPeerRead(_ id: ConversationID, _ point: PeerReadPoint, announcing: Bool) {
+        guard id.kind == .c2c else { return }
+        touching(id) { store in
+            guard let current = store.peek(id)?.conversation, point.seq > current.peerRead.seq else { return }
+            store.modify(id) { conversation, _ in
+                conversation.peerRead = point
+                return nil
+            }
+            if announcing { store.recorder.noteReceipt(MessageEvents.Receipt(conversationID: id, point: point)) }
+        }
+    }
+}
+
+extension MessageLog {
+    /// The accepted message with `seq` as held, tombstones and revoked ones included.
+    /// - Complexity: O(log m).
+    func heldMessage(seq: UInt64) -> Message? {
+        let (index, found) = insertionIndex(of: seq)
+        return found ? messages[index] : nil
+    }
+}
