@@ -25,8 +25,9 @@ public struct ConversationRowViewData: Equatable, Sendable {
     /// The peer's or the group's face URL.
     public var avatarURL: String?
     /// One line about the conversation: the last message's text (in a group, after its sender's
-    /// user ID and `": "` when someone else sent it), or `"[Draft] "` and the draft when one is
-    /// saved; prefixed by `"[@me] "` (or `"[@all] "`) while an @-mention is unread.
+    /// user ID and `": "` when someone else sent it; `"You recalled a message"` or `"<sender>
+    /// recalled a message"` for a revoked one), or `"[Draft] "` and the draft when one is saved;
+    /// prefixed by `"[@me] "` (or `"[@all] "`) while an @-mention is unread.
     public var lastMessageDigest: String
     /// When the draft was saved, else when the last message was sent; nil when there is neither.
     public var time: Date?
@@ -82,6 +83,9 @@ public struct ConversationRowViewData: Equatable, Sendable {
         let body: String
         if let draft = nonEmpty(conversation.draftText) {
             body = "[Draft] " + draft
+        } else if let message = conversation.lastMessage, message.status == .MSG_STATUS_LOCAL_REVOKED {
+            // A recalled message shows no content, as chat lists do: who recalled it.
+            body = message.isSelf ? "You recalled a message" : "\(message.sender ?? "") recalled a message"
         } else if let message = conversation.lastMessage {
             let content = switch message.elemType {
             case .ELEM_TYPE_TEXT: message.textElem?.text ?? ""

@@ -247,6 +247,19 @@ final class ConversationListModelTests: XCTestCase {
 
     // MARK: - Row view data
 
+    func test_rowViewData_aRecalledLastMessage_showsWhoRecalledIt_andNoContent() async throws {
+        try await start(peers: 2)
+        let seq = try session.server.sendText("secret", from: "p0", toUser: session.userID)
+        await session.settle()
+        _ = try await loadAll()
+        XCTAssertEqual(model.rows.first { $0.conversationID == "c2c_p0" }?.lastMessageDigest, "secret")
+        try session.server.revokeMessage(seq: seq, from: "p0", toUser: session.userID)
+        await session.settle()
+        let recalled = try XCTUnwrap(model.rows.first { $0.conversationID == "c2c_p0" })
+        XCTAssertEqual(recalled.lastMessageDigest, "p0 recalled a message")
+        XCTAssertEqual(recalled.unreadBadge, .count(1), "the recalled message no longer counts (\"hi from p0\" does)")
+    }
+
     func test_rowViewData_showsDraftMentionsAndMutedDot() async throws {
         try await start(peers: 2)
         try session.server.createGroup("g1", name: "Team", members: [session.userID, "p0"])
