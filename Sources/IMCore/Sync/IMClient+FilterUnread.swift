@@ -24,4 +24,13 @@ extension IMClient {
         guard !filters.isEmpty else { return }
         withState { $0.store.subscribeUnreadCounts(filters) }
     }
+
+    /// Announces the subscribed filters' counts a warm-up just made known (a batch that carries
+    /// only them), so a login's badges do not wait for its next change. Called with the lock held,
+    /// outside any batch.
+    func announceFilterUnreadCounts(_ state: inout State) {
+        guard !state.store.subscribedUnreadFilters.isEmpty else { return }
+        let batch = state.store.commitBatch()
+        if !batch.isEmpty { emit(.changes(batch)) }
+    }
 }

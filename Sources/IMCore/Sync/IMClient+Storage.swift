@@ -99,6 +99,7 @@ extension IMClient {
                 withState { state in
                     guard !state.isClosed else { return }
                     complete(&state.store, with: everything)
+                    announceFilterUnreadCounts(&state)
                 }
             } catch {
                 if case .corrupt = error, !withState({ $0.isClosed }) {
