@@ -13,6 +13,7 @@ extension Snapshot {
                 "\($0.id)=" + $0.mentions.joined(separator: ",")
             }
             rows[.history] = state.history
+            rows[.filtered] = state.filtered
         } else {
             rows[.order] = Snapshot.loggedOut
         }
