@@ -111,9 +111,11 @@ extension ConversationStore {
 
     // MARK: - Checks
 
-    /// Checks the kept unread count of every subscribed filter against a recount.
+    /// Checks the group bits' member counts and the kept unread count of every subscribed filter
+    /// against a recount.
     /// - Complexity: O(s * n).
     func _checkFilterCounts() {
+        groupSlots._checkInvariants(against: entries.all.map { $0.entry.conversation.filterGroupNames })
         guard filterUnread.isKnown else { return }
         for filter in filterUnread.filters {
             var recount = 0

@@ -653,7 +653,6 @@ package struct ConversationStore: Sendable {
         assert(isTouched(id), "\(id) changed outside touching(_:_:)")
         // Every access below changes the entry in place: reading it through the dictionary would copy it.
         let firstTouch = recorder.isUntouched(id)
-        let slots = groupSlots
         // The conversation as it was, for the per-filter unread counts (only while any is subscribed).
         let countsFilters = !filterUnread.isEmpty
         var before: Conversation?
@@ -663,7 +662,7 @@ package struct ConversationStore: Sendable {
             if countsFilters { previous = entry.conversation }
             let old = UnreadCounters(contributionOf: entry.conversation)
             let oldKey = entry.conversation.sortKey
-            let oldTags = FilterTag.tags(of: entry.conversation, slots: slots)
+            let oldTags = FilterTag.baseTags(of: entry.conversation)
             let oldGroups = entry.conversation.filterGroupNames
             let activity = body(&entry.conversation, &entry.log)
             return (old, oldKey, oldTags, oldGroups, activity, entry.conversation.orderKey)
@@ -674,17 +673,18 @@ package struct ConversationStore: Sendable {
             let key = nextOrderKey(seconds: activity, above: orderKey)
             entries[slot: slot].access { $0.conversation.orderKey = key }
         }
-        let (new, newKey, newGroups) = entries[slot: slot].access {
-            (UnreadCounters(contributionOf: $0.conversation), $0.conversation.sortKey, $0.conversation.filterGroupNames)
+        let (new, newKey, newTags, newGroups, current) = entries[slot: slot].access { entry in
+            (UnreadCounters(contributionOf: entry.conversation), entry.conversation.sortKey,
+             FilterTag.baseTags(of: entry.conversation), entry.conversation.filterGroupNames,
+             countsFilters ? entry.conversation : nil)
         }
-        if newGroups != oldGroups {
+        // Unchanged groups keep their bits (this conversation holds them): only the base tags can differ.
+        let groupsChanged = newGroups != oldGroups
+        if groupsChanged {
             groupSlots.add(newGroups)
             groupSlots.remove(oldGroups)
         }
-        let tagSlots = groupSlots
-        let (newTags, current) = entries[slot: slot].access {
-            (FilterTag.tags(of: $0.conversation, slots: tagSlots), countsFilters ? $0.conversation : nil)
-        }
+        let tags = newGroups.isEmpty ? newTags : newTags | groupSlots.tags(of: newGroups)
         counters -= old
         counters += new
         if countsFilters { filterUnread.move(from: previous, to: current) }
@@ -693,9 +693,9 @@ package struct ConversationStore: Sendable {
         }
         if newKey != oldKey {
             order.removeValue(forKey: oldKey)
-            order.insert(id, forKey: newKey, tags: newTags)
-        } else if newTags != oldTags {
-            order.setTags(newTags, forKey: newKey)
+            order.insert(id, forKey: newKey, tags: tags)
+        } else if groupsChanged || newTags != oldTags {
+            order.setTags(tags, forKey: newKey)
         }
     }
 

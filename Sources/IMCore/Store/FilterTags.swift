@@ -30,6 +30,13 @@ package enum FilterTag {
     /// The tags of `conversation`, its groups' bits taken from `slots`.
     /// - Complexity: O(1), plus O(g) for g groups.
     static func tags(of conversation: Conversation, slots: GroupSlots) -> UInt64 {
+        baseTags(of: conversation) | slots.tags(of: conversation.filterGroupNames)
+    }
+
+    /// The tags of `conversation` but its groups' own bits (`inGroup` included), which need no
+    /// `GroupSlots`: what a change compares before and after.
+    /// - Complexity: O(1).
+    static func baseTags(of conversation: Conversation) -> UInt64 {
         var tags: UInt64 = switch conversation.id.kind {
         case .c2c: c2c
         case .group: group
@@ -38,11 +45,7 @@ package enum FilterTag {
         if conversation.unreadCount > 0 { tags |= unread }
         if !conversation.groupAtInfos.isEmpty { tags |= groupAt }
         if !conversation.marks.isEmpty { tags |= marked | Self.tags(of: conversation.marks) }
-        let groups = conversation.filterGroupNames
-        if !groups.isEmpty {
-            tags |= inGroup
-            for name in groups { tags |= slots.tag(of: name) ?? 0 }
-        }
+        if !conversation.filterGroupNames.isEmpty { tags |= inGroup }
         return tags
     }
 
@@ -105,6 +108,11 @@ package struct GroupSlots: Hashable, Sendable {
         slots[name].map { 1 << (FilterTag.groupSlotShift + UInt64($0)) }
     }
 
+    /// The bits of the groups `names` that have one.
+    func tags(of names: [String]) -> UInt64 {
+        names.reduce(0) { $0 | (tag(of: $1) ?? 0) }
+    }
+
     /// Whether no conversation is in group `name`.
     func isUnknown(_ name: String) -> Bool {
         slots[name] == nil && unslotted[name] == nil
@@ -124,6 +132,23 @@ package struct GroupSlots: Hashable, Sendable {
                 unslotted[name] = 1
             }
         }
+    }
+
+    /// Checks the member counts against `groupLists` (every conversation's groups) and that no
+    /// group holds two bits or a bit and none.
+    /// - Complexity: O(total memberships), for tests and debug checks.
+    func _checkInvariants(against groupLists: some Sequence<[String]>) {
+        var recount: [String: Int] = [:]
+        for groups in groupLists { for name in groups { recount[name, default: 0] += 1 } }
+        for (name, count) in recount {
+            let kept = slots[name].map { members[$0] } ?? unslotted[name]
+            precondition(kept == count, "group \(name) has \(count) conversations, counted \(kept ?? 0)")
+            precondition(slots[name] == nil || unslotted[name] == nil, "group \(name) both has and lacks a bit")
+        }
+        precondition(slots.count + unslotted.count == recount.count, "groups without conversations are still counted")
+        precondition(Set(slots.values).count == slots.count, "two groups share a bit")
+        precondition(Set(slots.values).isDisjoint(with: free), "a bit in use is free")
+        precondition(slots.count + free.count == FilterTag.groupSlotCount, "a bit went missing")
     }
 
     /// Counts a conversation out of each of `names`.

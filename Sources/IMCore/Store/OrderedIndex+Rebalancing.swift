@@ -45,42 +45,44 @@ extension OrderedIndex.Node {
     }
 
     /// Replaces the tags of `key` in this uniquely referenced subtree (nothing when absent) and
-    /// summarises the path again.
-    func setTags(_ tag: UInt64, forKey key: UInt64) {
+    /// summarises the path again, up to the first node whose summary did not change.
+    /// - Returns: whether this subtree's tags may have changed (its parent summarises it again).
+    func setTags(_ tag: UInt64, forKey key: UInt64) -> Bool {
         let slot = lowerBound(key)
-        guard slot < keys.count else { return }
+        guard slot < keys.count else { return false }
         if isLeaf {
-            if keys[slot] == key { tags[slot] = tag }
-            return
+            guard keys[slot] == key, tags[slot] != tag else { return false }
+            tags[slot] = tag
+            return true
         }
         makeChildUnique(slot)
-        children[slot].setTags(tag, forKey: key)
-        refreshSummary(slot)
+        return children[slot].setTags(tag, forKey: key) && refreshSummary(slot)
     }
 
     /// Removes `key` from this uniquely referenced subtree and returns its value (nil when absent:
     /// nothing changes but copies of shared nodes on the path); a child left below minimum
-    /// occupancy borrows from or merges with a neighbour. The summaries on the path stay exact.
-    func remove(_ key: UInt64) -> Value? {
+    /// occupancy borrows from or merges with a neighbour. The summaries on the path stay exact;
+    /// a node stops summarising its parent's path once a child's summary came out unchanged.
+    /// - Returns: the removed value, and whether this subtree's tags may have changed.
+    func remove(_ key: UInt64) -> (value: Value, tagsChanged: Bool)? {
         let slot = lowerBound(key)
         if isLeaf {
             guard slot < keys.count, keys[slot] == key else { return nil }
             keys.remove(at: slot)
             tags.remove(at: slot)
-            return values.remove(at: slot)
+            return (values.remove(at: slot), true)
         }
         guard slot < keys.count else { return nil }
         makeChildUnique(slot)
-        guard let old = children[slot].remove(key) else { return nil }
+        guard let (old, childChanged) = children[slot].remove(key) else { return nil }
         counts[slot] -= 1
         let child = children[slot]
         keys[slot] = child.keys[child.keys.count - 1]
         if child.keys.count < OrderedIndex.minOccupancy {
             rebalanceChild(at: slot)
-        } else {
-            refreshSummary(slot)
+            return (old, true)
         }
-        return old
+        return (old, childChanged && refreshSummary(slot))
     }
 
     private func makeChildUnique(_ slot: Int) {

@@ -95,7 +95,7 @@ package struct OrderedIndex<Value> {
     @discardableResult
     package mutating func removeValue(forKey key: UInt64) -> Value? {
         makeRootUnique()
-        guard let old = root.remove(key) else { return nil }
+        guard let old = root.remove(key)?.value else { return nil }
         count -= 1
         while !root.isLeaf, root.children.count == 1 {
             root = root.children[0]
@@ -124,7 +124,7 @@ package struct OrderedIndex<Value> {
     ///   the path if they are shared with a copy.
     package mutating func setTags(_ tags: UInt64, forKey key: UInt64) {
         makeRootUnique()
-        root.setTags(tags, forKey: key)
+        _ = root.setTags(tags, forKey: key)
     }
 
     /// Up to `limit` entries with keys strictly below `key` (from the largest key when `key` is `nil`),
@@ -340,11 +340,14 @@ extension OrderedIndex {
             return (any, all)
         }
 
-        /// Summarises the child at `slot` again.
-        func refreshSummary(_ slot: Int) {
+        /// Summarises the child at `slot` again; returns whether its summary changed.
+        @discardableResult
+        func refreshSummary(_ slot: Int) -> Bool {
             let summary = children[slot].summary
+            guard summary.any != anyTags[slot] || summary.all != allTags[slot] else { return false }
             anyTags[slot] = summary.any
             allTags[slot] = summary.all
+            return true
         }
 
         /// The first slot whose key is at least `key` (`keys.count` if none).
