@@ -22,6 +22,9 @@ package enum Aspect: String, CaseIterable, Hashable, Comparable, Sendable {
     /// `id=seq:type,...` for conversations with unread @-mentions (legacy `getGroupAtInfoList()`;
     /// V2 `groupAtInfolist`).
     case atInfos
+    /// `name: ids` per `FilterProbe`: the conversations a filter selects, in list order (legacy:
+    /// the probe's rule over the legacy reads; V2 `getConversationListByFilter` page walks).
+    case filtered
     /// `id=count` of cloud history messages for every conversation the scenario names (legacy
     /// `getMessage(_:last:succ:fail:)`; V2 `getC2CHistoryMessageList` / `getGroupHistoryMessageList`).
     case history

@@ -56,7 +56,10 @@ struct LegacyReader: Reader {
         for target in targets {
             history.append("\(target.conversationID)=\(await historyCount(of: target))")
         }
-        return SessionState(conversations: conversations, history: history)
+        let filtered = FilterProbe.all.map { probe in
+            FilterProbe.row(probe.name, conversations.filter(probe.selects).map(\.id))
+        }
+        return SessionState(conversations: conversations, history: history, filtered: filtered)
     }
 
     /// The number of cloud messages of `target` (`getMessage`, up to 100), or the error.

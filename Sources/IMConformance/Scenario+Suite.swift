@@ -72,6 +72,17 @@ extension Scenario {
             .read(.group("g"), upToMessage: 2),
             .readAll(.group("g")),
         ]),
+        Scenario("filters follow reads, mentions and mutes", steps: [
+            .receive(from: "a", count: 2),
+            .receiveInGroup(from: "b", group: "g", count: 1),
+            .receiveMention(from: "c", group: "g", mentioning: .me),
+            .receive(from: "b", count: 1),
+            .readAll(.c2c("a")),
+            .mute(group: "g"),
+            .read(.group("g"), upToMessage: 1),
+            .readAll(.group("g")),
+            .receive(from: "a", count: 1),
+        ]),
         Scenario("own messages", steps: [
             .receive(from: "a", count: 2),
             .receiveInGroup(from: "b", group: "g", count: 1),
@@ -144,6 +155,17 @@ extension Scenario {
             ExpectedDifference(
                 .readFlag, legacy: ["group_g=read", "c2c_a=read"], v2: ["group_g=unread", "c2c_a=unread"],
                 because: "the last messages were read on the server by the auto report"),
+            ExpectedDifference(
+                .filtered,
+                legacy: [
+                    "C2C: c2c_a", "groups: group_g", "unread: -", "read: group_g,c2c_a", "@: -",
+                    "unmarked group without @: group_g",
+                ],
+                v2: [
+                    "C2C: c2c_a", "groups: group_g", "unread: group_g,c2c_a", "read: -", "@: -",
+                    "unmarked group without @: group_g",
+                ],
+                because: "the unread and read filters follow the unread counts"),
         ]),
     ]
 }

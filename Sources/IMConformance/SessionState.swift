@@ -4,6 +4,8 @@ struct SessionState: Hashable, Sendable {
     var conversations: [ConversationState]?
     /// `id=count` rows, in target order.
     var history: [String]
+    /// `name: ids` rows, one per `FilterProbe`.
+    var filtered: [String] = []
 
     static let loggedOut = SessionState(conversations: nil, history: [])
 }

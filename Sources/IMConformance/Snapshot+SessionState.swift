@@ -15,6 +15,7 @@ extension Snapshot {
             rows[.history] = state.history
             rows[.revoked] = list.filter { $0.lastMessage?.isRevoked == true }.map { "\($0.id)=revoked" }
             rows[.peerRead] = list.filter { $0.lastMessage?.isPeerRead == true }.map { "\($0.id)=peer-read" }
+            rows[.filtered] = state.filtered
         } else {
             rows[.order] = Snapshot.loggedOut
         }

@@ -57,7 +57,26 @@ struct V2Reader: Reader {
             }
             history.append("\(target.conversationID)=\(count)")
         }
-        return SessionState(conversations: conversations, history: history)
+        var filtered: [String] = []
+        for probe in FilterProbe.all {
+            let filter = V2TIMConversationListFilter()
+            probe.configure(filter)
+            filtered.append(FilterProbe.row(probe.name, try await walk(filter).map(\.conversationID)))
+        }
+        return SessionState(conversations: conversations, history: history, filtered: filtered)
+    }
+
+    /// Every conversation `filter` selects, by a `getConversationListByFilter` walk of small pages.
+    private func walk(_ filter: V2TIMConversationListFilter) async throws -> [V2TIMConversation] {
+        var list: [V2TIMConversation] = []
+        var nextSeq: UInt64 = 0
+        while true {
+            let page = try await manager.getConversationListByFilter(
+                filter: filter, nextSeq: nextSeq, count: UInt32(Self.pageSize))
+            list += page.conversationList
+            if page.isFinished { return list }
+            nextSeq = page.nextSeq
+        }
     }
 }
 

@@ -138,19 +138,57 @@ public final class V2TIMConversationResult: @unchecked Sendable {
     }
 }
 
-/// Which conversations `getConversationListByFilter` returns; unset fields do not filter.
+/// Which conversations `getConversationListByFilter` returns, and which conversations a per-filter
+/// unread count (`getUnreadMessageCountByFilter`, `subscribeUnreadMessageCountByFilter`) counts.
+///
+/// As in the vendor's header, a field filters only once it is set: a new filter selects every
+/// conversation the plain list shows, and setting `hasUnreadCount = false`, `hasGroupAtInfo =
+/// false`, `markType = 0` or `conversationGroup = ""` selects the conversations *without* unread
+/// messages, without an @, without any mark, in no conversation group. The fields that are set
+/// must all hold (AND). Hidden conversations (the hide mark) are left out unless `markType` asks
+/// for the hide mark.
 open class V2TIMConversationListFilter: NSObject {
-    /// Only this kind; `.UNKNOWN` (the default) means every kind.
+    /// Only this kind; `.UNKNOWN` (the default, 0) does not filter.
     public var type: V2TIMConversationType = .UNKNOWN
-    /// Only conversations carrying every mark of this set (0: no mark filter); a
-    /// `V2TIMConversationMarkType` raw value or custom bits.
-    public var markType: UInt = 0
-    /// Only conversations with unread messages.
-    public var hasUnreadCount = false
-    /// Only conversations with unread @-mentions.
-    public var hasGroupAtInfo = false
-    /// Conversation groups are not supported yet: a non-empty value fails with 7013.
+    /// The name of a conversation group: only the conversations in it (none when no conversation is
+    /// in a group of that name); "": only the conversations in no group; nil (the default) does
+    /// not filter.
     public var conversationGroup: String!
+    /// Once set: only conversations carrying every mark of this set (a `V2TIMConversationMarkType`
+    /// raw value or custom bits `1 << n`, 32 <= n < 64; other bits select nothing); 0: only
+    /// conversations without any mark.
+    public var markType: UInt {
+        get { markTypeValue }
+        set {
+            markTypeValue = newValue
+            filtersMarkType = true
+        }
+    }
+    /// Once set: true selects the conversations with unread messages, false those without.
+    public var hasUnreadCount: Bool {
+        get { hasUnreadCountValue }
+        set {
+            hasUnreadCountValue = newValue
+            filtersUnreadCount = true
+        }
+    }
+    /// Once set: true selects the conversations with an unread @-mention (`groupAtInfolist` not
+    /// empty), false those without.
+    public var hasGroupAtInfo: Bool {
+        get { hasGroupAtInfoValue }
+        set {
+            hasGroupAtInfoValue = newValue
+            filtersGroupAtInfo = true
+        }
+    }
+
+    private var markTypeValue: UInt = 0
+    private var hasUnreadCountValue = false
+    private var hasGroupAtInfoValue = false
+    /// Whether `markType`, `hasUnreadCount` and `hasGroupAtInfo` were set (and so filter).
+    private(set) var filtersMarkType = false
+    private(set) var filtersUnreadCount = false
+    private(set) var filtersGroupAtInfo = false
 
     public override init() {}
 }

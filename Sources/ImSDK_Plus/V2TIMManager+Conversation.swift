@@ -26,26 +26,29 @@ extension V2TIMManager {
     public func getConversationList(
         nextSeq: UInt64, count: Int32, succ: V2TIMConversationResultSucc?, fail: V2TIMFail?
     ) {
-        page(nextSeq: nextSeq, count: Int(count), filter: ConversationFilter(), succ: succ, fail: fail)
+        page(nextSeq: nextSeq, count: Int(count), filter: .all, succ: succ, fail: fail)
     }
 
-    /// One page of the conversations `filter` selects; paging as `getConversationList(nextSeq:count:succ:fail:)`.
+    /// One page of the conversations `filter` selects (see `V2TIMConversationListFilter`: only the
+    /// fields that were set filter, and they must all hold); paging as
+    /// `getConversationList(nextSeq:count:succ:fail:)`, and `nextSeq` values of the two mix.
+    ///
+    /// A walk returns every conversation that matched when it started and still matches, exactly
+    /// once; a conversation that starts to match while it runs arrives through
+    /// `onConversationChanged` instead. Read from local storage (no server request), answered in
+    /// order with the listener events.
     /// - Errors:
-    ///   - 7013 `ERR_SDK_INTERFACE_NOT_SUPPORT`: a non-empty `filter.conversationGroup` (checked
-    ///     first, also before `initSDK`).
     ///   - 6013 `ERR_SDK_NOT_INITIALIZED`: before `initSDK`.
     ///   - 6014 `ERR_SDK_NOT_LOGGED_IN`: not logged in.
     ///   - 6017 `ERR_INVALID_PARAMETERS`: `count` is 0.
-    /// - Complexity: O(log n + k), k the conversations visited to fill the page (up to n for a
-    ///   filter that selects few).
+    /// - Complexity: about O(log n) per conversation returned, whatever share of the list the filter
+    ///   selects: the walk skips the parts of the list's index that hold no match (see the README's
+    ///   Performance section). While the store is still loading after a login, the page is read
+    ///   from the database's index, which a filter that selects few walks far.
     public func getConversationListByFilter(
         filter: V2TIMConversationListFilter, nextSeq: UInt64, count: UInt32,
         succ: V2TIMConversationResultSucc?, fail: V2TIMFail?
     ) {
-        if let group = filter.conversationGroup, !group.isEmpty {
-            reportNow(IMError(.interfaceNotSupported, "conversation groups are not supported"), to: fail)
-            return
-        }
         page(nextSeq: nextSeq, count: Int(count), filter: ConversationFilter(filter), succ: succ, fail: fail)
     }
 
@@ -57,7 +60,7 @@ extension V2TIMManager {
         withClient(fail: fail) { client throws(IMError) in
             guard count > 0 else { throw IMError(.invalidParameters, "count must be greater than 0") }
             let me = client.userID
-            client.pageInOrder(after: nextSeq, count: count, where: filter.matches) { page in
+            client.pageInOrder(after: nextSeq, count: count, filter: filter) { page in
                 let list = page.conversations.map { V2TIMConversation($0, selfUserID: me) }
                 callbacks.value.0?(list, page.nextSeq, page.isFinished)
             }
@@ -302,44 +305,19 @@ extension V2TIMConversationOperationResult {
     }
 }
 
-/// Which conversations a list call returns, as a `Sendable` value.
-struct ConversationFilter: Sendable, Hashable {
-    var kind: ConversationID.Kind?
-    var marks: ConversationMarks = []
-    var hasUnread = false
-    var hasAt = false
-
-    init() {}
-
+extension ConversationFilter {
+    /// What `filter` selects, as the core's value: only the fields that were set filter.
     init(_ filter: V2TIMConversationListFilter) {
-        switch filter.type {
-        case .C2C: kind = .c2c
-        case .GROUP: kind = .group
-        case .UNKNOWN: kind = nil
+        let kind: ConversationID.Kind? = switch filter.type {
+        case .C2C: .c2c
+        case .GROUP: .group
+        case .UNKNOWN: nil
         }
-        marks = ConversationMarks(rawValue: UInt64(filter.markType))
-        hasUnread = filter.hasUnreadCount
-        hasAt = filter.hasGroupAtInfo
-    }
-
-    /// The part of the filter that selects conversations for a per-filter unread count: the type and
-    /// the marks (as the vendor compares subscribed filters).
-    var unreadKey: ConversationFilter {
-        var key = self
-        key.hasUnread = false
-        key.hasAt = false
-        return key
-    }
-
-    /// Whether `conversation` is selected. Hidden conversations only show when asked for by mark.
-    func matches(_ conversation: Conversation) -> Bool {
-        guard conversation.isVisibleInV2, conversation.isListed(includingHidden: marks.contains(.hide)) else {
-            return false
-        }
-        if let kind, conversation.id.kind != kind { return false }
-        if !conversation.marks.isSuperset(of: marks) { return false }
-        if hasUnread && conversation.unreadCount == 0 { return false }
-        if hasAt && conversation.groupAtInfos.isEmpty { return false }
-        return true
+        self.init(
+            kind: kind,
+            marks: filter.filtersMarkType ? ConversationMarks(rawValue: UInt64(filter.markType)) : nil,
+            hasUnread: filter.filtersUnreadCount ? filter.hasUnreadCount : nil,
+            hasGroupAt: filter.filtersGroupAtInfo ? filter.hasGroupAtInfo : nil,
+            group: filter.conversationGroup)
     }
 }

@@ -217,16 +217,28 @@ public final class V2TIMManager: Sendable {
         listeners.withLock { $0.totalUnreadSubscriber = client }
     }
 
-    /// Starts (or with `subscribe` false stops) per-filter unread events for `filter`; the count to
-    /// compare the next change with is `current`.
-    func setFilterSubscription(_ filter: V2TIMConversationListFilter, subscribe: Bool, current: UInt64?) {
+    /// Starts (or with `subscribe` false stops) per-filter unread events for `filter`, replacing
+    /// the subscription of a filter with the same key.
+    func setFilterSubscription(_ filter: V2TIMConversationListFilter, subscribe: Bool) {
         let key = ConversationFilter(filter).unreadKey
         listeners.withLock { listeners in
+            let last = listeners.filterSubscriptions.first { $0.key == key }?.lastTotal
             listeners.filterSubscriptions.removeAll { $0.key == key }
             if subscribe {
                 listeners.filterSubscriptions.append(
-                    FilterSubscription(key: key, filter: Unchecked(filter), lastTotal: current))
+                    FilterSubscription(key: key, filter: Unchecked(filter), lastTotal: last))
             }
+        }
+    }
+
+    /// Takes `current`, the count when the session subscribed `key`, as the count last announced,
+    /// unless an event has announced a newer one since.
+    func announceFilterSubscription(_ key: ConversationFilter, current: UInt64?) {
+        guard let current else { return }
+        listeners.withLock { listeners in
+            guard let index = listeners.filterSubscriptions.firstIndex(where: { $0.key == key }),
+                  listeners.filterSubscriptions[index].lastTotal == nil else { return }
+            listeners.filterSubscriptions[index].lastTotal = current
         }
     }
 
@@ -266,7 +278,7 @@ public final class V2TIMManager: Sendable {
                 let total = UInt64(max(0, batch.counters.totalUnread))
                 conversationListeners.forEach { Spellings.totalUnread(total, to: $0) }
             }
-            for (filter, total) in filterTotalsChanged(by: batch, in: client) {
+            for (filter, total) in filterTotalsChanged(by: batch) {
                 conversationListeners.forEach { Spellings.filterUnread(filter, total, to: $0) }
             }
         }
@@ -284,21 +296,18 @@ public final class V2TIMManager: Sendable {
         }
     }
 
-    /// The subscribed filters whose unread total `batch` changed, with the new totals (remembered
-    /// for the next comparison).
-    private func filterTotalsChanged(
-        by batch: ChangeBatch, in client: IMClient
-    ) -> [(V2TIMConversationListFilter, UInt64)] {
-        let keys = listeners.withLock { $0.filterSubscriptions.map(\.key) }
-        guard !keys.isEmpty, !(batch.added.isEmpty && batch.changed.isEmpty && batch.deleted.isEmpty) else { return [] }
-        let totals = client.readComplete { store in keys.map { store.unreadTotal(where: $0.matches) } }
+    /// The subscribed filters whose unread total differs after `batch` from the total last
+    /// announced, with the new totals (remembered for the next comparison). The counts come with
+    /// the batch (kept by deltas in the store), so each is the count right after its batch.
+    private func filterTotalsChanged(by batch: ChangeBatch) -> [(V2TIMConversationListFilter, UInt64)] {
+        guard !batch.filterUnreadCounts.isEmpty else { return [] }
         return listeners.withLock { listeners in
             var changed: [(V2TIMConversationListFilter, UInt64)] = []
-            for (index, total) in totals.enumerated() where index < listeners.filterSubscriptions.count {
-                guard listeners.filterSubscriptions[index].key == keys[index],
-                      listeners.filterSubscriptions[index].lastTotal != total else { continue }
-                listeners.filterSubscriptions[index].lastTotal = total
-                changed.append((listeners.filterSubscriptions[index].filter.value, total))
+            for count in batch.filterUnreadCounts {
+                guard let index = listeners.filterSubscriptions.firstIndex(where: { $0.key == count.filter }),
+                      listeners.filterSubscriptions[index].lastTotal != count.count else { continue }
+                listeners.filterSubscriptions[index].lastTotal = count.count
+                changed.append((listeners.filterSubscriptions[index].filter.value, count.count))
             }
             return changed
         }

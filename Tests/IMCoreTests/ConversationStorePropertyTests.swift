@@ -68,6 +68,26 @@ private enum Operation {
 
 /// One seeded run: the store, the model, and the "server side" that makes up messages.
 private struct PropertyRun {
+    /// Filters whose pages and unread counts are checked as the run goes; the first ones are
+    /// subscribed, so the store keeps their counts by deltas (checked by `_checkInvariants`).
+    static let filters: [ConversationFilter] = {
+        var filters: [ConversationFilter] = []
+        for kind in [nil, ConversationID.Kind.c2c, .group] {
+            for marks in [nil, [], ConversationMarks.star, .hide, [.star, .fold], ConversationMarks(rawValue: 1 << 40)] {
+                filters.append(ConversationFilter(kind: kind, marks: marks))
+                filters.append(ConversationFilter(kind: kind, marks: marks, hasUnread: true, hasGroupAt: kind == .group ? true : nil))
+                filters.append(ConversationFilter(kind: kind, marks: marks, hasUnread: false, hasGroupAt: false))
+            }
+            filters.append(ConversationFilter(kind: kind, group: ""))
+            filters.append(ConversationFilter(kind: kind, group: "work"))
+        }
+        return filters
+    }()
+    static let subscribed = [
+        ConversationFilter(), ConversationFilter(kind: .group), ConversationFilter(marks: .star),
+        ConversationFilter(marks: []), ConversationFilter(kind: .c2c, marks: .hide), ConversationFilter(group: ""),
+    ]
+
     static let me = "me"
     /// 30 peers and 30 groups: small enough that the pin limit of 50 is reached.
     static let universe = (0..<30).map { ConversationID.c2c("u\($0)") } + (0..<30).map { ConversationID.group("g\($0)") }
@@ -84,9 +104,13 @@ private struct PropertyRun {
     /// Sequences the server handed out but this client has not received yet (late arrivals).
     var late: [ConversationID: [UInt64]] = [:]
 
+    /// The count the last batch carried for each subscribed filter.
+    var announced: [ConversationFilter: UInt64] = [:]
+
     init(seed: UInt64) {
         self.seed = seed
         self.random = SeededRandomGenerator(seed: seed)
+        for filter in Self.subscribed { announced[filter] = store.subscribeUnreadCount(filter) }
     }
 
     /// Draws, applies and checks one operation; false when a check failed.
@@ -108,6 +132,8 @@ private struct PropertyRun {
                    outcome: outcome, check: &check)
         if outcome.isDuplicate || outcome.error != nil { check.equal(after, before, "a rejected or duplicate operation") }
         compareWithModel(target: target, check: &check)
+        checkFilterCounts(batch, check: &check)
+        if step % 25 == 0 { checkFilteredPages(check: &check) }
         if outcome.movedWithNewestActivity, let entry = model.entries[target] {
             let band = store.allInOrder().filter { $0.isPinned == entry.isPinned }
             check.equal(band.first?.id, target, "the newest activity puts its conversation first in its band")
@@ -294,6 +320,63 @@ private struct PropertyRun {
         var newMessages: [Message] = []
         if case .receive(let message, isNew: true) = operation, !outcome.isDuplicate { newMessages = [message] }
         check.equal(batch.newMessages, newMessages, "batch.newMessages")
+    }
+
+    /// A batch carries a subscribed filter's count exactly when it differs from what the last
+    /// batch carried, and each count is the recount.
+    private mutating func checkFilterCounts(_ batch: ChangeBatch, check: inout Checker) {
+        var carried: [FilterUnreadCount] = []
+        for filter in Self.subscribed {
+            let recount = Self.unreadRecount(of: filter, in: store.allInOrder())
+            check.equal(store.unreadTotal(of: filter), recount, "unread count of \(filter)")
+            if announced[filter] != recount {
+                carried.append(FilterUnreadCount(filter: filter, count: recount))
+                announced[filter] = recount
+            }
+        }
+        check.equal(batch.filterUnreadCounts, carried, "batch.filterUnreadCounts")
+    }
+
+    /// Every filter's walk, in pages of a random size, gives what the header's rules select.
+    private mutating func checkFilteredPages(check: inout Checker) {
+        let all = store.allInOrder()
+        for filter in Self.filters {
+            let expected = all.filter { Self.selects(filter, $0) }
+            var walked: [Conversation] = []
+            var nextSeq: UInt64 = 0
+            let size = Int.random(in: 1...12, using: &random)
+            while walked.count <= all.count {
+                let page = store.page(after: nextSeq, count: size, filter: filter)
+                walked += page.conversations
+                nextSeq = page.nextSeq
+                if page.isFinished { break }
+            }
+            check.equal(walked.map(\.id), expected.map(\.id), "pages of \(filter)")
+            check.equal(store.unreadTotal(of: filter), Self.unreadRecount(of: filter, in: all), "unread count of \(filter)")
+        }
+    }
+
+    /// What the vendor's header says `filter` selects, written out plainly (no conversation is in
+    /// a conversation group yet).
+    static func selects(_ filter: ConversationFilter, _ conversation: Conversation) -> Bool {
+        guard conversation.id.kind != .system else { return false }
+        if let kind = filter.kind, conversation.id.kind != kind { return false }
+        let marks = conversation.marks.rawValue
+        if marks & ConversationMarks.hide.rawValue != 0, !(filter.marks?.contains(.hide) ?? false) { return false }
+        if let wanted = filter.marks?.rawValue {
+            if wanted == 0 ? marks != 0 : marks & wanted != wanted { return false }
+        }
+        if let hasUnread = filter.hasUnread, hasUnread != (conversation.unreadCount > 0) { return false }
+        if let hasAt = filter.hasGroupAt, hasAt == conversation.groupAtInfos.isEmpty { return false }
+        if let group = filter.group, !group.isEmpty { return false }
+        return true
+    }
+
+    /// The unread messages of what `filter`'s unread key selects, without muted conversations.
+    static func unreadRecount(of filter: ConversationFilter, in all: [Conversation]) -> UInt64 {
+        let key = ConversationFilter(kind: filter.kind, marks: filter.marks, group: filter.group)
+        return all.filter { selects(key, $0) && $0.receiveOption.countsInTotalUnread }
+            .reduce(0) { $0 + UInt64($1.unreadCount) }
     }
 
     private func compareWithModel(target: ConversationID, check: inout Checker) {

@@ -765,9 +765,8 @@ final class ConversationStoreTests: XCTestCase {
     func test_pageWalkWithFilter_returnsMatchingConversationsOnceInListOrder() {
         for n in [0, 1, 2, 49, 50, 51, 1000] {
             var store = storeWithConversations(n)
-            let isGroup: (Conversation) -> Bool = { $0.id.kind == .group }
-            let expected = store.allInOrder().filter(isGroup)
-            let pages = walk(&store, count: 7, where: isGroup)
+            let expected = store.allInOrder().filter { $0.id.kind == .group }
+            let pages = walk(&store, count: 7, filter: ConversationFilter(kind: .group))
             XCTAssertEqual(pages.flatMap(\.conversations), expected, "n=\(n)")
             XCTAssertEqual(pages.last?.isFinished, true, "n=\(n)")
         }
@@ -933,12 +932,13 @@ final class ConversationStoreTests: XCTestCase {
 
     /// Every page of one walk from the top.
     private func walk(
-        _ store: inout ConversationStore, count: Int, where filter: (Conversation) -> Bool = { _ in true }
+        _ store: inout ConversationStore, count: Int, filter: ConversationFilter? = nil
     ) -> [ConversationPage] {
         var pages: [ConversationPage] = []
         var nextSeq: UInt64 = 0
         repeat {
-            let page = store.page(after: nextSeq, count: count, where: filter)
+            let page = filter.map { store.page(after: nextSeq, count: count, filter: $0) }
+                ?? store.page(after: nextSeq, count: count)
             pages.append(page)
             nextSeq = page.nextSeq
         } while !pages.last!.isFinished && pages.count <= store.count + 1

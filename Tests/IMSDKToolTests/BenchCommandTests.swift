@@ -41,7 +41,8 @@ final class BenchCommandTests: XCTestCase {
 
     /// The metrics each baseline has a figure for.
     private static let arrayMetrics: Set<String> = [
-        "incomingExisting", "firstPage", "middlePage", "lastPage", "pageWalk", "totalUnread", "readReport", "pin", "peakMemory",
+        "incomingExisting", "firstPage", "middlePage", "lastPage", "pageWalk", "filteredPage", "totalUnread", "readReport",
+        "pin", "peakMemory",
     ]
     private static let sqlMetrics = Set(BenchMetric.allCases.map(\.rawValue)).subtracting(["fullLoad"])
 

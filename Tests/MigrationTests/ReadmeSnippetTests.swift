@@ -16,3 +16,42 @@ final class ReadmeSnippetTests: SnippetTestCase {
         XCTAssertEqual(group.groupAtInfolist.count, 1, "Bob's message @-mentions Alice")
     }
 }
+
+/// The README's "Filters and tab badges" sample.
+final class ReadmeTabBadgeSnippetTests: SnippetTestCase {
+    func test_tabBadges_showTheGroupsTab_theReadOnes_andTheGroupsBadge_thenHearItsChanges() async throws {
+        try register(["alice", "bob", "carol"])
+        try server.createGroup("hiking", name: "Hiking club", members: ["alice", "bob", "carol"])
+        try server.sendText("Are we still on for Saturday?", from: "bob", toUser: "alice")
+        try server.sendText("Trail map attached", from: "carol", toGroup: "hiking")
+        try server.sendText("Lunch?", from: "carol", toUser: "alice")
+        let manager: V2TIMManager = V2TIMManager.sharedInstance()
+        let config = V2TIMSDKConfig()
+        config.storage = .memory
+        config.transport = server
+        manager.initSDK(1_400_000_001, config: config)
+        try await manager.login(userID: "alice", userSig: "sig")
+        try await manager.markC2CMessage(asRead: "bob")
+        let badges = BadgeRecorder()
+        manager.addConversationListener(listener: badges)
+
+        var printed: [String] = []
+        try await tabBadges(manager: manager) { printed.append($0) }
+        XCTAssertEqual(printed, ["Groups: [\"Hiking club\"]", "Read: [\"bob\"]", "Groups badge: 1"])
+        try server.sendText("Bring water", from: "bob", toGroup: "hiking")
+        try server.sendText("Or tea?", from: "carol", toUser: "alice")
+        await settle()
+        XCTAssertEqual(badges.counts, [2], "the group's message changes the badge, carol's C2C one does not")
+        manager.removeConversationListener(listener: badges)
+    }
+}
+
+private final class BadgeRecorder: V2TIMConversationListener, @unchecked Sendable {
+    private let lock = NSLock()
+    private var recorded: [UInt64] = []
+    var counts: [UInt64] { lock.withLock { recorded } }
+
+    func onUnreadMessageCountChangedByFilter(filter: V2TIMConversationListFilter, totalUnreadCount: UInt64) {
+        lock.withLock { recorded.append(totalUnreadCount) }
+    }
+}

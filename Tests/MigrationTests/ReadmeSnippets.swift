@@ -37,3 +37,22 @@ func seedingTheEmbeddedServer(print: (String) -> Void) async throws {
     }
     // end snippet
 }
+
+/// "Filters and tab badges": a filtered page, a filter whose field is set to false, and a tab's
+/// badge with its subscription, on `manager` (logged in).
+func tabBadges(manager: V2TIMManager, print: (String) -> Void) async throws {
+    // snippet: tab badges
+    let groups = V2TIMConversationListFilter()
+    groups.type = .GROUP  // the Groups tab
+    let read = V2TIMConversationListFilter()
+    read.hasUnreadCount = false  // set, so it filters: the conversations without unread messages
+
+    let page = try await manager.getConversationListByFilter(filter: groups, nextSeq: 0, count: 20)
+    print("Groups: \(page.conversationList.map { $0.showName! })")
+    let done = try await manager.getConversationListByFilter(filter: read, nextSeq: 0, count: 20)
+    print("Read: \(done.conversationList.map { $0.showName! })")
+    print("Groups badge: \(try await manager.getUnreadMessageCountByFilter(filter: groups))")
+    // From now on every change of that count reaches onUnreadMessageCountChangedByFilter.
+    manager.subscribeUnreadMessageCountByFilter(filter: groups)
+    // end snippet
+}

@@ -23,15 +23,20 @@ package struct ChangeBatch: Sendable {
     package var storage = StorageDelta()
     /// Revokes and read receipts of the batch, for the message listeners.
     package var messageEvents = MessageEvents()
+    /// The subscribed filters whose unread count the batch changed (or that had not been carried
+    /// yet), with their counts after it (`ConversationStore.subscribeUnreadCount(_:)`).
+    package var filterUnreadCounts: [FilterUnreadCount] = []
 
     package init() {}
 
     /// Whether nothing observable happened.
-    package var isEmpty: Bool {
-        added.isEmpty && changed.isEmpty && deleted.isEmpty && newMessages.isEmpty && !totalUnreadChanged
-            && messageEvents.isEmpty
-    }
+    package var isEmpty: Bool { !changesState && filterUnreadCounts.isEmpty && messageEvents.isEmpty }
 
     /// Whether a database has anything to write for the batch.
-    package var needsWriting: Bool { !isEmpty || !storage.operations.isEmpty || storage.movesCounters }
+    package var needsWriting: Bool { changesState || !storage.operations.isEmpty || storage.movesCounters }
+
+    /// Whether a conversation, a message or the total changed.
+    private var changesState: Bool {
+        !(added.isEmpty && changed.isEmpty && deleted.isEmpty && newMessages.isEmpty && !totalUnreadChanged)
+    }
 }

@@ -91,6 +91,8 @@ package final class IMSession: Sendable {
         var heartbeatInterval = IMClient.defaultHeartbeatInterval
         var observers: [Observer] = []
         var unInitObservers: [@Sendable () -> Void] = []
+        /// The filters whose unread counts every client keeps, until unsubscribed or `unInitialize`.
+        var unreadFilters: [ConversationFilter] = []
     }
 
     private let state: Locked<State>
@@ -349,6 +351,7 @@ package final class IMSession: Sendable {
             checksInvariants: state.checksInvariants, platform: state.platform,
             heartbeatInterval: state.heartbeatInterval, clock: { UInt64(Date().timeIntervalSince1970) })
         if let fault = state.storageFault { client.injectStorageFaultForTesting(fault) }
+        client.subscribeUnreadCounts(state.unreadFilters)
         return client
     }
 
@@ -460,6 +463,27 @@ package final class IMSession: Sendable {
     /// Reports `error` to `failure` on the callback queue, whether or not anyone is logged in.
     package func report(_ error: IMError, to failure: @escaping @Sendable (IMError) -> Void) {
         callbackQueue.async { failure(error) }
+    }
+
+    // MARK: - Unread counts of filters
+
+    /// Starts (or with `subscribed` false stops) keeping the unread count of `filter.unreadKey` in
+    /// the current client's store and in every later login's, until `unInitialize`; batches carry
+    /// it whenever it changes (`ChangeBatch.filterUnreadCounts`).
+    /// - Returns: the count now when subscribing with a client (loading a cold store whole), else nil.
+    @discardableResult
+    package func setUnreadCountSubscription(_ filter: ConversationFilter, subscribed: Bool) -> UInt64? {
+        let key = filter.unreadKey
+        let client = state.withLock { state -> IMClient? in
+            state.unreadFilters.removeAll { $0 == key }
+            if subscribed { state.unreadFilters.append(key) }
+            return state.client
+        }
+        guard subscribed else {
+            client?.unsubscribeUnreadCount(key)
+            return nil
+        }
+        return client?.subscribeUnreadCount(key)
     }
 
     // MARK: - Observers

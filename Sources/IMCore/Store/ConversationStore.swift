@@ -28,10 +28,11 @@ package struct ConversationStore: Sendable {
     package let selfUserID: String
     /// Each conversation with its messages: one hash lookup finds both.
     var entries = EntryTable()
-    /// Sort key (pinned band | order key) to conversation, iterated from the largest key.
-    private var order = OrderedIndex<ConversationID>()
+    /// Sort key (pinned band | order key) to conversation, iterated from the largest key; each
+    /// entry tagged with what filters ask about it (`FilterTag`).
+    var order = OrderedIndex<ConversationID>()
     /// Conversations with unread messages, so "read everything" never scans the others.
-    private var unreadIDs: Set<ConversationID> = []
+    var unreadIDs: Set<ConversationID> = []
     /// Receive options set for conversations that do not exist yet (C2C options are per user).
     private var presetReceiveOptions: [ConversationID: ReceiveOption] = [:]
     /// Messages of conversations deleted with their messages kept; a revived conversation gets them back.
@@ -39,6 +40,10 @@ package struct ConversationStore: Sendable {
     /// The apps' local fields of messages, by message ID (any conversation; loaded whole, they are few).
     var localFields: [String: MessageLocalFields] = [:]
     package private(set) var counters = UnreadCounters()
+    /// The tag bits of the conversation groups (`FilterTag`).
+    var groupSlots = GroupSlots()
+    /// The unread counts of the subscribed filters (`subscribeUnreadCount(_:)`).
+    var filterUnread = FilterUnreadCounts()
     private var orderCounter: UInt64 = 0
     /// The server version this store reflects: the next sync asks for the changes after it.
     package private(set) var syncVersion: UInt64 = 0
@@ -48,7 +53,7 @@ package struct ConversationStore: Sendable {
     /// The order counter, sync version and epoch as the last batch left them (a batch that moved
     /// only these still has something to store).
     private var committedCounters: (order: UInt64, sync: UInt64, epoch: String?) = (0, 0, nil)
-    private var walks = PageWalks()
+    var walks = PageWalks()
     var recorder: BatchRecorder
     /// Where conversations not loaded yet come from while the store is cold; nil once complete.
     private var coldSource: ColdSource?
@@ -80,6 +85,7 @@ package struct ConversationStore: Sendable {
         self.committedCounters = (orderCounter, syncVersion, serverEpoch)
         self.coldSource = source
         self.recorder = BatchRecorder(totalUnreadBefore: counters.totalUnread, recordsStorage: true)
+        self.filterUnread.forget()
     }
 
     /// Whether every conversation is in memory (the ordered index and paging are usable).
@@ -101,13 +107,19 @@ package struct ConversationStore: Sendable {
         if let old = entries.conversation(conversation.id) {
             counters -= UnreadCounters(contributionOf: old)
             order.removeValue(forKey: old.sortKey)
+            groupSlots.remove(old.filterGroupNames)
+            filterUnread.move(from: old, to: nil)
         }
         var restored = conversation
         let log = MessageLog(restoring: stored.messages, pending: stored.pending, readSeq: conversation.readSeq)
         restored.unreadCount = log.unreadCount
         entries[restored.id] = StoreEntry(conversation: restored, log: log)
-        order.insert(restored.id, forKey: restored.sortKey)
-        if counting { counters += UnreadCounters(contributionOf: restored) }
+        groupSlots.add(restored.filterGroupNames)
+        order.insert(restored.id, forKey: restored.sortKey, tags: FilterTag.tags(of: restored, slots: groupSlots))
+        if counting {
+            counters += UnreadCounters(contributionOf: restored)
+            filterUnread.move(from: nil, to: restored)
+        }
         if restored.unreadCount > 0 { unreadIDs.insert(restored.id) }
     }
 
@@ -142,6 +154,8 @@ package struct ConversationStore: Sendable {
         for entry in stored where !coldTouched.contains(entry.id) { restore(entry, counting: false) }
         coldSource = nil
         coldTouched = []
+        let unread = unreadIDs.compactMap { entries.conversation($0) }
+        filterUnread.recount(unread)
         var recount = UnreadCounters()
         for (_, entry) in entries.all { recount += UnreadCounters(contributionOf: entry.conversation) }
         guard recount != counters else { return nil }
@@ -220,16 +234,6 @@ package struct ConversationStore: Sendable {
         }
     }
 
-    /// The unread messages of the conversations `isIncluded` selects, without those whose receive
-    /// option keeps them out of the total (the per-filter unread count).
-    /// - Complexity: O(n).
-    package func unreadTotal(where isIncluded: (Conversation) -> Bool) -> UInt64 {
-        allInOrder().reduce(0) { sum, conversation in
-            guard conversation.receiveOption.countsInTotalUnread, isIncluded(conversation) else { return sum }
-            return sum + UInt64(max(0, conversation.unreadCount))
-        }
-    }
-
     /// Every conversation in list order, from the top.
     /// - Complexity: O(n).
     package func allInOrder() -> [Conversation] {
@@ -241,42 +245,6 @@ package struct ConversationStore: Sendable {
             return true
         }
         return result
-    }
-
-    /// One page of the list, after position `nextSeq` (0: from the top).
-    ///
-    /// A walk is a sequence of calls, each passing the previous `nextSeq`. Positions are keys of the
-    /// one ordered index, so any value is a valid position. The walk runs over the order as it was
-    /// when it started (a copy-on-write snapshot): conversations that move while it runs are returned
-    /// once, at their old position, with their current contents; deleted ones are skipped; new ones
-    /// arrive through events instead. An unknown `nextSeq` (or one whose walk was evicted, see
-    /// `PageWalks.capacity`) pages the current order from that position.
-    /// - Parameters:
-    ///   - nextSeq: 0 for the first page, else the `nextSeq` of the previous page.
-    ///   - count: the page size, at least 1.
-    ///   - filter: which conversations the walk returns.
-    /// - Complexity: O(log n + k), k being the conversations visited (count when nothing is filtered).
-    package mutating func page(
-        after nextSeq: UInt64, count: Int, where filter: (Conversation) -> Bool = { _ in true }
-    ) -> ConversationPage {
-        precondition(count > 0, "page size must be positive")
-        precondition(isComplete, "a cold store's index holds only the loaded conversations")
-        let snapshot = nextSeq == 0 ? order : (walks.take(nextSeq) ?? order)
-        var result: [Conversation] = []
-        var lastKey = nextSeq
-        var hasMore = false
-        snapshot.forEachDescending(below: nextSeq == 0 ? nil : nextSeq) { key, id in
-            guard let conversation = entries.conversation(id), filter(conversation) else { return true }
-            if result.count == count {
-                hasMore = true
-                return false
-            }
-            result.append(conversation)
-            lastKey = key
-            return true
-        }
-        let next = hasMore ? walks.store(snapshot, endingAt: lastKey) : lastKey
-        return ConversationPage(conversations: result, nextSeq: next, isFinished: !hasMore)
     }
 
     // MARK: - Batches
@@ -296,6 +264,7 @@ package struct ConversationStore: Sendable {
         batch.counters = counters
         batch.totalUnreadChanged = counters.totalUnread != recorder.totalUnreadBefore
         batch.messageEvents = recorder.takeMessageEvents()
+        batch.filterUnreadCounts = filterUnread.takeChanges()
         (batch.newMessages, batch.storage) = recorder.close(totalUnread: counters.totalUnread)
         batch.storage.orderCounter = orderCounter
         batch.storage.syncVersion = syncVersion
@@ -545,6 +514,8 @@ package struct ConversationStore: Sendable {
             store.recorder.touch(id, current: current.conversation)
             store.counters -= UnreadCounters(contributionOf: current.conversation)
             store.order.removeValue(forKey: current.conversation.sortKey)
+            store.groupSlots.remove(current.conversation.filterGroupNames)
+            store.filterUnread.move(from: current.conversation, to: nil)
             store.recorder.recordStorage(.delete(id, keepingMessages: keepingMessages))
             // The receive option belongs to the peer or group, not to the conversation: a conversation
             // that comes back gets it again (in memory; after a restart the server's push brings it).
@@ -665,7 +636,8 @@ package struct ConversationStore: Sendable {
             conversation.readTimestamp = newest.timestamp
         }
         let slot = entries.insert(StoreEntry(conversation: conversation, log: log), for: id)
-        order.insert(id, forKey: conversation.sortKey)
+        groupSlots.add(conversation.filterGroupNames)
+        order.insert(id, forKey: conversation.sortKey, tags: FilterTag.tags(of: conversation, slots: groupSlots))
         counters += UnreadCounters(contributionOf: conversation)
         return slot
     }
@@ -686,13 +658,19 @@ package struct ConversationStore: Sendable {
         assert(isTouched(id), "\(id) changed outside touching(_:_:)")
         // Every access below changes the entry in place: reading it through the dictionary would copy it.
         let firstTouch = recorder.isUntouched(id)
+        // The conversation as it was, for the per-filter unread counts (only while any is subscribed).
+        let countsFilters = !filterUnread.isEmpty
         var before: Conversation?
-        let (old, oldKey, activity, orderKey) = entries[slot: slot].access { entry in
+        var previous: Conversation?
+        let (old, oldKey, oldTags, oldGroups, activity, orderKey) = entries[slot: slot].access { entry in
             if firstTouch { before = entry.conversation }
+            if countsFilters { previous = entry.conversation }
             let old = UnreadCounters(contributionOf: entry.conversation)
             let oldKey = entry.conversation.sortKey
+            let oldTags = FilterTag.baseTags(of: entry.conversation)
+            let oldGroups = entry.conversation.filterGroupNames
             let activity = body(&entry.conversation, &entry.log)
-            return (old, oldKey, activity, entry.conversation.orderKey)
+            return (old, oldKey, oldTags, oldGroups, activity, entry.conversation.orderKey)
         }
         if firstTouch { recorder.record(id, before: before) }
         // Activity not older than the current one gets a larger order key; a late delivery does not move.
@@ -700,17 +678,29 @@ package struct ConversationStore: Sendable {
             let key = nextOrderKey(seconds: activity, above: orderKey)
             entries[slot: slot].access { $0.conversation.orderKey = key }
         }
-        let (new, newKey) = entries[slot: slot].access {
-            (UnreadCounters(contributionOf: $0.conversation), $0.conversation.sortKey)
+        let (new, newKey, newTags, newGroups, current) = entries[slot: slot].access { entry in
+            (UnreadCounters(contributionOf: entry.conversation), entry.conversation.sortKey,
+             FilterTag.baseTags(of: entry.conversation), entry.conversation.filterGroupNames,
+             countsFilters ? entry.conversation : nil)
         }
+        // Unchanged groups keep their bits (this conversation holds them): only the base tags can differ.
+        let groupsChanged = newGroups != oldGroups
+        if groupsChanged {
+            groupSlots.add(newGroups)
+            groupSlots.remove(oldGroups)
+        }
+        let tags = newGroups.isEmpty ? newTags : newTags | groupSlots.tags(of: newGroups)
         counters -= old
         counters += new
+        if countsFilters { filterUnread.move(from: previous, to: current) }
         if new.unreadConversations != old.unreadConversations {
             if new.unreadConversations > 0 { unreadIDs.insert(id) } else { unreadIDs.remove(id) }
         }
         if newKey != oldKey {
             order.removeValue(forKey: oldKey)
-            order.insert(id, forKey: newKey)
+            order.insert(id, forKey: newKey, tags: tags)
+        } else if groupsChanged || newTags != oldTags {
+            order.setTags(tags, forKey: newKey)
         }
     }
 
@@ -748,12 +738,16 @@ package struct ConversationStore: Sendable {
             precondition(conversation.unreadCount == unread.count, "unread count of \(id) drifted")
             precondition(unreadIDs.contains(id) == (unread.count > 0), "unread set disagrees for \(id)")
             precondition(conversation.groupAtInfos.allSatisfy { $0.seq > conversation.readSeq }, "stale @ of \(id)")
+            precondition(
+                order.tags(forKey: conversation.sortKey) == FilterTag.tags(of: conversation, slots: groupSlots),
+                "filter tags of \(id) drifted")
             recount += UnreadCounters(contributionOf: conversation)
         }
         // A cold store holds only some conversations; its counters cover all of them.
         guard isComplete else { return }
         precondition(recount == counters, "counters drifted: kept \(counters), recounted \(recount)")
         precondition(unreadIDs.count == counters.unreadConversations, "unread set size drifted")
+        _checkFilterCounts()
     }
 }
 

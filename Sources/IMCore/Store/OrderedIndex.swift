@@ -7,6 +7,12 @@
 ///
 /// Leaves hold the entries; internal nodes hold, for each child, its largest key and its number of
 /// entries, which gives O(log n) lookup, rank and positional access.
+///
+/// Each entry also carries 64 bits of *tags* (what a filter can ask about the value: see
+/// `FilterTag`), and internal nodes keep, for each child, the union and the intersection of the tags
+/// below it. A walk for the entries whose tags include some bits and exclude others
+/// (`forEachDescending(below:matching:_:)`) skips every subtree that cannot hold one, so a selective
+/// filter costs about O(log n) per match instead of a scan of the entries in between.
 /// - Thread safety: a value type; `Sendable` when `Value` is. Mutate one variable from one thread
 ///   at a time, as with any Swift value.
 package struct OrderedIndex<Value> {
@@ -27,7 +33,7 @@ package struct OrderedIndex<Value> {
     ///
     /// - Complexity: O(1).
     package init() {
-        root = Node(leafKeys: [], values: [])
+        root = Node(leafKeys: [], values: [], tags: [])
         count = 0
     }
 
@@ -63,14 +69,14 @@ package struct OrderedIndex<Value> {
         return (key, value)
     }
 
-    /// Stores `value` for `key`, replacing any value already there.
+    /// Stores `value` for `key` with `tags`, replacing any value (and tags) already there.
     ///
     /// - Returns: the value that was replaced, or `nil` if `key` was new.
     /// - Complexity: O(log n); copies the O(log n) nodes on the path if they are shared with a copy.
     @discardableResult
-    package mutating func insert(_ value: Value, forKey key: UInt64) -> Value? {
+    package mutating func insert(_ value: Value, forKey key: UInt64, tags: UInt64 = 0) -> Value? {
         makeRootUnique()
-        let (old, split) = root.insert(value, forKey: key)
+        let (old, split) = root.insert(value, forKey: key, tags: tags)
         if old == nil { count += 1 }
         if let split {
             root = Node(
@@ -89,12 +95,36 @@ package struct OrderedIndex<Value> {
     @discardableResult
     package mutating func removeValue(forKey key: UInt64) -> Value? {
         makeRootUnique()
-        guard let old = root.remove(key) else { return nil }
+        guard let old = root.remove(key)?.value else { return nil }
         count -= 1
         while !root.isLeaf, root.children.count == 1 {
             root = root.children[0]
         }
         return old
+    }
+
+    /// The tags of the entry for `key`, or `nil` if there is none.
+    ///
+    /// - Complexity: O(log n).
+    package func tags(forKey key: UInt64) -> UInt64? {
+        var node = root
+        while !node.isLeaf {
+            let slot = node.lowerBound(key)
+            guard slot < node.keys.count else { return nil }
+            node = node.children[slot]
+        }
+        let slot = node.lowerBound(key)
+        guard slot < node.keys.count, node.keys[slot] == key else { return nil }
+        return node.tags[slot]
+    }
+
+    /// Replaces the tags of the entry for `key`; nothing happens when there is none.
+    ///
+    /// - Complexity: O(log n) nodes, each summarised again in O(`maxOccupancy`); copies the nodes on
+    ///   the path if they are shared with a copy.
+    package mutating func setTags(_ tags: UInt64, forKey key: UInt64) {
+        makeRootUnique()
+        _ = root.setTags(tags, forKey: key)
     }
 
     /// Up to `limit` entries with keys strictly below `key` (from the largest key when `key` is `nil`),
@@ -123,6 +153,19 @@ package struct OrderedIndex<Value> {
         below key: UInt64?, _ body: (UInt64, Value) throws -> Bool
     ) rethrows {
         _ = try Self.visitDescending(root, below: key, body)
+    }
+
+    /// Calls `body` for each entry below `key` (every entry when `key` is `nil`) whose tags hold every
+    /// bit of `query.required` and none of `query.excluded`, largest key first, until `body` returns
+    /// `false`.
+    ///
+    /// - Complexity: O(log n) per entry found, plus the leaves scanned on the way: a subtree is
+    ///   skipped when the union of its tags lacks a required bit or the intersection holds an
+    ///   excluded one. Allocates nothing.
+    package func forEachDescending(
+        below key: UInt64?, matching query: TagQuery, _ body: (UInt64, Value) throws -> Bool
+    ) rethrows {
+        _ = try Self.visitDescending(root, below: key, matching: query, body)
     }
 
     /// The 0-based position of `key` in descending order (0 is the largest key), or `nil` if absent.
@@ -159,6 +202,35 @@ package struct OrderedIndex<Value> {
             node = node.children[slot]
         }
         return (node.keys[ascending], node.values[ascending])
+    }
+
+    /// Visits `node`'s entries below `bound` whose tags match `query`, in descending order; returns
+    /// `false` once `body` stops.
+    private static func visitDescending(
+        _ node: Node, below bound: UInt64?, matching query: TagQuery, _ body: (UInt64, Value) throws -> Bool
+    ) rethrows -> Bool {
+        if node.isLeaf {
+            var slot = bound.map(node.lowerBound) ?? node.keys.count
+            while slot > 0 {
+                slot -= 1
+                guard query.admits(node.tags[slot]) else { continue }
+                guard try body(node.keys[slot], node.values[slot]) else { return false }
+            }
+            return true
+        }
+        var slot = Swift.min(bound.map(node.lowerBound) ?? node.keys.count, node.keys.count - 1)
+        var first = true
+        while slot >= 0 {
+            if query.mayHold(any: node.anyTags[slot], all: node.allTags[slot]) {
+                let childBound = first ? bound : nil
+                guard try visitDescending(node.children[slot], below: childBound, matching: query, body) else {
+                    return false
+                }
+            }
+            first = false
+            slot -= 1
+        }
+        return true
     }
 
     private mutating func makeRootUnique() {
@@ -208,27 +280,74 @@ extension OrderedIndex {
         @exclusivity(unchecked) var values: [Value]
         @exclusivity(unchecked) var children: [Node]
         @exclusivity(unchecked) var counts: [Int]
+        /// A leaf's tags, one per entry.
+        @exclusivity(unchecked) var tags: [UInt64]
+        /// An internal node's union and intersection of the tags of each child's subtree.
+        @exclusivity(unchecked) var anyTags: [UInt64]
+        @exclusivity(unchecked) var allTags: [UInt64]
 
-        init(isLeaf: Bool, keys: [UInt64], values: [Value], children: [Node], counts: [Int]) {
+        init(
+            isLeaf: Bool, keys: [UInt64], values: [Value], tags: [UInt64], children: [Node], counts: [Int],
+            anyTags: [UInt64], allTags: [UInt64]
+        ) {
             self.isLeaf = isLeaf
             self.keys = keys
             self.values = values
+            self.tags = tags
             self.children = children
             self.counts = counts
+            self.anyTags = anyTags
+            self.allTags = allTags
         }
 
-        convenience init(leafKeys keys: [UInt64], values: [Value]) {
-            self.init(isLeaf: true, keys: keys, values: values, children: [], counts: [])
+        convenience init(leafKeys keys: [UInt64], values: [Value], tags: [UInt64]) {
+            self.init(
+                isLeaf: true, keys: keys, values: values, tags: tags, children: [], counts: [], anyTags: [], allTags: [])
         }
 
+        /// An internal node over `children`, summarising each.
         convenience init(children: [Node], counts: [Int]) {
             let keys = children.map { $0.keys[$0.keys.count - 1] }
-            self.init(isLeaf: false, keys: keys, values: [], children: children, counts: counts)
+            let summaries = children.map(\.summary)
+            self.init(
+                isLeaf: false, keys: keys, values: [], tags: [], children: children, counts: counts,
+                anyTags: summaries.map(\.any), allTags: summaries.map(\.all))
         }
 
         /// A shallow copy: the arrays are shared copy-on-write, the children are shared nodes.
         func copy() -> Node {
-            Node(isLeaf: isLeaf, keys: keys, values: values, children: children, counts: counts)
+            Node(
+                isLeaf: isLeaf, keys: keys, values: values, tags: tags, children: children, counts: counts,
+                anyTags: anyTags, allTags: allTags)
+        }
+
+        /// The union and the intersection of the tags in this subtree (all bits set when empty).
+        /// - Complexity: O(`maxOccupancy`).
+        var summary: (any: UInt64, all: UInt64) {
+            var any: UInt64 = 0
+            var all: UInt64 = ~0
+            if isLeaf {
+                for tag in tags {
+                    any |= tag
+                    all &= tag
+                }
+            } else {
+                for slot in anyTags.indices {
+                    any |= anyTags[slot]
+                    all &= allTags[slot]
+                }
+            }
+            return (any, all)
+        }
+
+        /// Summarises the child at `slot` again; returns whether its summary changed.
+        @discardableResult
+        func refreshSummary(_ slot: Int) -> Bool {
+            let summary = children[slot].summary
+            guard summary.any != anyTags[slot] || summary.all != allTags[slot] else { return false }
+            anyTags[slot] = summary.any
+            allTags[slot] = summary.all
+            return true
         }
 
         /// The first slot whose key is at least `key` (`keys.count` if none).

@@ -51,6 +51,7 @@ extension IMClient {
                 store = try Self.loadStore(from: database, userID: userID, logger: logger)
             }
             withState { state in
+                store.subscribeUnreadCounts(state.store.subscribedUnreadFilters)
                 state.store = store
                 state.database = database
                 if let recovered { emit(.syncFailed(recovered.imError)) }
@@ -98,6 +99,7 @@ extension IMClient {
                 withState { state in
                     guard !state.isClosed else { return }
                     complete(&state.store, with: everything)
+                    announceFilterUnreadCounts(&state)
                 }
             } catch {
                 if case .corrupt = error, !withState({ $0.isClosed }) {
@@ -147,16 +149,16 @@ extension IMClient {
         }
     }
 
-    /// One page of the list (see `ConversationStore.page(after:count:where:)`), answered in order
+    /// One page of the list (see `ConversationStore.page(after:count:filter:)`), answered in order
     /// with the events (see `readInOrder`): `completion` is queued on the callback queue before the
     /// lock is released. While the store is cold the page comes from the database's sort-key index
     /// (keyset), without the walk snapshot; not while the database misses unwritten changes: the
     /// store is completed first.
     package func pageInOrder(
-        after nextSeq: UInt64, count: Int, where filter: @escaping (Conversation) -> Bool,
+        after nextSeq: UInt64, count: Int, filter: ConversationFilter,
         completion: @escaping @Sendable (ConversationPage) -> Void
     ) {
-        answerInOrder({ page(after: nextSeq, count: count, where: filter, in: &$0) }, completion: completion)
+        answerInOrder({ page(after: nextSeq, count: count, filter: filter, in: &$0) }, completion: completion)
     }
 
     /// `readComplete(_:)`, answered in order with the events (see `readInOrder`).
@@ -170,19 +172,19 @@ extension IMClient {
     }
 
     private func page(
-        after nextSeq: UInt64, count: Int, where filter: @escaping (Conversation) -> Bool, in state: inout State
+        after nextSeq: UInt64, count: Int, filter: ConversationFilter, in state: inout State
     ) -> ConversationPage {
-        if state.store.isComplete { return state.store.page(after: nextSeq, count: count, where: filter) }
+        if state.store.isComplete { return state.store.page(after: nextSeq, count: count, filter: filter) }
         guard let database = state.database, state.unwritten.isEmpty else {
             completeNow(&state)
-            return state.store.page(after: nextSeq, count: count, where: filter)
+            return state.store.page(after: nextSeq, count: count, filter: filter)
         }
         do throws(PersistenceError) {
-            return try Self.coldPage(database, after: nextSeq, count: count, where: filter)
+            return try Self.coldPage(database, after: nextSeq, count: count, where: filter.matches)
         } catch {
             logger.log(.error, "cannot page the local database: \(error); loading it whole")
             completeNow(&state)
-            return state.store.page(after: nextSeq, count: count, where: filter)
+            return state.store.page(after: nextSeq, count: count, filter: filter)
         }
     }
 

@@ -8,7 +8,8 @@ import IMTransportKit
 /// last-message time. The tie-break on arrival makes its order equal the engine's (pinned first,
 /// then activity time, then arrival); a read does not move a conversation and a pin does not
 /// change the activity order, as in the engine. Total unread is a sum over the array; a page is a
-/// slice.
+/// slice. Marks are a set of IDs beside the array; a filtered page filters the whole array, then
+/// slices (the app derives its tab's list from the full one).
 ///
 /// `absorb`, and the `apply` methods without re-sorting followed by `resort()`, reach the same
 /// state with one sort: they build the state a benchmark does not time (B1 takes milliseconds per
@@ -29,6 +30,8 @@ struct ArrayBaseline {
 
     /// The list, in display order after every faithful event.
     private(set) var rows: [Row] = []
+    /// The IDs of the starred conversations.
+    private(set) var starred: Set<String> = []
     private let selfUserID: String
     private var arrivals: UInt64 = 0
 
@@ -74,6 +77,30 @@ struct ArrayBaseline {
 
     /// The whole list.
     var list: [ListEntry] { rows.map { ListEntry(id: $0.id, unread: $0.unread, pinned: $0.pinned) } }
+
+    /// Stars `ids`.
+    mutating func star(_ ids: [ConversationID]) {
+        starred.formUnion(ids.map(ListEntry.key))
+    }
+
+    /// The page of `count` starred rows from `offset`: the array filtered, then sliced.
+    /// - Complexity: O(n).
+    func starredPage(offset: Int, count: Int) -> ArraySlice<Row> {
+        let filtered = rows.filter { starred.contains($0.id) }
+        return filtered[min(offset, filtered.count)..<min(offset + count, filtered.count)]
+    }
+
+    /// The starred rows as a walk of pages of `pageSize`, with the number of pages.
+    func starredList(pageSize: Int) -> (entries: [ListEntry], pages: Int) {
+        var entries: [ListEntry] = []
+        var pages = 0
+        while true {
+            let page = starredPage(offset: entries.count, count: pageSize)
+            pages += 1
+            entries += page.map { ListEntry(id: $0.id, unread: $0.unread, pinned: $0.pinned) }
+            if page.count < pageSize { return (entries, pages) }
+        }
+    }
 
     // MARK: - Building state without timing it
 

@@ -136,6 +136,8 @@ struct BenchCommand {
         console.out("    SUM(unread); in memory on :memory:, persisted and cold start on a WAL file")
         console.out("ratios: the baseline's figure / ours (how many times faster or smaller ours is); cold start")
         console.out("with the OS file cache warm")
+        console.out("filtered page: every 100th conversation starred, walked in pages of 50 (mean per page); B1")
+        console.out("filters its array then slices it, B2 adds WHERE marks & 1 != 0 to its paging query")
         for scale in report.scales {
             console.out("")
             console.out("\(BenchFormat.grouped(scale.conversations)) conversations, \(BenchFormat.grouped(scale.messages)) messages "

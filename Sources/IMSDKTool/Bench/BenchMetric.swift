@@ -10,6 +10,7 @@ enum BenchMetric: String, CaseIterable, Codable, Sendable {
     case middlePage
     case lastPage
     case pageWalk
+    case filteredPage
     case totalUnread
     case readReport
     case pin
@@ -37,6 +38,7 @@ enum BenchMetric: String, CaseIterable, Codable, Sendable {
         case .middlePage: return "page of 50 in the middle"
         case .lastPage: return "last page of 50 (deepest offset)"
         case .pageWalk: return "full page walk, pages of 50"
+        case .filteredPage: return "filtered page of 50, 1% selected (mean)"
         case .totalUnread: return "total unread"
         case .readReport: return "read report"
         case .pin: return "pin or unpin"

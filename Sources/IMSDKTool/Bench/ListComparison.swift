@@ -36,12 +36,26 @@ enum ListComparison {
 extension ConversationStore {
     /// The whole list as a walk of pages of `pageSize`, as an app pages it.
     mutating func benchList(pageSize: Int = 50) -> [ListEntry] {
+        benchWalk(pageSize: pageSize) { store, next in store.page(after: next, count: pageSize) }.entries
+    }
+
+    /// What `filter` selects, as a walk of pages of `pageSize` (`getConversationListByFilter`),
+    /// with the number of pages.
+    mutating func benchList(pageSize: Int = 50, filter: ConversationFilter) -> (entries: [ListEntry], pages: Int) {
+        benchWalk(pageSize: pageSize) { store, next in store.page(after: next, count: pageSize, filter: filter) }
+    }
+
+    private mutating func benchWalk(
+        pageSize: Int, _ page: (inout ConversationStore, UInt64) -> ConversationPage
+    ) -> (entries: [ListEntry], pages: Int) {
         var entries: [ListEntry] = []
         var next: UInt64 = 0
+        var pages = 0
         while true {
-            let page = page(after: next, count: pageSize)
+            let page = page(&self, next)
+            pages += 1
             entries += page.conversations.map { ListEntry(id: ListEntry.key($0.id), unread: $0.unreadCount, pinned: $0.isPinned) }
-            if page.isFinished { return entries }
+            if page.isFinished { return (entries, pages) }
             next = page.nextSeq
         }
     }

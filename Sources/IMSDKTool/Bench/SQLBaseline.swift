@@ -8,7 +8,8 @@ import IMTransportKit
 /// One row per conversation in SQLite, with an index on (pinned, time, arrival). Every message is an
 /// upsert of its row; every page is `ORDER BY pinned DESC, time DESC, arrival DESC LIMIT ? OFFSET ?`;
 /// the total unread is `SUM(unread)`; a read and a pin are an `UPDATE` of the row. Arrival breaks
-/// ties inside one second, so the order equals the engine's.
+/// ties inside one second, so the order equals the engine's. Marks are a column (a bit set, as the
+/// engine's); a filtered page adds `WHERE marks & ? != 0` to the page's query.
 ///
 /// In memory (`path == nil`) it is SQLite's `:memory:` database; on disk a file in WAL mode with
 /// `synchronous = NORMAL` (the settings of IMCore's connection, which both use).
@@ -42,7 +43,8 @@ final class SQLBaseline {
                 arrival INTEGER NOT NULL,
                 unread INTEGER NOT NULL DEFAULT 0,
                 last_message_id TEXT,
-                last_message_text TEXT
+                last_message_text TEXT,
+                marks INTEGER NOT NULL DEFAULT 0
             );
             CREATE INDEX IF NOT EXISTS conversations_order ON conversations (pinned, time, arrival);
             """)
@@ -92,6 +94,32 @@ final class SQLBaseline {
     /// A pin or unpin: `UPDATE ... SET pinned = ?`.
     func setPinned(_ id: ConversationID, _ pinned: Bool) throws(PersistenceError) {
         try connection.prepare("UPDATE conversations SET pinned = ? WHERE id = ?").execute([pinned, ListEntry.key(id)])
+    }
+
+    /// Sets the marks of `id`: `UPDATE ... SET marks = ?`.
+    func setMarks(_ id: ConversationID, _ marks: UInt64) throws(PersistenceError) {
+        try connection.prepare("UPDATE conversations SET marks = ? WHERE id = ?").execute([Int64(bitPattern: marks), ListEntry.key(id)])
+    }
+
+    private static let markedPageSQL = """
+        SELECT id, unread, pinned FROM conversations WHERE marks & ? != 0
+        ORDER BY pinned DESC, time DESC, arrival DESC LIMIT ? OFFSET ?
+        """
+
+    /// The conversations carrying `mark`, as a walk of pages of `pageSize` by OFFSET, with the
+    /// number of queries.
+    /// - Complexity: O(n) per page: SQLite walks the order index and tests every row it passes.
+    func markedList(_ mark: UInt64, pageSize: Int) throws(PersistenceError) -> (entries: [ListEntry], pages: Int) {
+        var entries: [ListEntry] = []
+        var pages = 0
+        while true {
+            let page = try connection.prepare(Self.markedPageSQL).query([Int64(bitPattern: mark), pageSize, entries.count]) { row in
+                ListEntry(id: row.string(at: 0) ?? "", unread: row.int(at: 1), pinned: row.bool(at: 2))
+            }
+            pages += 1
+            entries += page
+            if page.count < pageSize { return (entries, pages) }
+        }
     }
 
     /// `SELECT SUM(unread)`.

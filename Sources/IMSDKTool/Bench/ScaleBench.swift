@@ -19,6 +19,9 @@ import IMTransportKit
 ///   more messages (up to 5,000).
 /// - pages, walks and totals: means of repeated runs on the warm in-memory subjects (B2 pages by
 ///   OFFSET on its in-memory database).
+/// - filtered pages: after the reads and pins, every 100th conversation is starred; each subject
+///   walks the starred ones in pages of 50 (ours `page(after:count:filter:)`, B1 filters its array
+///   and slices, B2 adds `WHERE marks & 1 != 0`), and the mean per page over the walk is reported.
 /// - cold start: the median of three opens of the persisted database (warm OS cache), first page
 ///   and total.
 struct ScaleBench {
@@ -132,6 +135,7 @@ struct ScaleBench {
         results[.readReport] = (oursRead / Double(Self.reads), arrayReads.mean, sqlRead / Double(Self.reads))
         results[.pin] = (oursPin / Double(Self.pins), arrayPins.mean, sqlPin / Double(Self.pins))
         try compare(ours: store.benchList(), store, array, sql: try sql.list(), sql, phase: "after the reads and pins")
+        try measureFilteredPages(&store, &array, sql, into: &results)
 
         // On disk.
         let files = try BenchFiles()
@@ -159,6 +163,41 @@ struct ScaleBench {
                 let figures = results[metric] ?? (nil, nil, nil)
                 return MetricResult(metric: metric, ours: figures.ours, array: figures.array, sql: figures.sql)
             })
+    }
+
+    /// A filtered walk: every 100th conversation starred (1%), walked in pages of 50 by each subject;
+    /// the mean per page, and the three walks compared.
+    private func measureFilteredPages(
+        _ store: inout ConversationStore, _ array: inout ArrayBaseline, _ sql: SQLBaseline,
+        into results: inout [BenchMetric: Figures]
+    ) throws {
+        let starred = stride(from: 0, to: conversations, by: 100).map(BenchWorkload.conversationID)
+        for id in starred {
+            try store.setMarks(id, .star, enable: true)
+            try sql.setMarks(id, ConversationMarks.star.rawValue)
+        }
+        blackHole(store.commitBatch())
+        array.star(starred)
+        let filter = ConversationFilter(marks: .star)
+        var ours: (entries: [ListEntry], pages: Int) = ([], 1)
+        var arrays: (entries: [ListEntry], pages: Int) = ([], 1)
+        var sqls: (entries: [ListEntry], pages: Int) = ([], 1)
+        let oursWalk = repeated { clobber(&store); ours = store.benchList(pageSize: Self.pageSize, filter: filter) }
+        let arrayWalk = repeated { clobber(&array); arrays = array.starredList(pageSize: Self.pageSize) }
+        let sqlWalk = try repeated { sqls = try sql.markedList(ConversationMarks.star.rawValue, pageSize: Self.pageSize) }
+        results[.filteredPage] = (
+            oursWalk / Double(ours.pages), arrayWalk / Double(arrays.pages), sqlWalk / Double(sqls.pages))
+        let total = { (list: [ListEntry]) in list.reduce(0) { $0 + $1.unread } }
+        try ListComparison.check(
+            .init(subject: "our engine", list: ours.entries, totalUnread: total(ours.entries)),
+            against: [
+                .init(subject: "B1 (array)", list: arrays.entries, totalUnread: total(arrays.entries)),
+                .init(subject: "B2 (SQL)", list: sqls.entries, totalUnread: total(sqls.entries)),
+            ],
+            phase: "\(conversations) conversations, the starred ones")
+        guard ours.entries.count == starred.count else {
+            throw BenchError.listsDisagree("\(conversations) conversations: \(ours.entries.count) starred listed, \(starred.count) starred")
+        }
     }
 
     /// Ingest to disk: the whole workload at 1,000 messages per transaction, then `singles` one per

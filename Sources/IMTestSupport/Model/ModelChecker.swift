@@ -20,6 +20,11 @@ import ImSDK_Plus
 /// - `getConversation(conversationID:)` of a random conversation (6004 for a missing one);
 /// - for the legacy read of a message, what `getLocalMessage` returned (sequences, and `isReaded()`
 ///   of the messages not excluded from unread);
+/// - `getConversationListByFilter` walks (pages of a random size) of two of `ModelFilter.walked`, each set
+///   field (`false` too) holding, in list order; `getUnreadMessageCountByFilter` of
+///   `ModelFilter.subscribed`, and their `onUnreadMessageCountChangedByFilter` events: one per
+///   change of a subscribed count during the step, the last one the model's count, none when it
+///   did not change;
 /// - the V2 listener: every conversation that appeared, changed (or moved) or left was announced
 ///   by `onNewConversation` / `onConversationChanged` / `onConversationDeleted` during the step,
 ///   its last announced state is the model's, and when the total changed,
@@ -201,6 +206,8 @@ package struct ModelChecker: Sendable {
         }
         try compareLegacy(driver.legacy, model)
         try compareEvents(driver.main.recorder, model, before: before)
+        let walked = Array(ModelFilter.walked.shuffled(using: &random).prefix(2))
+        try await compareFilters(driver, model, before: before, walking: walked, pageSize: UInt32.random(in: 1...5, using: &random))
         try compareMessageEvents(driver, model, before: before)
         try await compareOne(driver.main.manager, model, ModelTarget.all.randomElement(using: &random)!)
     }
@@ -231,6 +238,53 @@ package struct ModelChecker: Sendable {
         for (conversation, shown) in zip(expected, walked) {
             try expectEqual("V2 \(shown.conversationID ?? "") in the page walk",
                             model.state(of: conversation.target), ModelConversationState(shown))
+        }
+    }
+
+    /// Filtered walks, per-filter unread counts and their events against the model.
+    private func compareFilters(
+        _ driver: ModelDriver, _ model: ReferenceModel, before: ReferenceModel, walking walked: [ModelFilter],
+        pageSize: UInt32
+    ) async throws {
+        let manager = driver.main.manager
+        for filter in walked {
+            var walked: [String] = []
+            var nextSeq: UInt64 = 0
+            while walked.count <= ModelTarget.all.count {
+                let page: V2TIMConversationResult
+                do {
+                    page = try await manager.getConversationListByFilter(
+                        filter: filter.makeV2Filter(), nextSeq: nextSeq, count: pageSize)
+                } catch {
+                    throw ModelMismatch(observable: "V2 getConversationListByFilter(\(filter))", expected: "a page",
+                                        actual: "\(error)")
+                }
+                walked += page.conversationList.map(\.conversationID)
+                if page.isFinished { break }
+                nextSeq = page.nextSeq
+            }
+            try expectEqual("V2 getConversationListByFilter(\(filter)) pages of \(pageSize)",
+                            model.conversations(matching: filter).map(\.target.conversationID), walked)
+        }
+        for filter in ModelFilter.subscribed {
+            let shown: UInt64
+            do {
+                shown = try await manager.getUnreadMessageCountByFilter(filter: filter.makeV2Filter())
+            } catch {
+                throw ModelMismatch(observable: "V2 getUnreadMessageCountByFilter(\(filter))", expected: "a count",
+                                    actual: "\(error)")
+            }
+            let expected = model.unreadCount(matching: filter)
+            try expectEqual("V2 getUnreadMessageCountByFilter(\(filter))", expected, Int(shown))
+            let events = driver.filterEvents.counts(of: filter)
+            if before.unreadCount(matching: filter) != expected {
+                try expectEqual("onUnreadMessageCountChangedByFilter(\(filter)) announced the change", true, !events.isEmpty)
+            }
+            try expectEqual("onUnreadMessageCountChangedByFilter(\(filter)): each event a change",
+                            true, zip(events, events.dropFirst()).allSatisfy { $0 != $1 })
+            if let last = events.last {
+                try expectEqual("last onUnreadMessageCountChangedByFilter(\(filter))", expected, Int(last))
+            }
         }
     }
 

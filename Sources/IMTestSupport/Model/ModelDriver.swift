@@ -40,9 +40,14 @@ final class ModelDriver: @unchecked Sendable {
     /// How long `settle()` waits for the second device to catch up before the comparison shows it did not.
     static let catchUpTimeout = 2.0
 
+    /// The `onUnreadMessageCountChangedByFilter` events of the main session, for `ModelFilter.subscribed`.
+    let filterEvents: FilterEventRecorder
+
     private init(
-        main: V2TestSession, second: V2TestSession?, secondNetwork: PushLossTransport, directory: TemporaryDirectory?
+        main: V2TestSession, second: V2TestSession?, secondNetwork: PushLossTransport, directory: TemporaryDirectory?,
+        filterEvents: FilterEventRecorder
     ) {
+        self.filterEvents = filterEvents
         self.main = main
         self.second = second
         self.secondNetwork = secondNetwork
@@ -74,7 +79,11 @@ final class ModelDriver: @unchecked Sendable {
             : nil
         _ = try await main.manager.getTotalUnreadMessageCount()
         if let second { _ = try await second.manager.getTotalUnreadMessageCount() }
-        let driver = ModelDriver(main: main, second: second, secondNetwork: secondNetwork, directory: directory)
+        let filterEvents = FilterEventRecorder(ModelFilter.subscribed)
+        main.manager.addConversationListener(listener: filterEvents)
+        for filter in filterEvents.filters { main.manager.subscribeUnreadMessageCountByFilter(filter: filter) }
+        let driver = ModelDriver(
+            main: main, second: second, secondNetwork: secondNetwork, directory: directory, filterEvents: filterEvents)
         TIMManager.sharedInstance().addMessageListener(driver.legacyMessages)
         await driver.settle()
         return driver
@@ -83,6 +92,7 @@ final class ModelDriver: @unchecked Sendable {
     /// Logs out and uninitialises both devices (the disk healthy again), and deletes the database.
     func stop() {
         TIMManager.sharedInstance().removeMessageListener(legacyMessages)
+        main.manager.removeConversationListener(listener: filterEvents)
         main.manager.session.injectStorageFaultForTesting(nil)
         second?.tearDown()
         main.tearDown()
@@ -94,6 +104,7 @@ final class ModelDriver: @unchecked Sendable {
         main.recorder.clear()
         second?.recorder.clear()
         legacyMessages.clear()
+        filterEvents.clear()
     }
 
     /// Waits until every push so far reached both devices and every callback so far has run, and
