@@ -25,6 +25,8 @@ extension IMRequest {
         switch self {
         case .sendMessage, .markRead, .setPinned, .setReceiveOption, .deleteConversation, .setDraft: true
         case .syncChanges, .conversations, .heartbeat, .history, .profiles: false
+        case .setMarks, .setCustomData, .createConversationGroup, .deleteConversationGroup,
+             .renameConversationGroup, .addToConversationGroup, .removeFromConversationGroup: true
         }
     }
 }

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Something the server tells a connection without being asked.
 public enum IMPush: Hashable, Sendable {
     /// A new message for this user (sent to them, to one of their groups, or by them from any of
@@ -16,4 +18,11 @@ public enum IMPush: Hashable, Sendable {
     case profile(ConversationID, ConversationProfile)
     /// The synced draft changed (on a device that syncs drafts).
     case draft(ConversationID, DraftChange)
+    /// The marks of the conversation changed (on any of the user's devices): the whole set after it.
+    case marks(ConversationID, UInt64)
+    /// The custom data of the conversation changed (on any of the user's devices; nil: cleared).
+    case customData(ConversationID, Data?)
+    /// Conversation group `id` changed (created, renamed, conversations added or removed) on any of
+    /// the user's devices: the group after it, nil when it was deleted.
+    case conversationGroup(id: UInt64, ConversationGroup?)
 }

@@ -1,3 +1,5 @@
+import Foundation
+
 /// One conversation as the server keeps it for one user.
 public struct ServerConversation: Hashable, Sendable {
     public var id: ConversationID
@@ -18,12 +20,21 @@ public struct ServerConversation: Hashable, Sendable {
     /// (from 0: after the connection asking opened; the cloud list brings no older backlog), oldest
     /// first, which a device announces as new unless it has it already or sent it. Empty elsewhere.
     public var newMessages: [Message]
+    /// The user's marks on the conversation (the V2 mark bits).
+    public var marks: UInt64
+    /// The user's custom data of the conversation (at most 256 bytes), nil when none.
+    public var customData: Data?
+
+    /// The hide mark, which a new message in the conversation clears.
+    public static let hideMark: UInt64 = 0x8
 
     public init(
         id: ConversationID, profile: ConversationProfile, lastMessage: Message?, lastSeq: UInt64,
         readSeq: UInt64, unreadMessages: [Message], isPinned: Bool, receiveOption: ReceiveOption,
-        draft: DraftChange? = nil, newMessages: [Message] = []
+        draft: DraftChange? = nil, newMessages: [Message] = [], marks: UInt64 = 0, customData: Data? = nil
     ) {
+        self.marks = marks
+        self.customData = customData
         self.draft = draft
         self.newMessages = newMessages
         self.id = id

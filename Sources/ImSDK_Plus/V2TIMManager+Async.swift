@@ -219,7 +219,7 @@ extension V2TIMManager {
     /// The outcome is handed over through a lock, not through the continuation: the objects it holds
     /// were built on the callback queue, and a lock is an ordering that ThreadSanitizer sees (it does
     /// not see the one the Swift concurrency runtime makes on Linux, so it would report a race).
-    private func withCallbacks<T>(
+    func withCallbacks<T>(
         _ start: (_ succ: @escaping (T) -> Void, _ fail: @escaping V2TIMFail) -> Void
     ) async throws -> T {
         let outcome = HandOverSlot<Result<T, V2TIMError>>()

@@ -41,6 +41,13 @@ public let ERR_SDK_NET_WAIT_ACK_TIMEOUT = ERROR_CODE(.networkFailure)
 // Server.
 public let ERR_SVR_ACCOUNT_USERSIG_EXPIRED = ERROR_CODE(rawValue: 70001)
 public let ERR_SVR_CONV_INVALID_PARAMETERS = ERROR_CODE(.limitExceeded)
+// Server: conversation marks, custom data and groups.
+public let ERR_SVR_CONV_CONV_MARK_REQ_COUNT_EXCEED_LIMIT = ERROR_CODE(.tooManyConversationsInRequest)
+public let ERR_SVR_CONV_CONV_MARK_OPERATE_FAILED = ERROR_CODE(rawValue: 51007)
+public let ERR_SVR_CONV_CONV_MARK_TOTAL_COUNT_EXCEED_LIMIT = ERROR_CODE(.tooManyMarkedConversations)
+public let ERR_SVR_CONV_CONV_GROUP_NOT_EXIST = ERROR_CODE(.conversationGroupNotFound)
+public let ERR_SVR_CONV_CONV_GROUP_TOTAL_COUNT_EXCEED_LIMIT = ERROR_CODE(.tooManyConversationGroups)
+public let ERR_SVR_CONV_CONV_GROUP_NAME_EXCEED_LENGTH = ERROR_CODE(.invalidConversationGroupName)
 
 /// The legacy headers' `#define` for a kick (the same number as `ERR_LOGIN_KICKED_OFF_BY_OTHER`).
 public let ERR_IMSDK_KICKED_BY_OTHERS: Int32 = IMError.Code.kickedOff.rawValue

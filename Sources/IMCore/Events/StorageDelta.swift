@@ -3,7 +3,7 @@ import IMTransportKit
 /// What one batch changed besides conversation state, in the order it happened: what a database
 /// writes, with the batch's added and changed conversations, in one transaction.
 package struct StorageDelta: Sendable {
-    /// One change to a conversation's stored messages.
+    /// One change to a conversation's stored messages, or to the conversation groups.
     package enum Operation: Sendable {
         /// A message stored or updated (accepted; pending or imported when `seq == 0`). `countsAsUnread`:
         /// whether it counted as unread when it arrived, which rebuilding the log needs.
@@ -14,6 +14,8 @@ package struct StorageDelta: Sendable {
         case delete(ConversationID, keepingMessages: Bool)
         /// The local fields of the message with ID `messageID` were set (nil: back to their defaults).
         case setLocalFields(messageID: String, MessageLocalFields?)
+        /// The user's conversation groups are now these (all of them, in order).
+        case conversationGroups([ConversationGroup])
     }
 
     package var operations: [Operation] = []

@@ -47,6 +47,7 @@ extension IMClient {
                         }
                     })
                 store.restoreLocalFields(try database.allLocalFields())
+                store.restoreConversationGroups(try database.loadConversationGroups())
             } else {
                 store = try Self.loadStore(from: database, userID: userID, logger: logger)
             }
@@ -69,6 +70,7 @@ extension IMClient {
         var store = ConversationStore(selfUserID: userID)
         for stored in try database.everything() { store.restore(stored) }
         store.restoreLocalFields(try database.allLocalFields())
+        store.restoreConversationGroups(try database.loadConversationGroups())
         if let stored = try database.loadCounters() {
             store.restoreOrderCounter(stored.orderCounter)
             store.advanceSyncVersion(to: stored.syncVersion)
@@ -366,6 +368,8 @@ extension IMClient {
                     if !keepingMessages { try database.deleteMessages(of: id) }
                 case .setLocalFields(let messageID, let fields):
                     try database.setLocalFields(fields, ofMessage: messageID)
+                case .conversationGroups(let groups):
+                    try database.saveConversationGroups(groups)
                 }
             }
             for conversation in conversations { try database.upsert(conversation) }
