@@ -82,10 +82,14 @@ extension ConversationStore {
     /// conversations that left, then those that came).
     /// - Complexity: O(g + m) when the groups changed, O(1) otherwise.
     mutating func closeConversationGroupChanges() -> [ConversationGroupEvent] {
-        guard let before = conversationGroupsBeforeBatch else { return [] }
+        guard var before = conversationGroupsBeforeBatch else { return [] }
         conversationGroupsBeforeBatch = nil
         let after = conversationGroupTable
-        guard before != after else { return [] }
+        if conversationGroupsMatchByName {
+            conversationGroupsMatchByName = false
+            before = Self.renumbered(before, byNameAs: after)
+        }
+        guard before.groups != after.groups else { return [] }
         recorder.recordStorage(.conversationGroups(after.groups))
         let ids = Set(before.groups.map(\.id)).union(after.groups.map(\.id)).sorted()
         var events: [ConversationGroupEvent] = []
@@ -107,6 +111,22 @@ extension ConversationStore {
             }
         }
         return events
+    }
+
+    /// `table` with each group numbered as the group of the same name in `other`, and the others
+    /// with numbers `other` does not use: the groups of another server state, matched by name.
+    private static func renumbered(_ table: ConversationGroupTable, byNameAs other: ConversationGroupTable) -> ConversationGroupTable {
+        var unused = (other.groups.map(\.id).max() ?? 0) + 1
+        return ConversationGroupTable(table.groups.map { group in
+            var renumbered = group
+            if let match = other.group(named: group.name) {
+                renumbered.id = match.id
+            } else {
+                renumbered.id = unused
+                unused += 1
+            }
+            return renumbered
+        })
     }
 
     /// Those of `ids` the store has, as they are now (the SYSTEM conversation is never in a group).

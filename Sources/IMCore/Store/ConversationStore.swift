@@ -42,6 +42,9 @@ package struct ConversationStore: Sendable {
     var conversationGroupTable = ConversationGroupTable()
     /// The groups as they were before the open batch first changed them (nil: it did not).
     var conversationGroupsBeforeBatch: ConversationGroupTable?
+    /// Whether the open batch's group events match groups by name rather than by server ID (a
+    /// rebuild from another server state, whose IDs mean other groups).
+    var conversationGroupsMatchByName = false
     package private(set) var counters = UnreadCounters()
     private var orderCounter: UInt64 = 0
     /// The server version this store reflects: the next sync asks for the changes after it.
@@ -580,6 +583,7 @@ package struct ConversationStore: Sendable {
     package mutating func forgetServerState(takingEpoch epoch: String) {
         precondition(isComplete, "a cold store cannot forget what it has not loaded")
         replaceConversationGroups(with: [])
+        conversationGroupsMatchByName = true
         for id in entries.all.map({ $0.id }) where id.kind != .system {
             guard let (current, log) = peek(id) else { continue }
             let kept = log.imported + log.pending
