@@ -36,6 +36,13 @@ final class SuiteTests: XCTestCase {
         }
         XCTAssertTrue(has { if case .send = $0 { true } else { false } }, "own messages")
         XCTAssertTrue(has { if case .relogin = $0 { true } else { false } }, "relogin")
+        XCTAssertTrue(has { if case .mark = $0 { true } else { false } }, "marks")
+        XCTAssertTrue(has { if case .setCustomData = $0 { true } else { false } }, "custom data")
+        XCTAssertTrue(has { if case .createConversationGroup = $0 { true } else { false } }, "conversation groups created")
+        XCTAssertTrue(has { if case .renameConversationGroup = $0 { true } else { false } }, "renamed")
+        XCTAssertTrue(has { if case .addToConversationGroup = $0 { true } else { false } }, "added to")
+        XCTAssertTrue(has { if case .removeFromConversationGroup = $0 { true } else { false } }, "removed from")
+        XCTAssertTrue(has { if case .deleteConversationGroup = $0 { true } else { false } }, "deleted")
         XCTAssertEqual(Scenario.suite.filter { $0.legacyLogin == .autoReport }.count, 1, "one auto-report scenario")
     }
 
