@@ -74,12 +74,14 @@ extension ServerState {
             group.id, users[userID]!.conversationGroups[index], results: [], to: userID, outbox: &outbox)
     }
 
-    /// Adds `ids` to group `name`; one result per ID (one in the group already: success).
+    /// Adds `ids` to group `name`; one result per ID (one in the group already: success). `ids`
+    /// may be empty (a device asks only for the conversations it has): the answer then tells
+    /// whether the group exists.
     mutating func addToConversationGroup(
         _ name: String, _ ids: [ConversationID], by userID: String, outbox: inout Outbox
     ) throws(IMError) -> IMResponse {
         let index = try conversationGroupIndex(name, of: userID)
-        try Self.checkBatch(ids)
+        if !ids.isEmpty { try Self.checkBatch(ids) }
         let account = try account(of: userID)
         var group = account.conversationGroups[index]
         let results = add(ids, to: &group, of: account)

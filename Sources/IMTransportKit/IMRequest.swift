@@ -49,8 +49,8 @@ public enum IMRequest: Hashable, Codable, Sendable {
     /// Rename conversation group `name` → `.conversationGroup` (51009 when there is none; 51011
     /// for a bad new name, 50002 when one of that name exists).
     case renameConversationGroup(String, to: String)
-    /// Add conversations (1 to 100) to conversation group `name` → `.conversationGroup`, one result
-    /// per ID.
+    /// Add conversations (at most 100) to conversation group `name` → `.conversationGroup`, one
+    /// result per ID (51009 when there is no such group).
     case addToConversationGroup(String, [ConversationID])
     /// Remove conversations (1 to 100) from conversation group `name` → `.conversationGroup`, one
     /// result per ID.

@@ -43,17 +43,15 @@ extension IMClient {
         changeConversationGroup(.createConversationGroup(name, requested), asked: ids, sent: known, completion: completion)
     }
 
-    /// Adds the conversations `ids` this store has to group `name` (6004 for the others).
+    /// Adds the conversations `ids` this store has to group `name` (6004 for the others); 51009
+    /// when the server has no such group.
     package func addToConversationGroup(
         _ name: String, _ ids: [ConversationID],
         completion: @escaping @Sendable (Result<[Result<Void, IMError>], IMError>) -> Void
     ) {
         let known = read { store in ids.map { store.conversation($0) != nil } }
         let requested = zip(ids, known).filter(\.1).map(\.0)
-        guard !requested.isEmpty else {
-            deliver { completion(.success(ids.map { .failure(Self.unknown($0)) })) }
-            return
-        }
+        // Sent even when empty: the server says whether the group exists (51009).
         changeConversationGroup(.addToConversationGroup(name, requested), asked: ids, sent: known, completion: completion)
     }
 

@@ -12,11 +12,20 @@ package struct ModelConversationState: Hashable, Sendable, CustomStringConvertib
     package var receiveOption: Int
     /// The `V2TIMGroupAtType` raw values of `groupAtInfolist`, oldest first.
     package var atTypes: [Int]
+    /// The marks of `markList`, as one set of bits.
+    package var marks: UInt64
+    /// `customData` as UTF-8 text.
+    package var customData: String?
+    /// `conversationGroupList`.
+    package var conversationGroups: [String]
 
     package init(
         conversationID: String, unreadCount: Int, isPinned: Bool, draftText: String?, lastMessageText: String?,
-        receiveOption: Int, atTypes: [Int]
+        receiveOption: Int, atTypes: [Int], marks: UInt64 = 0, customData: String? = nil, conversationGroups: [String] = []
     ) {
+        self.marks = marks
+        self.customData = customData
+        self.conversationGroups = conversationGroups
         self.conversationID = conversationID
         self.unreadCount = unreadCount
         self.isPinned = isPinned
@@ -33,6 +42,9 @@ package struct ModelConversationState: Hashable, Sendable, CustomStringConvertib
         parts.append("last " + (lastMessageText.map { "\"\($0)\"" } ?? "nil"))
         if receiveOption != 0 { parts.append("recvOpt \(receiveOption)") }
         if !atTypes.isEmpty { parts.append("@\(atTypes)") }
+        if marks != 0 { parts.append("marks 0x\(String(marks, radix: 16))") }
+        if let customData { parts.append("custom \"\(customData)\"") }
+        if !conversationGroups.isEmpty { parts.append("groups \(conversationGroups)") }
         return parts.joined(separator: ", ")
     }
 }
