@@ -6,8 +6,8 @@ import ImSDK_Plus
 
 /// One line per conversation, the same for the server's state and a device's list, so that tests
 /// can compare what a device shows with what the server holds: ID, unread count, pin, receive
-/// option, last message, marks, custom data and conversation groups (the last line: the group
-/// names in order).
+/// option, last message, and (when set) marks, custom data and conversation groups. The group
+/// names, in order, are `serverGroups` and `deviceGroups`.
 package enum CloudSummary {
     /// Every conversation of `userID` as `server` holds it (not only the cloud list), sorted by ID.
     package static func server(_ server: IMReferenceServer, userID: String) throws -> [String] {
@@ -17,26 +17,38 @@ package enum CloudSummary {
                  receiveOption: Int(conversation.receiveOption.rawValue), last: conversation.lastMessage?.seq,
                  marks: conversation.marks, customData: conversation.customData,
                  groups: groups.filter { $0.conversations.contains(conversation.id) }.map(\.name))
-        }.sorted() + ["groups \(groups.map(\.name))"]
+        }.sorted()
     }
 
     /// The whole conversation list of `session` (paged through the V2 API), sorted by ID.
     package static func device(_ session: V2TestSession) async throws -> [String] {
-        let groups = try await session.manager.getConversationGroupList()
-        return try await session.walk().list.map { conversation in
+        try await session.walk().list.map { conversation in
             let id = conversation.type == .GROUP ? "group:\(conversation.groupID ?? "")" : "c2c:\(conversation.userID ?? "")"
             return line(id, unread: Int(conversation.unreadCount), pinned: conversation.isPinned,
                         receiveOption: conversation.recvOpt.rawValue, last: conversation.lastMessage?.seq,
                         marks: (conversation.markList ?? []).reduce(0) { $0 | $1.uint64Value },
                         customData: conversation.customData, groups: conversation.conversationGroupList ?? [])
-        }.sorted() + ["groups \(groups)"]
+        }.sorted()
+    }
+
+    /// The names of `userID`'s conversation groups on `server`, in order.
+    package static func serverGroups(_ server: IMReferenceServer, userID: String) throws -> [String] {
+        try server.conversationGroups(of: userID).map(\.name)
+    }
+
+    /// The names of the conversation groups `session` shows (`getConversationGroupList`).
+    package static func deviceGroups(_ session: V2TestSession) async throws -> [String] {
+        try await session.manager.getConversationGroupList()
     }
 
     private static func line(
         _ id: String, unread: Int, pinned: Bool, receiveOption: Int, last: UInt64?, marks: UInt64, customData: Data?,
         groups: [String]
     ) -> String {
-        "\(id) unread \(unread) pinned \(pinned) recv \(receiveOption) last \(last ?? 0) marks \(marks) "
-            + "custom \(customData.map { String(decoding: $0, as: UTF8.self) } ?? "-") groups \(groups)"
+        var line = "\(id) unread \(unread) pinned \(pinned) recv \(receiveOption) last \(last ?? 0)"
+        if marks != 0 { line += " marks \(marks)" }
+        if let customData { line += " custom \(String(decoding: customData, as: UTF8.self))" }
+        if !groups.isEmpty { line += " groups \(groups)" }
+        return line
     }
 }
