@@ -115,7 +115,9 @@ extension ConversationStore {
 
     /// `table` with each group numbered as the group of the same name in `other`, and the others
     /// with numbers `other` does not use: the groups of another server state, matched by name.
-    private static func renumbered(_ table: ConversationGroupTable, byNameAs other: ConversationGroupTable) -> ConversationGroupTable {
+    private static func renumbered(
+        _ table: ConversationGroupTable, byNameAs other: ConversationGroupTable
+    ) -> ConversationGroupTable {
         var unused = (other.groups.map(\.id).max() ?? 0) + 1
         return ConversationGroupTable(table.groups.map { group in
             var renumbered = group

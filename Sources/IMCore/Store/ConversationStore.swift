@@ -610,10 +610,10 @@ package struct ConversationStore: Sendable {
 
     /// Applies the server's view of one conversation (at login or reconnect).
     ///
-    /// Server-owned state (pin, receive option, profile, marks, custom data) is taken from the server; messages are
-    /// merged once each. The read cursor only moves forward, and only to the server's when
-    /// `takingReadCursor` or when the conversation is new here (a device that owns its cursors keeps
-    /// them).
+    /// Server-owned state (pin, receive option, profile, marks, custom data) is taken from the
+    /// server; messages are merged once each. The read cursor only moves forward, and only to the
+    /// server's when `takingReadCursor` or when the conversation is new here (a device that owns its
+    /// cursors keeps them).
     package mutating func applyServerState(_ server: ServerConversation, takingReadCursor: Bool = true) {
         touching(server.id) { store in
             let isNew = store.entries.slot(of: server.id) == nil
@@ -665,7 +665,9 @@ package struct ConversationStore: Sendable {
             conversation.receiveOption = option
         }
         conversation.orderKey = nextOrderKey(seconds: activity, above: 0)
-        if !conversationGroupTable.isEmpty { conversation.conversationGroups = conversationGroupTable.names(containing: id) }
+        if !conversationGroupTable.isEmpty {
+            conversation.conversationGroups = conversationGroupTable.names(containing: id)
+        }
         let log = keptLogs.isEmpty ? MessageLog() : keptLogs.removeValue(forKey: id) ?? MessageLog()
         if let newest = log.messages.last {
             conversation.lastSeq = newest.seq
