@@ -116,6 +116,14 @@ struct ScenarioRun: Sendable {
         case .revokeMine(let target): return try await writer.revokeMine(target)
         case .deleteNewest(let target): return try await writer.deleteNewest(target)
         case .clearHistory(let target): return try await writer.clearHistory(target)
+        case .mark(let target, let mark, let enable): return await V2Writer().mark(target, mark, enable)
+        case .setCustomData(let target, let text): return await V2Writer().setCustomData(text, for: target)
+        case .createConversationGroup(let name, let targets): return await V2Writer().createConversationGroup(name, targets)
+        case .renameConversationGroup(let name, let newName): return await V2Writer().renameConversationGroup(name, to: newName)
+        case .addToConversationGroup(let name, let targets): return await V2Writer().addToConversationGroup(name, targets)
+        case .removeFromConversationGroup(let name, let targets):
+            return await V2Writer().removeFromConversationGroup(name, targets)
+        case .deleteConversationGroup(let name): return await V2Writer().deleteConversationGroup(name)
         }
     }
 

@@ -2,8 +2,8 @@
 ///
 /// Server steps (`receive`) are the same in every mode. Every other step is a "write": it goes
 /// through the API whose writes the mode tests, except where the legacy API has no such call
-/// (`pin`, `unpin`, `mute`, `block`): those go through the V2 API in every mode, which is sound
-/// because both APIs are faces of one session.
+/// (`pin`, `unpin`, `mute`, `block`, marks, custom data, conversation groups): those go through
+/// the V2 API in every mode, which is sound because both APIs are faces of one session.
 ///
 /// Message texts are made up from the conversation and a running number (`a-1`, `a-2`, `g-1`).
 package enum Step: Hashable, Sendable {
@@ -77,6 +77,30 @@ package enum Step: Hashable, Sendable {
     /// `clearC2CHistoryMessage` / `clearGroupHistoryMessage`, also in the cloud): both keep it in
     /// the list with nothing unread and no last message, and this device's history shows none.
     case clearHistory(Target)
+    /// I set (or clear) a mark on the conversation (V2 `markConversation` in every mode: the
+    /// legacy API has no marks).
+    case mark(Target, Mark, Bool)
+    /// I set (nil: clear) the conversation's custom data (V2 `setConversationCustomData` in every mode).
+    case setCustomData(Target, String?)
+    /// I create a conversation group holding the conversations (V2 `createConversationGroup` in
+    /// every mode: the legacy API has no conversation groups).
+    case createConversationGroup(String, [Target])
+    /// I rename a conversation group (V2 in every mode).
+    case renameConversationGroup(String, to: String)
+    /// I add conversations to a group (V2 `addConversationsToGroup` in every mode).
+    case addToConversationGroup(String, [Target])
+    /// I remove conversations from a group (V2 `deleteConversationsFromGroup` in every mode).
+    case removeFromConversationGroup(String, [Target])
+    /// I delete a conversation group (V2 in every mode).
+    case deleteConversationGroup(String)
+
+    /// A V2 conversation mark a step sets (not the hide mark: the legacy list has no hidden
+    /// conversations, so it would show a difference of the readers, not of the writes).
+    package enum Mark: UInt64, Hashable, Sendable {
+        case star = 0x1
+        case unread = 0x2
+        case fold = 0x4
+    }
 
     /// A one-line description, for reports.
     package var title: String {
@@ -104,6 +128,16 @@ package enum Step: Hashable, Sendable {
         case .revokeMine(let target): return "revoke my newest message to \(target.shortName)"
         case .deleteNewest(let target): return "delete the newest message of \(target.shortName)"
         case .clearHistory(let target): return "clear the messages of \(target.shortName)"
+        case .mark(let target, let mark, let enable): return "\(enable ? "mark" : "unmark") \(target.shortName) \(mark)"
+        case .setCustomData(let target, let text): return "custom data \(text.map { "'\($0)'" } ?? "nil") for \(target.shortName)"
+        case .createConversationGroup(let name, let targets):
+            return "create group '\(name)' with \(targets.map(\.shortName).joined(separator: ", "))"
+        case .renameConversationGroup(let name, let newName): return "rename group '\(name)' to '\(newName)'"
+        case .addToConversationGroup(let name, let targets):
+            return "add \(targets.map(\.shortName).joined(separator: ", ")) to group '\(name)'"
+        case .removeFromConversationGroup(let name, let targets):
+            return "remove \(targets.map(\.shortName).joined(separator: ", ")) from group '\(name)'"
+        case .deleteConversationGroup(let name): return "delete group '\(name)'"
         }
     }
 
@@ -121,6 +155,11 @@ package enum Step: Hashable, Sendable {
         case .logout, .login, .relogin: return []
         case .peerRevokes(let from, _), .peerReads(let from): return [.c2c(from)]
         case .revokeMine(let target), .deleteNewest(let target), .clearHistory(let target): return [target]
+        case .mark(let target, _, _), .setCustomData(let target, _): return [target]
+        case .createConversationGroup(_, let targets), .addToConversationGroup(_, let targets),
+             .removeFromConversationGroup(_, let targets):
+            return targets
+        case .renameConversationGroup, .deleteConversationGroup: return []
         }
     }
 }

@@ -65,6 +65,22 @@ extension ServerState {
             return .ok
         case .reportPulled(let id, let seq):
             return .readSeq(try markRead(id, upTo: seq, by: userID, outbox: &outbox))
+        case .setMarks(let ids, let marks, let enable):
+            let results = try setMarks(ids, marks, enable: enable, by: userID, outbox: &outbox)
+            return .results(results, version: users[userID]?.version ?? 0)
+        case .setCustomData(let ids, let data):
+            let results = try setCustomData(ids, data, by: userID, outbox: &outbox)
+            return .results(results, version: users[userID]?.version ?? 0)
+        case .createConversationGroup(let name, let ids):
+            return try createConversationGroup(name, ids, by: userID, outbox: &outbox)
+        case .deleteConversationGroup(let name):
+            return try deleteConversationGroup(name, by: userID, outbox: &outbox)
+        case .renameConversationGroup(let name, let newName):
+            return try renameConversationGroup(name, to: newName, by: userID, outbox: &outbox)
+        case .addToConversationGroup(let name, let ids):
+            return try addToConversationGroup(name, ids, by: userID, outbox: &outbox)
+        case .removeFromConversationGroup(let name, let ids):
+            return try removeFromConversationGroup(name, ids, by: userID, outbox: &outbox)
         }
     }
 

@@ -14,9 +14,10 @@ extension ServerState {
     /// What changed for `userID` since `version`.
     ///
     /// From 0 (a device starting from nothing): the cloud list, in one answer with the user's
-    /// current version; asked on a connection opened at `connectionOpenedAt`, it also holds every
-    /// conversation with a message delivered since, with those messages (`newMessages`): they were
-    /// pushed to the device before it had synced, which ignored them.
+    /// current version, and every conversation group; asked on a connection opened at
+    /// `connectionOpenedAt`, it also holds every conversation with a message delivered since, with
+    /// those messages (`newMessages`): they were pushed to the device before it had synced, which
+    /// ignored them.
     ///
     /// From a later version: the next page of the changes after it. The changes counted are the
     /// messages delivered after `version`, the revokes made after it, the latest change of each
@@ -28,6 +29,15 @@ extension ServerState {
     /// in that span (`revokedMessages`), in its current state when its latest change is within the
     /// page, else as it stood at the last message delivered by the end
     /// (`ServerConversation.upTo(seq:)`); and the tombstones up to the end.
+    /// messages delivered after `version`, the latest change of each conversation changed after it
+    /// (when that is no message), the tombstones made after it, and the latest change of the
+    /// conversation groups (the page whose end reaches it carries all of them). The page ends
+    /// at the `syncPageLimit`-th of them in version order (at least one), or, when no more remain,
+    /// at the user's current version; its `version` is that end. It holds every conversation with
+    /// a counted change up to the end, with the messages delivered in it after `version` up to the
+    /// end (`newMessages`), in its current state when its latest change is within the page, else
+    /// as it stood at the last of those messages (`ServerConversation.upTo(seq:)`); and the
+    /// tombstones up to the end.
     ///
     /// Why a device that applies the pages in turn misses nothing and gets each message once: a
     /// page carries exactly the messages delivered between the version asked and its end, and the
@@ -47,7 +57,9 @@ extension ServerState {
         guard let account = users[userID] else { return IMChanges(version: 0, conversations: [], deleted: []) }
         guard version > 0 else {
             let list = cloudList(of: userID, now: now, deliveredAfter: connectionOpenedAt)
-            return IMChanges(version: account.version, conversations: list, deleted: [])
+            return IMChanges(
+                version: account.version, conversations: list, deleted: [],
+                conversationGroups: account.conversationGroups)
         }
         var counted: [UInt64] = []
         var changed: [(id: ConversationID, delivered: ArraySlice<UserConversation.Delivery>,
@@ -64,6 +76,8 @@ extension ServerState {
         }
         let tombstones = account.deletions.filter { $0.value > version && account.conversations[$0.key] == nil }
         counted += tombstones.values
+        let groupsChanged = account.conversationGroupsVersion > version
+        if groupsChanged { counted.append(account.conversationGroupsVersion) }
         counted.sort()
         let hasMore = counted.count > syncPageLimit
         let end = hasMore ? counted[syncPageLimit - 1] : account.version
@@ -87,7 +101,9 @@ extension ServerState {
         conversations.sort { activity($0.id) > activity($1.id) }
         return IMChanges(
             version: end, conversations: conversations,
-            deleted: tombstones.filter { $0.value <= end }.keys.sorted(), hasMore: hasMore)
+            deleted: tombstones.filter { $0.value <= end }.keys.sorted(), hasMore: hasMore,
+            conversationGroups: groupsChanged && account.conversationGroupsVersion <= end
+                ? account.conversationGroups : nil)
     }
 
     /// The cloud list of `userID`: the `cloudListLimit` (100) most recently active conversations with
@@ -140,7 +156,8 @@ extension ServerState {
             lastMessage: conversation.lastMessage, lastSeq: conversation.lastSeq, readSeq: conversation.readSeq,
             unreadMessages: conversation.unreadSeqs.compactMap { log?.message(seq: $0) },
             isPinned: conversation.isPinned, receiveOption: account.receiveOption(for: id), draft: conversation.draft,
-            peerRead: account.peerReads[id] ?? .none, clearedSeq: account.clearedSeq(of: id))
+            peerRead: account.peerReads[id] ?? .none, clearedSeq: account.clearedSeq(of: id),
+            marks: conversation.marks, customData: conversation.customData)
     }
 
     /// How recently a conversation was active: its newest message's time (none: newest of all), then

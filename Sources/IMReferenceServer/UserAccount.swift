@@ -29,6 +29,12 @@ struct UserAccount {
     var version: UInt64 = 1
     /// Deleted conversations and the version of their deletion (a tombstone, until recreated).
     var deletions: [ConversationID: UInt64] = [:]
+    /// The user's conversation groups, in creation order (ascending `id`).
+    var conversationGroups: [ConversationGroup] = []
+    /// The `id` of the next conversation group the user creates.
+    var nextConversationGroupID: UInt64 = 1
+    /// The user's version at the latest change of `conversationGroups` (0: never changed), for syncs.
+    var conversationGroupsVersion: UInt64 = 0
     /// Open connections, oldest first.
     var connections: [ServerConnection] = []
     /// The user's version when each open connection opened: a sync from 0 on it brings the messages

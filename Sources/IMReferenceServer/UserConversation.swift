@@ -1,3 +1,4 @@
+import Foundation
 import IMTransportKit
 
 /// One conversation as the server keeps it for one user (the per-user half of the cloud state).
@@ -27,6 +28,10 @@ struct UserConversation {
     var activityVersion: UInt64 = 0
     /// The newest draft change from devices that sync drafts.
     var draft: DraftChange?
+    /// The user's marks (V2 mark bits); they go with the conversation when the user deletes it.
+    var marks: UInt64 = 0
+    /// The user's custom data of the conversation; it goes with the conversation too.
+    var customData: Data?
     /// Every message delivered to the user in this conversation (since it last started), oldest
     /// first: what an incremental sync brings a device that missed their pushes. 16 bytes per
     /// delivered message; it goes with the conversation when the user deletes it.
@@ -51,11 +56,16 @@ struct UserConversation {
         lastSeq = max(lastSeq, message.seq)
         if !message.isExcludedFromLastMessage {
             lastMessage = message
+            // A new message shows a conversation the user hid, on every device.
+            marks &= ~ServerConversation.hideMark
         }
         if countsAsUnread && message.seq > readSeq {
             unreadSeqs.append(message.seq)
         }
     }
+
+    /// Whether the conversation counts against the 1,000 that may carry marks or custom data.
+    var hasMarksOrCustomData: Bool { marks != 0 || customData != nil }
 
     /// Records that message `seq` was delivered to the user under `version` (the version of its push).
     ///

@@ -141,7 +141,8 @@ enum Usage {
           --long SECONDS      Run until SECONDS have passed (the long mode).
           --flaw NAME         Check against a deliberately wrong model, to see a
                               failure: pinBumpsActivity, mutedCountInTotal,
-                              ownMessagesAreUnread or ownSendsAreAnnounced.
+                              ownMessagesAreUnread, ownSendsAreAnnounced or
+                              deletionLeavesGroups.
           --storage-faults    Keep the device's store on disk and make the disk
                               full or read-only at random moments, recover it and
                               restart the device; each sequence ends with a

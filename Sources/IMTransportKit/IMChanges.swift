@@ -19,8 +19,15 @@ public struct IMChanges: Hashable, Sendable {
     public var deleted: [ConversationID]
     /// Whether later changes remain: ask again from `version` for the next page.
     public var hasMore: Bool
+    /// The user's conversation groups, all of them in creation order, when they changed after the
+    /// version asked (from 0: always); nil when they did not.
+    public var conversationGroups: [ConversationGroup]?
 
-    public init(version: UInt64, conversations: [ServerConversation], deleted: [ConversationID], hasMore: Bool = false) {
+    public init(
+        version: UInt64, conversations: [ServerConversation], deleted: [ConversationID], hasMore: Bool = false,
+        conversationGroups: [ConversationGroup]? = nil
+    ) {
+        self.conversationGroups = conversationGroups
         self.version = version
         self.conversations = conversations
         self.deleted = deleted

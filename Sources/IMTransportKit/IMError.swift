@@ -44,6 +44,24 @@ public struct IMError: Error, Hashable, Sendable, CustomStringConvertible {
         /// Server: a group message older than the revoke time limit (2 minutes) cannot be revoked
         /// (ERR_SVR_GROUP_REVOKE_MSG_TIME_LIMIT).
         public static let groupRevokeTimeLimitExceeded = Code(rawValue: 10031)
+        /// Server (conversation service): a conversation group of that name exists already (the
+        /// same number, ERR_SVR_CONV_INVALID_PARAMETERS: the vendor documents no code of its own).
+        public static let conversationGroupExists = Code(rawValue: 50002)
+        /// Server (conversation service): more than 100 conversations in one request that marks,
+        /// groups or sets custom data (the vendor's ERR_SVR_CONV_CONV_MARK_REQ_COUNT_EXCEED_LIMIT).
+        public static let tooManyConversationsInRequest = Code(rawValue: 51006)
+        /// Server (conversation service): more than 1,000 conversations would carry marks or custom
+        /// data, or be in conversation groups (ERR_SVR_CONV_CONV_MARK_TOTAL_COUNT_EXCEED_LIMIT).
+        public static let tooManyMarkedConversations = Code(rawValue: 51008)
+        /// Server (conversation service): the conversation group does not exist
+        /// (ERR_SVR_CONV_CONV_GROUP_NOT_EXIST).
+        public static let conversationGroupNotFound = Code(rawValue: 51009)
+        /// Server (conversation service): a 21st conversation group
+        /// (ERR_SVR_CONV_CONV_GROUP_TOTAL_COUNT_EXCEED_LIMIT).
+        public static let tooManyConversationGroups = Code(rawValue: 51010)
+        /// Server (conversation service): a conversation group name that is empty or longer than
+        /// 32 bytes (ERR_SVR_CONV_CONV_GROUP_NAME_EXCEED_LENGTH).
+        public static let invalidConversationGroupName = Code(rawValue: 51011)
     }
 
     public var code: Code

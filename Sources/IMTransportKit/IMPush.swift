@@ -1,3 +1,5 @@
+import Foundation
+
 /// Something the server tells a connection without being asked.
 public enum IMPush: Hashable, Sendable {
     /// A new message for this user (sent to them, to one of their groups, or by them from any of
@@ -24,4 +26,11 @@ public enum IMPush: Hashable, Sendable {
     /// The user deleted every message of the conversation up to `upToSeq` (from any device); the
     /// conversation stays, with no last message and nothing unread.
     case historyCleared(ConversationID, upToSeq: UInt64)
+    /// The marks of the conversation changed (on any of the user's devices): the whole set after it.
+    case marks(ConversationID, UInt64)
+    /// The custom data of the conversation changed (on any of the user's devices; nil: cleared).
+    case customData(ConversationID, Data?)
+    /// Conversation group `id` changed (created, renamed, conversations added or removed) on any of
+    /// the user's devices: the group after it, nil when it was deleted.
+    case conversationGroup(id: UInt64, ConversationGroup?)
 }

@@ -1,3 +1,5 @@
+import Foundation
+
 /// A request from a client to the server. Conversation IDs are from the requesting user's side.
 public enum IMRequest: Hashable, Codable, Sendable {
     /// What changed for the user since `version` → `.changes` (0, a device that never synced: the
@@ -52,4 +54,28 @@ public enum IMRequest: Hashable, Codable, Sendable {
     /// Move the read cursor as `.markRead` does, for messages a device pulled (the legacy auto
     /// report), not read by the user: the peer gets no read receipt → `.readSeq`.
     case reportPulled(ConversationID, upTo: UInt64)
+    /// Set (`enable`) or clear the mark bits `marks` on 1 to 100 conversations, creating one the
+    /// user lacks when setting → `.results`, one per ID (51008 when a conversation would pass the
+    /// 1,000 with marks or custom data; the peer's error for an unknown user or group). A new
+    /// message clears the hide mark (`ServerConversation.hideMark`) of its conversation.
+    case setMarks([ConversationID], marks: UInt64, enable: Bool)
+    /// Set (nil: clear) the custom data of 1 to 100 conversations (at most 256 bytes) → `.results`,
+    /// as `setMarks`.
+    case setCustomData([ConversationID], Data?)
+    /// Create conversation group `name` (1 to 32 bytes, at most 20 groups) holding these
+    /// conversations (at most 100) → `.conversationGroup`, one result per ID (51008 when a
+    /// conversation would pass the 1,000 in any group); 50002 when one of that name exists, 51010
+    /// for a 21st group, 51011 for a bad name.
+    case createConversationGroup(String, [ConversationID])
+    /// Delete conversation group `name` → `.conversationGroup` (51009 when there is none).
+    case deleteConversationGroup(String)
+    /// Rename conversation group `name` → `.conversationGroup` (51009 when there is none; 51011
+    /// for a bad new name, 50002 when one of that name exists).
+    case renameConversationGroup(String, to: String)
+    /// Add conversations (at most 100) to conversation group `name` → `.conversationGroup`, one
+    /// result per ID (51009 when there is no such group).
+    case addToConversationGroup(String, [ConversationID])
+    /// Remove conversations (1 to 100) from conversation group `name` → `.conversationGroup`, one
+    /// result per ID.
+    case removeFromConversationGroup(String, [ConversationID])
 }

@@ -14,4 +14,11 @@ public enum IMResponse: Hashable, Sendable {
     case receiveOptions([ReceiveOption])
     /// The user's receive option for every conversation (`.globalReceiveOption`).
     case globalReceiveOption(GlobalReceiveOption)
+    /// One result per conversation of a batch request, in the order asked (nil: success), and the
+    /// user's version once it was applied: a device whose store reached that version has the
+    /// change already (its push), and may have later ones.
+    case results([IMError?], version: UInt64)
+    /// The conversation group a request changed, as it is after it (nil: deleted), one result per
+    /// conversation asked (none for a delete or a rename), and the user's version after it.
+    case conversationGroup(id: UInt64, ConversationGroup?, results: [IMError?], version: UInt64)
 }

@@ -1,3 +1,5 @@
+import Foundation
+
 /// One conversation as the server keeps it for one user.
 public struct ServerConversation: Hashable, Sendable {
     public var id: ConversationID
@@ -27,16 +29,25 @@ public struct ServerConversation: Hashable, Sendable {
     /// The sequence up to which the user deleted the conversation's history (`clearHistory`, or a
     /// deletion with its messages); 0: never. A device drops its messages up to it.
     public var clearedSeq: UInt64
+    /// The user's marks on the conversation (the V2 mark bits).
+    public var marks: UInt64
+    /// The user's custom data of the conversation (at most 256 bytes), nil when none.
+    public var customData: Data?
+
+    /// The hide mark, which a new message in the conversation clears.
+    public static let hideMark: UInt64 = 0x8
 
     public init(
         id: ConversationID, profile: ConversationProfile, lastMessage: Message?, lastSeq: UInt64,
         readSeq: UInt64, unreadMessages: [Message], isPinned: Bool, receiveOption: ReceiveOption,
         draft: DraftChange? = nil, newMessages: [Message] = [], revokedMessages: [Message] = [],
-        peerRead: PeerReadPoint = .none, clearedSeq: UInt64 = 0
+        peerRead: PeerReadPoint = .none, clearedSeq: UInt64 = 0, marks: UInt64 = 0, customData: Data? = nil
     ) {
         self.revokedMessages = revokedMessages
         self.peerRead = peerRead
         self.clearedSeq = clearedSeq
+        self.marks = marks
+        self.customData = customData
         self.draft = draft
         self.newMessages = newMessages
         self.id = id

@@ -41,11 +41,12 @@ open class V2TIMConversation: NSObject {
     public internal(set) var isPinned = false
     /// Grows with activity (messages, drafts); larger keys sort first among unpinned conversations.
     public internal(set) var orderKey: UInt = 0
-    /// The marks set on the conversation, one `NSNumber` per bit (empty when none).
+    /// The marks set on the conversation, one `NSNumber` per bit (empty when none; they roam).
     public internal(set) var markList: [NSNumber]!
-    /// Custom data of the conversation (`setConversationCustomData`).
+    /// Custom data of the conversation (`setConversationCustomData`; roams); nil when none.
     public internal(set) var customData: Data!
-    /// The conversation groups it belongs to (conversation groups are not supported yet: empty).
+    /// The names of the user's conversation groups it is in, in the groups' creation order (empty
+    /// when none); they roam with the groups.
     public internal(set) var conversationGroupList: [String]!
     /// The server time (seconds) of the newest message I have read (C2C).
     public internal(set) var c2cReadTimestamp: UInt = 0
@@ -96,7 +97,7 @@ open class V2TIMConversation: NSObject {
             marks & (1 << UInt64(bit)) != 0 ? NSNumber(value: UInt64(1) << UInt64(bit)) : nil
         }
         customData = conversation.customData
-        conversationGroupList = []
+        conversationGroupList = conversation.conversationGroups
         c2cReadTimestamp = UInt(truncatingIfNeeded: conversation.readTimestamp)
         groupReadSequence = UInt(truncatingIfNeeded: conversation.readSeq)
     }

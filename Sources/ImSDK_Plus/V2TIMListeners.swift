@@ -16,8 +16,13 @@ import Foundation
 /// `onConversationChanged`, `onConversationDeleted` (each in six spellings);
 /// `onTotalUnreadMessageCountChanged` (after the first `getTotalUnreadMessageCount`);
 /// `onUnreadMessageCountChangedByFilter` / `onUnreadMessageCountChanged(by:totalUnreadCount:)` (for
-/// each filter passed to `subscribeUnreadMessageCountByFilter`). The conversation-group events
-/// (`onConversationGroupCreated`, ...) are not called: conversation groups are not supported yet.
+/// each filter passed to `subscribeUnreadMessageCountByFilter`); the conversation-group events
+/// `onConversationGroupCreated`, `onConversationGroupDeleted`, `onConversationGroupNameChanged`,
+/// `onConversationsAddedToGroup`, `onConversationsDeletedFromGroup` (with and without `reason`),
+/// each in the spellings of the current headers, of the headers without Swift names
+/// (`onConversationsAdded(toGroup:conversationList:)`, ...) and of the vendor's Swift samples
+/// (`groupName: String`), on every device of the user, after the `onConversationChanged` of the
+/// conversations whose `conversationGroupList` changed.
 public typealias V2TIMConversationListener = _V2TIMConversationListener & _V2TIMConversationListenerNullable
 
 /// The `[X]` and `[X]!` spellings of `V2TIMConversationListener` (adopt `V2TIMConversationListener`).
@@ -58,6 +63,44 @@ public protocol _V2TIMConversationListener: AnyObject {
     func onUnreadMessageCountChangedByFilter(filter: V2TIMConversationListFilter!, totalUnreadCount: UInt64)
     func onUnreadMessageCountChanged(by filter: V2TIMConversationListFilter, totalUnreadCount: UInt64)
     func onUnreadMessageCountChanged(by filter: V2TIMConversationListFilter!, totalUnreadCount: UInt64)
+
+    /// A conversation group was created (on this device or another of the user's), with the
+    /// conversations in it that this device has.
+    func onConversationGroupCreated(groupName: String, conversationList: [V2TIMConversation])
+    func onConversationGroupCreated(groupName: String!, conversationList: [V2TIMConversation]!)
+    func onConversationGroupCreated(_ groupName: String, conversationList: [V2TIMConversation])
+    func onConversationGroupCreated(_ groupName: String!, conversationList: [V2TIMConversation]!)
+
+    /// A conversation group was deleted.
+    func onConversationGroupDeleted(groupName: String)
+    func onConversationGroupDeleted(groupName: String!)
+    func onConversationGroupDeleted(_ groupName: String)
+    func onConversationGroupDeleted(_ groupName: String!)
+
+    /// A conversation group was renamed.
+    func onConversationGroupNameChanged(oldName: String, newName: String)
+    func onConversationGroupNameChanged(oldName: String!, newName: String!)
+    func onConversationGroupNameChanged(_ oldName: String, newName: String)
+    func onConversationGroupNameChanged(_ oldName: String!, newName: String!)
+
+    /// Conversations were added to a group (those this device has).
+    func onConversationsAddedToGroup(groupName: String, conversationList: [V2TIMConversation])
+    func onConversationsAddedToGroup(groupName: String!, conversationList: [V2TIMConversation]!)
+    func onConversationsAdded(toGroup groupName: String, conversationList: [V2TIMConversation])
+    func onConversationsAdded(toGroup groupName: String!, conversationList: [V2TIMConversation]!)
+
+    /// Conversations were removed from a group (those this device has). `reason` is 0: the user
+    /// removed them (`deleteConversationsFromGroup`); the vendor's 1, the oldest member evicted
+    /// past 1,000, does not happen here (a 1,001st conversation fails with 51008 instead).
+    func onConversationsDeletedFromGroup(groupName: String, conversationList: [V2TIMConversation], reason: UInt32)
+    func onConversationsDeletedFromGroup(groupName: String!, conversationList: [V2TIMConversation]!, reason: UInt32)
+    func onConversationsDeleted(fromGroup groupName: String, conversationList: [V2TIMConversation], reason: UInt32)
+    func onConversationsDeleted(fromGroup groupName: String!, conversationList: [V2TIMConversation]!, reason: UInt32)
+    /// The form without `reason` (deprecated in the vendor's headers; still called).
+    func onConversationsDeletedFromGroup(groupName: String, conversationList: [V2TIMConversation])
+    func onConversationsDeletedFromGroup(groupName: String!, conversationList: [V2TIMConversation]!)
+    func onConversationsDeleted(fromGroup groupName: String, conversationList: [V2TIMConversation])
+    func onConversationsDeleted(fromGroup groupName: String!, conversationList: [V2TIMConversation]!)
 }
 
 /// The `[X]?` spellings of `V2TIMConversationListener` (adopt `V2TIMConversationListener`).
@@ -70,6 +113,24 @@ public protocol _V2TIMConversationListenerNullable: AnyObject {
     func onConversationDeleted(_ conversationIDList: [String]?)
     func onUnreadMessageCountChangedByFilter(filter: V2TIMConversationListFilter?, totalUnreadCount: UInt64)
     func onUnreadMessageCountChanged(by filter: V2TIMConversationListFilter?, totalUnreadCount: UInt64)
+
+    func onConversationGroupCreated(groupName: String?, conversationList: [V2TIMConversation]?)
+    func onConversationGroupCreated(_ groupName: String?, conversationList: [V2TIMConversation]?)
+    /// The current headers' form (a nullable name, a list that is not).
+    func onConversationGroupCreated(groupName: String?, conversationList: [V2TIMConversation])
+    func onConversationGroupDeleted(groupName: String?)
+    func onConversationGroupDeleted(_ groupName: String?)
+    func onConversationGroupNameChanged(oldName: String?, newName: String?)
+    func onConversationGroupNameChanged(_ oldName: String?, newName: String?)
+    func onConversationsAddedToGroup(groupName: String?, conversationList: [V2TIMConversation]?)
+    func onConversationsAdded(toGroup groupName: String?, conversationList: [V2TIMConversation]?)
+    func onConversationsAddedToGroup(groupName: String?, conversationList: [V2TIMConversation])
+    func onConversationsDeletedFromGroup(groupName: String?, conversationList: [V2TIMConversation]?, reason: UInt32)
+    func onConversationsDeleted(fromGroup groupName: String?, conversationList: [V2TIMConversation]?, reason: UInt32)
+    func onConversationsDeletedFromGroup(groupName: String?, conversationList: [V2TIMConversation], reason: UInt32)
+    func onConversationsDeletedFromGroup(groupName: String?, conversationList: [V2TIMConversation]?)
+    func onConversationsDeleted(fromGroup groupName: String?, conversationList: [V2TIMConversation]?)
+    func onConversationsDeletedFromGroup(groupName: String?, conversationList: [V2TIMConversation])
 }
 
 extension _V2TIMConversationListener {
@@ -94,6 +155,30 @@ extension _V2TIMConversationListener {
     public func onUnreadMessageCountChangedByFilter(filter: V2TIMConversationListFilter!, totalUnreadCount: UInt64) {}
     public func onUnreadMessageCountChanged(by filter: V2TIMConversationListFilter, totalUnreadCount: UInt64) {}
     public func onUnreadMessageCountChanged(by filter: V2TIMConversationListFilter!, totalUnreadCount: UInt64) {}
+    public func onConversationGroupCreated(groupName: String, conversationList: [V2TIMConversation]) {}
+    public func onConversationGroupCreated(groupName: String!, conversationList: [V2TIMConversation]!) {}
+    public func onConversationGroupCreated(_ groupName: String, conversationList: [V2TIMConversation]) {}
+    public func onConversationGroupCreated(_ groupName: String!, conversationList: [V2TIMConversation]!) {}
+    public func onConversationGroupDeleted(groupName: String) {}
+    public func onConversationGroupDeleted(groupName: String!) {}
+    public func onConversationGroupDeleted(_ groupName: String) {}
+    public func onConversationGroupDeleted(_ groupName: String!) {}
+    public func onConversationGroupNameChanged(oldName: String, newName: String) {}
+    public func onConversationGroupNameChanged(oldName: String!, newName: String!) {}
+    public func onConversationGroupNameChanged(_ oldName: String, newName: String) {}
+    public func onConversationGroupNameChanged(_ oldName: String!, newName: String!) {}
+    public func onConversationsAddedToGroup(groupName: String, conversationList: [V2TIMConversation]) {}
+    public func onConversationsAddedToGroup(groupName: String!, conversationList: [V2TIMConversation]!) {}
+    public func onConversationsAdded(toGroup groupName: String, conversationList: [V2TIMConversation]) {}
+    public func onConversationsAdded(toGroup groupName: String!, conversationList: [V2TIMConversation]!) {}
+    public func onConversationsDeletedFromGroup(groupName: String, conversationList: [V2TIMConversation], reason: UInt32) {}
+    public func onConversationsDeletedFromGroup(groupName: String!, conversationList: [V2TIMConversation]!, reason: UInt32) {}
+    public func onConversationsDeleted(fromGroup groupName: String, conversationList: [V2TIMConversation], reason: UInt32) {}
+    public func onConversationsDeleted(fromGroup groupName: String!, conversationList: [V2TIMConversation]!, reason: UInt32) {}
+    public func onConversationsDeletedFromGroup(groupName: String, conversationList: [V2TIMConversation]) {}
+    public func onConversationsDeletedFromGroup(groupName: String!, conversationList: [V2TIMConversation]!) {}
+    public func onConversationsDeleted(fromGroup groupName: String, conversationList: [V2TIMConversation]) {}
+    public func onConversationsDeleted(fromGroup groupName: String!, conversationList: [V2TIMConversation]!) {}
 }
 
 extension _V2TIMConversationListenerNullable {
@@ -105,6 +190,22 @@ extension _V2TIMConversationListenerNullable {
     public func onConversationDeleted(_ conversationIDList: [String]?) {}
     public func onUnreadMessageCountChangedByFilter(filter: V2TIMConversationListFilter?, totalUnreadCount: UInt64) {}
     public func onUnreadMessageCountChanged(by filter: V2TIMConversationListFilter?, totalUnreadCount: UInt64) {}
+    public func onConversationGroupCreated(groupName: String?, conversationList: [V2TIMConversation]?) {}
+    public func onConversationGroupCreated(_ groupName: String?, conversationList: [V2TIMConversation]?) {}
+    public func onConversationGroupCreated(groupName: String?, conversationList: [V2TIMConversation]) {}
+    public func onConversationGroupDeleted(groupName: String?) {}
+    public func onConversationGroupDeleted(_ groupName: String?) {}
+    public func onConversationGroupNameChanged(oldName: String?, newName: String?) {}
+    public func onConversationGroupNameChanged(_ oldName: String?, newName: String?) {}
+    public func onConversationsAddedToGroup(groupName: String?, conversationList: [V2TIMConversation]?) {}
+    public func onConversationsAdded(toGroup groupName: String?, conversationList: [V2TIMConversation]?) {}
+    public func onConversationsAddedToGroup(groupName: String?, conversationList: [V2TIMConversation]) {}
+    public func onConversationsDeletedFromGroup(groupName: String?, conversationList: [V2TIMConversation]?, reason: UInt32) {}
+    public func onConversationsDeleted(fromGroup groupName: String?, conversationList: [V2TIMConversation]?, reason: UInt32) {}
+    public func onConversationsDeletedFromGroup(groupName: String?, conversationList: [V2TIMConversation], reason: UInt32) {}
+    public func onConversationsDeletedFromGroup(groupName: String?, conversationList: [V2TIMConversation]?) {}
+    public func onConversationsDeleted(fromGroup groupName: String?, conversationList: [V2TIMConversation]?) {}
+    public func onConversationsDeletedFromGroup(groupName: String?, conversationList: [V2TIMConversation]) {}
 }
 
 /// Message events; every method is optional. Held weakly; called on the SDK's callback queue.

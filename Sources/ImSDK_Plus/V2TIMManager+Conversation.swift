@@ -173,45 +173,6 @@ extension V2TIMManager {
         }
     }
 
-    /// Sets or clears marks on conversations (at most 100), on this device only (no server
-    /// request). Each conversation
-    /// gets its own result: 6004 (`ERR_INVALID_CONVERSATION`) when it does not exist.
-    /// - Parameter markType: one mark: a `V2TIMConversationMarkType` (0x1, 0x2, 0x4, 0x8) or a custom
-    ///   bit `1 << n`, 32 <= n < 64, as the vendor's header defines them. Anything else fails with
-    ///   6017: 0, a negative number (`Int64.min` is not bit 63), a fraction, NaN or an infinity, a
-    ///   bit outside those, or several bits at once (set marks one at a time, as the vendor's
-    ///   TUIKit does).
-    /// - Errors:
-    ///   - 6013 `ERR_SDK_NOT_INITIALIZED`: before `initSDK`.
-    ///   - 6014 `ERR_SDK_NOT_LOGGED_IN`: not logged in.
-    ///   - 6017 `ERR_INVALID_PARAMETERS`: not one valid mark, an empty list, more than 100 IDs, or
-    ///     a malformed ID (nothing changes).
-    ///   - 6022 `ERR_IO_OPERATION_FAILED`: the marks could not be written to local storage (they
-    ///     stand, see `V2TIMManager`).
-    public func markConversation(
-        conversationIDList: [String], markType: NSNumber, enableMark: Bool,
-        succ: V2TIMConversationOperationResultSucc?, fail: V2TIMFail?
-    ) {
-        let callbacks = Unchecked((succ, fail))
-        withClient(fail: fail) { client in
-            let marks = UInt64(exactly: markType).map(ConversationMarks.init(rawValue:))
-            let outcome = Result { () throws(IMError) -> [V2TIMConversationOperationResult] in
-                guard let marks, marks.isOneValidMark else {
-                    throw IMError(.invalidParameters, "markType \(markType) is not one valid mark")
-                }
-                let results = try client.setMarks(try Self.parseBatch(conversationIDList), marks, enable: enableMark)
-                return zip(conversationIDList, results).map(V2TIMConversationOperationResult.init)
-            }
-            let boxed = Unchecked(outcome)
-            client.deliver {
-                switch boxed.value {
-                case .success(let results): callbacks.value.0?(results)
-                case .failure(let error): error.report(to: callbacks.value.1)
-                }
-            }
-        }
-    }
-
     /// Deletes a conversation and its messages, locally and on the server.
     ///
     /// Goes to the server; `succ` runs after the server agreed and the deletion is applied here

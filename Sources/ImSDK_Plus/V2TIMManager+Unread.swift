@@ -59,33 +59,4 @@ extension V2TIMManager {
         setFilterSubscription(filter, subscribe: false)
         session.setUnreadCountSubscription(ConversationFilter(filter).unreadKey, subscribed: false)
     }
-
-    // MARK: - Custom data
-
-    /// Sets (nil: clears) the custom data of up to 100 conversations, at most 256 bytes; each gets
-    /// its own result (6004 for an unknown conversation). Kept on this device and across restarts
-    /// (it does not roam to the user's other devices yet). Changed conversations are announced with
-    /// `onConversationChanged` (before `succ`). Local: no server request.
-    /// - Errors:
-    ///   - 6013 `ERR_SDK_NOT_INITIALIZED`: before `initSDK`.
-    ///   - 6014 `ERR_SDK_NOT_LOGGED_IN`: not logged in.
-    ///   - 6017 `ERR_INVALID_PARAMETERS`: more than 256 bytes, a nil or empty list, more than 100
-    ///     IDs, or a malformed ID (nothing changes).
-    ///   - 6022 `ERR_IO_OPERATION_FAILED`: the data could not be written to local storage (it
-    ///     stands, see `V2TIMManager`).
-    public func setConversationCustomData(
-        conversationIDList: [String]!, customData: Data?,
-        succ: V2TIMConversationOperationResultSucc?, fail: V2TIMFail?
-    ) {
-        let callbacks = Unchecked((succ, fail))
-        let list = conversationIDList ?? []
-        withClient(fail: fail) { client throws(IMError) in
-            guard (customData?.count ?? 0) <= 256 else {
-                throw IMError(.invalidParameters, "customData is larger than 256 bytes")
-            }
-            let results = try client.setCustomData(try Self.parseBatch(list), customData)
-            let converted = Unchecked(zip(list, results).map(V2TIMConversationOperationResult.init))
-            client.deliver { callbacks.value.0?(converted.value) }
-        }
-    }
 }

@@ -274,6 +274,9 @@ public final class V2TIMManager: Sendable {
             if !added.isEmpty { conversationListeners.forEach { Spellings.newConversations(added, to: $0) } }
             if !changed.isEmpty { conversationListeners.forEach { Spellings.changedConversations(changed, to: $0) } }
             if !deleted.isEmpty { conversationListeners.forEach { Spellings.deletedConversations(deleted, to: $0) } }
+            for event in batch.conversationGroupEvents {
+                conversationListeners.forEach { Spellings.conversationGroupEvent(event, selfUserID: me, to: $0) }
+            }
             if batch.totalUnreadChanged && wantsTotal {
                 let total = UInt64(max(0, batch.counters.totalUnread))
                 conversationListeners.forEach { Spellings.totalUnread(total, to: $0) }

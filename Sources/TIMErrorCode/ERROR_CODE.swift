@@ -47,6 +47,13 @@ public let ERR_SVR_GROUP_REVOKE_MSG_NOT_FOUND = ERROR_CODE(.groupRevokeMessageNo
 public let ERR_SVR_GROUP_REVOKE_MSG_TIME_LIMIT = ERROR_CODE(.groupRevokeTimeLimitExceeded)
 // The client's own check of the revoke time limit (the vendor's SDKs have it; this one leaves it to the server).
 public let ERR_REVOKE_TIME_LIMIT_EXCEED = ERROR_CODE(rawValue: 6223)
+// Server: conversation marks, custom data and groups.
+public let ERR_SVR_CONV_CONV_MARK_REQ_COUNT_EXCEED_LIMIT = ERROR_CODE(.tooManyConversationsInRequest)
+public let ERR_SVR_CONV_CONV_MARK_OPERATE_FAILED = ERROR_CODE(rawValue: 51007)
+public let ERR_SVR_CONV_CONV_MARK_TOTAL_COUNT_EXCEED_LIMIT = ERROR_CODE(.tooManyMarkedConversations)
+public let ERR_SVR_CONV_CONV_GROUP_NOT_EXIST = ERROR_CODE(.conversationGroupNotFound)
+public let ERR_SVR_CONV_CONV_GROUP_TOTAL_COUNT_EXCEED_LIMIT = ERROR_CODE(.tooManyConversationGroups)
+public let ERR_SVR_CONV_CONV_GROUP_NAME_EXCEED_LENGTH = ERROR_CODE(.invalidConversationGroupName)
 
 /// The legacy headers' `#define` for a kick (the same number as `ERR_LOGIN_KICKED_OFF_BY_OTHER`).
 public let ERR_IMSDK_KICKED_BY_OTHERS: Int32 = IMError.Code.kickedOff.rawValue

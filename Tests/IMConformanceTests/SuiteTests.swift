@@ -42,6 +42,13 @@ final class SuiteTests: XCTestCase {
         XCTAssertTrue(has { if case .peerReads = $0 { true } else { false } }, "read receipts")
         XCTAssertTrue(has { if case .deleteNewest = $0 { true } else { false } }, "a deleted message")
         XCTAssertTrue(has { if case .clearHistory = $0 { true } else { false } }, "a cleared conversation")
+        XCTAssertTrue(has { if case .mark = $0 { true } else { false } }, "marks")
+        XCTAssertTrue(has { if case .setCustomData = $0 { true } else { false } }, "custom data")
+        XCTAssertTrue(has { if case .createConversationGroup = $0 { true } else { false } }, "conversation groups created")
+        XCTAssertTrue(has { if case .renameConversationGroup = $0 { true } else { false } }, "renamed")
+        XCTAssertTrue(has { if case .addToConversationGroup = $0 { true } else { false } }, "added to")
+        XCTAssertTrue(has { if case .removeFromConversationGroup = $0 { true } else { false } }, "removed from")
+        XCTAssertTrue(has { if case .deleteConversationGroup = $0 { true } else { false } }, "deleted")
         XCTAssertEqual(Scenario.suite.filter { $0.legacyLogin == .autoReport }.count, 1, "one auto-report scenario")
     }
 

@@ -271,10 +271,13 @@ private struct PropertyRun {
         let firstUnissued = nextSeq[id, default: 1]
         if lastSeq >= firstUnissued { late[id, default: []] += Array(firstUnissued...lastSeq) }
         nextSeq[id] = max(firstUnissued, lastSeq + 1)
+        // Marks roam: the server's set, often the one the store has, else another.
+        let marks = random.chance(60)
+            ? local?.marks.rawValue ?? 0 : [0, 0x1, 0x2, 0x8, 0x3, 0xA, 1 << 40].randomElement(using: &random)!
         return ServerConversation(
             id: id, profile: ConversationProfile(name: "name \(step)"), lastMessage: lastMessage, lastSeq: lastSeq,
             readSeq: readSeq, unreadMessages: unread, isPinned: random.chance(Self.isPinningPhase(step) ? 85 : 10),
-            receiveOption: ReceiveOption.allCases.randomElement(using: &random)!
+            receiveOption: ReceiveOption.allCases.randomElement(using: &random)!, marks: marks
         )
     }
 
@@ -584,6 +587,8 @@ private struct StoreModel {
             entries[server.id]!.profile = server.profile
             entries[server.id]!.receiveOption = server.receiveOption
             entries[server.id]!.isPinned = server.isPinned
+            // After the messages, which may have cleared the hide mark: the server's marks win.
+            entries[server.id]!.marks = ConversationMarks(rawValue: server.marks)
         }
         return outcome
     }

@@ -693,23 +693,28 @@ final class ConversationStoreTests: XCTestCase {
         store._checkInvariants()
     }
 
-    func test_applyServerState_cursorBehindLocal_keepsLocalCursorAndUnreadMark_butTakesServerSettings() throws {
+    func test_applyServerState_cursorBehindLocal_keepsLocalCursor_butTakesServerSettingsAndMarks() throws {
         var store = storeWithAliceMessages(1...5)
         store.markRead(alice, upTo: 5)
-        try store.setMarks(alice, .unread, enable: true)
+        try store.setMarks(alice, [.star, .hide], enable: true)
+        try store.setCustomData(alice, Data("local".utf8))
         try store.setPinned(alice, true)
         store.setReceiveOption(alice, .doNotReceive)
 
         store.applyServerState(ServerConversation(
-            id: alice, profile: ConversationProfile(name: "Alice"), lastMessage: fromAlice(5, at: 1_005),
-            lastSeq: 5, readSeq: 3, unreadMessages: [fromAlice(4, at: 1_004), fromAlice(5, at: 1_005)],
-            isPinned: false, receiveOption: .receive
+            id: alice, profile: ConversationProfile(name: "Alice"), lastMessage: fromAlice(6, at: 1_006),
+            lastSeq: 6, readSeq: 3, unreadMessages: [fromAlice(4, at: 1_004), fromAlice(5, at: 1_005)],
+            isPinned: false, receiveOption: .receive, marks: ConversationMarks([.unread, .hide]).rawValue,
+            customData: Data("server".utf8)
         ))
 
         let conversation = store.conversation(alice)
         XCTAssertEqual(conversation?.readSeq, 5, "the cursor never moves back")
-        XCTAssertEqual(conversation?.unreadCount, 0)
-        XCTAssertEqual(conversation?.marks, [.unread], "a synced cursor does not clear the mark")
+        XCTAssertEqual(conversation?.unreadCount, 1, "message 6 is new and unread")
+        XCTAssertEqual(conversation?.marks, [.unread, .hide],
+                       "marks roam: the server's, a synced cursor does not clear the unread mark, and message 6, "
+                       + "which unhid it here, is one the server counted already")
+        XCTAssertEqual(conversation?.customData, Data("server".utf8), "custom data roams: the server's")
         XCTAssertEqual(conversation?.isPinned, false)
         XCTAssertEqual(conversation?.receiveOption, .receive)
         XCTAssertEqual(conversation?.profile.name, "Alice")

@@ -142,7 +142,7 @@ final class CheckCommandTests: XCTestCase {
             (["check", "--steps"], "--steps needs a value"),
             (["check", "--steps", "0"], "--steps needs a positive number, not '0'"),
             (["check", "--seed", "x"], "--seed needs a whole number from 0 to \(UInt64.max), not 'x'"),
-            (["check", "--flaw", "x"], "--flaw needs one of pinBumpsActivity, mutedCountInTotal, ownMessagesAreUnread, ownSendsAreAnnounced, not 'x'"),
+            (["check", "--flaw", "x"], "--flaw needs one of pinBumpsActivity, mutedCountInTotal, ownMessagesAreUnread, ownSendsAreAnnounced, deletionLeavesGroups, not 'x'"),
             (["check", "--frob"], "unknown option '--frob'"),
             (["check", "extra"], "unexpected argument 'extra'"),
         ]

@@ -29,7 +29,7 @@ final class BadInputTableTests: XCTestCase {
         let rows = V2BadInput.rows
         try await startFixture()
         let start = try await snapshot()
-        XCTAssertEqual(start.count, 6, "fixture: 4 C2C, 1 group, and the total")
+        XCTAssertEqual(start.count, 7, "fixture: 4 C2C, 1 group, the total and the conversation groups")
 
         for row in rows where row.phase == .loggedIn {
             try await check(row) { try await self.snapshot() }
@@ -60,7 +60,7 @@ final class BadInputTableTests: XCTestCase {
         let rows = V2BadInput.rows
         XCTAssertEqual(Set(rows.map(\.phase)), Set(SessionPhase.allCases))
         let methods = Set(rows.map(\.method))
-        for method in V2BadInput.validCalls.map(\.method) {
+        for method in (V2BadInput.validCalls + V2BadInput.conversationDataValidCalls).map(\.method) {
             XCTAssertTrue(methods.contains(method), method)
         }
         let classes = Set(rows.map(\.argument))
@@ -100,7 +100,8 @@ final class BadInputTableTests: XCTestCase {
         return config
     }
 
-    /// Four C2C conversations and a group, with unread messages, a pin, a draft and a mark.
+    /// Four C2C conversations and a group, with unread messages, a pin, a draft, a mark, custom
+    /// data, and two conversation groups (`V2BadInput.fixtureGroups`).
     private func startFixture() async throws {
         session = try await V2TestSession(peers: ["a", "b", "c", "d"], storage: .disk(directory: directory.path))
         let server = session.server
@@ -117,6 +118,10 @@ final class BadInputTableTests: XCTestCase {
         try await call { succ, fail in
             self.manager.markConversation(conversationIDList: ["c2c_a"], markType: 1, enableMark: true,
                                           succ: { _ in succ() }, fail: fail)
+        }
+        _ = try await manager.setConversationCustomData(conversationIDList: ["c2c_b"], customData: Data("custom".utf8))
+        for (name, members) in V2BadInput.fixtureGroups {
+            _ = try await manager.createConversationGroup(groupName: name, conversationIDList: members)
         }
         _ = try await manager.getTotalUnreadMessageCount()
     }
@@ -136,10 +141,11 @@ final class BadInputTableTests: XCTestCase {
         let list = try await session.walk(pageSize: 100).list.map { c in
             "\(OddStrings.short(c.conversationID)) unread \(c.unreadCount) pinned \(c.isPinned) draft \(c.draftText ?? "-") key \(c.orderKey) "
                 + "marks \((c.markList ?? []).map(\.uint64Value)) recv \(c.recvOpt.rawValue) "
-                + "last \(c.lastMessage?.textElem?.text ?? "-")/\(c.lastMessage?.seq ?? 0)"
+                + "last \(c.lastMessage?.textElem?.text ?? "-")/\(c.lastMessage?.seq ?? 0) "
+                + "custom \(c.customData.map { String(decoding: $0, as: UTF8.self) } ?? "-") groups \(c.conversationGroupList ?? [])"
         }
         let total = try await manager.getTotalUnreadMessageCount()
-        return list + ["total \(total)"]
+        return list + ["total \(total)", "groups \(try await manager.getConversationGroupList())"]
     }
 }
 
@@ -309,9 +315,9 @@ enum V2BadInput {
             BadInputRow("getConversationList", .hugeCount, expect: .succeeded("5 finished")) { r in await r.callback { s, f in v2.getConversationList(nextSeq: .max, count: .max, succ: { l, _, done in s("\(l!.count)\(done ? " finished" : "")") }, fail: f) } },
             BadInputRow("getConversationListByFilter", .zeroCount, expect: .failed(6017)) { r in await r.callback { s, f in v2.getConversationListByFilter(filter: V2TIMConversationListFilter(), nextSeq: 0, count: 0, succ: { l, _, _ in s("\(l!.count)") }, fail: f) } },
             BadInputRow("getConversationListByFilter", .hugeCount, expect: .succeeded("5 finished")) { r in await r.callback { s, f in v2.getConversationListByFilter(filter: V2TIMConversationListFilter(), nextSeq: 0, count: .max, succ: { l, _, done in s("\(l!.count)\(done ? " finished" : "")") }, fail: f) } },
-            BadInputRow("getConversationListByFilter", .unknownID, expect: .succeeded("0")) { r in await r.callback { s, f in v2.getConversationListByFilter(filter: filter(group: "work"), nextSeq: 0, count: 10, succ: { l, _, _ in s("\(l!.count)") }, fail: f) } },
+            BadInputRow("getConversationListByFilter", .unknownID, expect: .succeeded("1")) { r in await r.callback { s, f in v2.getConversationListByFilter(filter: filter(group: "work"), nextSeq: 0, count: 10, succ: { l, _, _ in s("\(l!.count)") }, fail: f) } },
             BadInputRow("getConversationListByFilter", .emoji, expect: .succeeded("0")) { r in await r.callback { s, f in v2.getConversationListByFilter(filter: filter(group: OddStrings.emoji), nextSeq: 0, count: 10, succ: { l, _, _ in s("\(l!.count)") }, fail: f) } },
-            BadInputRow("getConversationListByFilter", .empty, expect: .succeeded("5")) { r in await r.callback { s, f in v2.getConversationListByFilter(filter: filter(group: ""), nextSeq: 0, count: 10, succ: { l, _, _ in s("\(l!.count)") }, fail: f) } },
+            BadInputRow("getConversationListByFilter", .empty, expect: .succeeded("2")) { r in await r.callback { s, f in v2.getConversationListByFilter(filter: filter(group: ""), nextSeq: 0, count: 10, succ: { l, _, _ in s("\(l!.count)") }, fail: f) } },
             BadInputRow("getConversationListByFilter", .invalidValue, expect: .succeeded("0")) { r in await r.callback { s, f in v2.getConversationListByFilter(filter: filter(marks: 0x10), nextSeq: 0, count: 10, succ: { l, _, _ in s("\(l!.count)") }, fail: f) } },
             BadInputRow("getConversationListByFilter async", .zeroCount, expect: .failed(6017)) { r in await r.throwing { "\(try await v2.getConversationListByFilter(filter: V2TIMConversationListFilter(), nextSeq: 0, count: 0).conversationList.count)" } },
             // Batches.
@@ -320,7 +326,7 @@ enum V2BadInput {
             BadInputRow("getConversationList(conversationIDList:)", .malformedID, expect: .failed(6017)) { r in await r.callback { s, f in v2.getConversationList(conversationIDList: ["c2c_a", ""], succ: { s("\($0!.count)") }, fail: f) } },
             BadInputRow("getConversationList(conversationIDList:) async", .tooMany, expect: .failed(6017)) { r in await r.throwing { "\(try await v2.getConversationList(conversationIDList: tooMany).count)" } },
             BadInputRow("markConversation", .empty, expect: .failed(6017)) { r in await r.callback { s, f in v2.markConversation(conversationIDList: [], markType: 2, enableMark: true, succ: { s("\($0!.count)") }, fail: f) } },
-            BadInputRow("markConversation", .tooMany, expect: .failed(6017)) { r in await r.callback { s, f in v2.markConversation(conversationIDList: tooMany, markType: 2, enableMark: true, succ: { s("\($0!.count)") }, fail: f) } },
+            BadInputRow("markConversation", .tooMany, expect: .failed(51006)) { r in await r.callback { s, f in v2.markConversation(conversationIDList: tooMany, markType: 2, enableMark: true, succ: { s("\($0!.count)") }, fail: f) } },
             BadInputRow("markConversation", .malformedID, expect: .failed(6017)) { r in await r.callback { s, f in v2.markConversation(conversationIDList: ["c2c_a", "a"], markType: 2, enableMark: true, succ: { s("\($0!.count)") }, fail: f) } },
             BadInputRow("markConversation", .zeroCount, expect: .failed(6017)) { r in await r.callback { s, f in v2.markConversation(conversationIDList: ["c2c_a"], markType: 0, enableMark: true, succ: { s("\($0!.count)") }, fail: f) } },
             BadInputRow("markConversation", .invalidValue, expect: .failed(6017)) { r in await r.callback { s, f in v2.markConversation(conversationIDList: ["c2c_a"], markType: 0x10, enableMark: true, succ: { s("\($0!.count)") }, fail: f) } },
@@ -382,10 +388,12 @@ enum V2BadInput {
     /// Every row: the argument rows, the session rows, and each valid call in each phase without
     /// a session (6013 before init, 6014 otherwise).
     static let rows: [BadInputRow] = {
-        var rows = argumentRows + sessionRows
+        var rows = argumentRows + sessionRows + conversationDataRows
         for phase in [SessionPhase.beforeInit, .beforeLogin, .duringLogout, .afterLogout] {
             let code: Int32 = phase == .beforeInit ? 6013 : 6014
-            rows += validCalls.map { call in BadInputRow(call.method, .valid, phase, expect: .failed(code), call.run) }
+            rows += (validCalls + conversationDataValidCalls).map { call in
+                BadInputRow(call.method, .valid, phase, expect: .failed(code), call.run)
+            }
         }
         return rows
     }()

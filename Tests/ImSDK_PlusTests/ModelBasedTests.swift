@@ -144,7 +144,10 @@ final class ModelBasedTests: XCTestCase {
                          "V2 deleteConversation", "V2 setConversationDraft", "V2 setC2CReceiveMessageOpt",
                          "V2 setGroupReceiveMessageOpt", "V2 cleanConversationUnreadMessageCount",
                          "legacy getConversation", "legacy deleteConversation", "second device: V2 pinConversation",
-                         "second device: V2 deleteConversation"] {
+                         "second device: V2 deleteConversation", "V2 markConversation", "V2 setConversationCustomData",
+                         "V2 createConversationGroup", "V2 renameConversationGroup", "V2 addConversationsToGroup",
+                         "V2 deleteConversationsFromGroup", "V2 deleteConversationGroup",
+                         "second device: V2 markConversation", "second device: V2 renameConversationGroup"] {
             XCTAssertTrue(kinds.contains(expected), "\(expected) never generated; got \(kinds.sorted())")
         }
         XCTAssertTrue(kinds.contains { $0.hasPrefix("network: the next") }, "lost pushes never generated")

@@ -169,6 +169,55 @@ final class ServerEpochTests: XCTestCase {
         XCTAssertEqual(received.count, Set(received).count, "each heard once")
         session.checkInvariants()
     }
+
+    /// Marks, custom data and conversation groups roam: a rebuilt store takes the new server's, on
+    /// the conversations it keeps too (before they roamed, marks and custom data stayed with them).
+    func test_aRebuild_takesTheServersMarksCustomDataAndGroups_alsoOnTheConversationsItKeeps() async throws {
+        try await startWithHistory()
+        let manager = session.manager
+        for id in ["c2c_a", "c2c_c"] {
+            _ = try await manager.markConversation(conversationIDList: [id], markType: 1, enableMark: true)
+        }
+        _ = try await manager.setConversationCustomData(conversationIDList: ["c2c_c"], customData: Data("old".utf8))
+        _ = try await manager.createConversationGroup(groupName: "old", conversationIDList: ["c2c_a", "c2c_c"])
+        try await manager.logout()
+        session.server.reset()
+        for user in ["me", "a", "b", "c"] { try session.server.registerUser(user, nickname: nil, faceURL: nil) }
+        // The new server's: c2c_c is marked 0x4, in group "new"; the device keeps c2c_c (its draft).
+        try session.server.sendText("fresh", from: "c", toUser: "me")
+        let other = try await RawDevice(userID: "me", transport: session.server)
+        try await other.send(.setMarks([.c2c("c")], marks: 0x4, enable: true))
+        try await other.send(.createConversationGroup("new", [.c2c("c")]))
+        other.close()
+        let groupEvents = V2GroupEventRecorder()
+        manager.addConversationListener(listener: groupEvents)
+        defer { manager.removeConversationListener(listener: groupEvents) }
+
+        try await manager.login(userID: "me", userSig: "sig")
+        await session.settle()
+        let c = try await manager.getConversation(conversationID: "c2c_c")
+        XCTAssertEqual(c.draftText, "see you", "the draft is local by nature")
+        XCTAssertEqual(c.markList, [4], "the server's marks, not the old star")
+        XCTAssertNil(c.customData, "the server has none")
+        XCTAssertEqual(c.conversationGroupList, ["new"])
+        let groups = try await manager.getConversationGroupList()
+        XCTAssertEqual(groups, ["new"])
+        XCTAssertTrue(groupEvents.groupEvents.contains("created new [c2c_c]"), "\(groupEvents.lines)")
+        session.checkInvariants()
+
+        // Had the new server nothing of them, the kept conversation shows none.
+        try await manager.logout()
+        session.server.reset()
+        for user in ["me", "a", "b", "c"] { try session.server.registerUser(user, nickname: nil, faceURL: nil) }
+        try await manager.login(userID: "me", userSig: "sig")
+        await session.settle()
+        let bare = try await manager.getConversation(conversationID: "c2c_c")
+        XCTAssertEqual(bare.markList, [])
+        XCTAssertEqual(bare.conversationGroupList, [])
+        let none = try await manager.getConversationGroupList()
+        XCTAssertEqual(none, [])
+        XCTAssertEqual(groupEvents.groupEvents.last, "deleted new")
+    }
 }
 
 /// Reaches `server` but reports `epoch` as its epoch (a server restored from an older copy of

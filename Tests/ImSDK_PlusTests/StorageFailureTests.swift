@@ -233,8 +233,9 @@ final class StorageFailureTests: XCTestCase {
         XCTAssertEqual(byID["c2c_c"]?.draftText, "draft")
         let cloud = try await CloudSummary.server(server, userID: "me")
         XCTAssertEqual(cloud.count, 3, "the server deleted d: \(cloud)")
-        XCTAssertTrue(cloud.contains { $0.hasPrefix("c2c:a") && $0.contains("pinned true") && $0.hasSuffix("last 1") },
-                      "the pin reached the server, the unsent message did not: \(cloud)")
+        XCTAssertTrue(cloud.contains { $0.hasPrefix("c2c:a") && $0.contains("pinned true") && $0.hasSuffix("last 1 marks \(UInt64(1) << 40)") },
+                      "the pin and the mark reached the server, the unsent message did not: \(cloud)")
+        XCTAssertTrue(cloud.contains { $0.hasPrefix("c2c:b") && $0.hasSuffix("custom custom") }, "custom data roams: \(cloud)")
         let before = try await snapshot()
 
         inject(nil)

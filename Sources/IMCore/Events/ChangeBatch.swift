@@ -19,6 +19,9 @@ package struct ChangeBatch: Sendable {
     package var counters = UnreadCounters()
     /// Whether `counters.totalUnread` differs from its value before the batch.
     package var totalUnreadChanged = false
+    /// What the batch did to the conversation groups, group by group in their order (see
+    /// `ConversationStore` and `ConversationGroupTable`).
+    package var conversationGroupEvents: [ConversationGroupEvent] = []
     /// What a database has to write for this batch besides `added` and `changed`.
     package var storage = StorageDelta()
     /// Revokes and read receipts of the batch, for the message listeners.
@@ -30,7 +33,9 @@ package struct ChangeBatch: Sendable {
     package init() {}
 
     /// Whether nothing observable happened.
-    package var isEmpty: Bool { !changesState && filterUnreadCounts.isEmpty && messageEvents.isEmpty }
+    package var isEmpty: Bool {
+        !changesState && filterUnreadCounts.isEmpty && messageEvents.isEmpty && conversationGroupEvents.isEmpty
+    }
 
     /// Whether a database has anything to write for the batch.
     package var needsWriting: Bool { changesState || !storage.operations.isEmpty || storage.movesCounters }

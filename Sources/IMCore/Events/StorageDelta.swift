@@ -3,7 +3,7 @@ import IMTransportKit
 /// What one batch changed besides conversation state, in the order it happened: what a database
 /// writes, with the batch's added and changed conversations, in one transaction.
 package struct StorageDelta: Sendable {
-    /// One change to a conversation's stored messages.
+    /// One change to a conversation's stored messages, or to the conversation groups.
     package enum Operation: Sendable {
         /// A message stored or updated (accepted; pending or imported when `seq == 0`). `countsAsUnread`:
         /// whether it counted as unread when it arrived, which rebuilding the log needs.
@@ -18,6 +18,8 @@ package struct StorageDelta: Sendable {
         /// cleared), with their local fields; with `includingLocal`, its imported messages and failed
         /// sends too.
         case clearMessages(ConversationID, upToSeq: UInt64, includingLocal: Bool)
+        /// The user's conversation groups are now these (all of them, in order).
+        case conversationGroups([ConversationGroup])
     }
 
     package var operations: [Operation] = []

@@ -7,7 +7,8 @@ import IMTransportKit
 /// current state: a message operation holds the message as stored, a conversation its state
 /// after the batch. So:
 /// - message operations are kept in order, and replaying them in order stores what writing each
-///   batch in turn would have (they touch messages and local fields only, never conversation rows);
+///   batch in turn would have (they touch messages, local fields and the conversation groups, a
+///   whole table each time, never conversation rows);
 /// - of the conversation rows, the newest state of each is kept: writing it once is writing the
 ///   older states and then it. A `.delete` drops the kept row of its conversation, so the row the
 ///   delete removes is not written back after it (a conversation added again later in the batches

@@ -1,12 +1,9 @@
 extension Conversation {
     /// The names of the conversation groups (folders) this conversation is in, as filters see them
-    /// (`ConversationFilter.group`, the group tags of the ordered index).
+    /// (`ConversationFilter.group`, the group tags of the ordered index): `conversationGroups`.
     ///
-    /// The seam for conversation groups: until conversations carry their groups this is empty for
-    /// every conversation, so a group filter selects nothing and "in no group" (`""`) everything.
-    /// Once a conversation carries its groups, return them here. Every change to them must reach
-    /// the store through `ConversationStore.modify` (as every change to a conversation does): it
-    /// re-tags the conversation in the index and moves the per-filter unread counts; a renamed or
-    /// deleted group is one such change per member.
-    package var filterGroupNames: [String] { [] }
+    /// Every change to them reaches the store through `ConversationStore.modify` (as every change
+    /// to a conversation does): it re-tags the conversation in the index and moves the per-filter
+    /// unread counts; a renamed or deleted group is one such change per member.
+    package var filterGroupNames: [String] { conversationGroups }
 }

@@ -25,6 +25,9 @@ package struct Conversation: Hashable, Sendable {
     package var receiveOption: ReceiveOption
     package var marks: ConversationMarks
     package var customData: Data?
+    /// The names of the user's conversation groups holding it, in the groups' order (creation
+    /// order); kept by the store from its `ConversationGroupTable`.
+    package var conversationGroups: [String]
     /// The position among unpinned conversations: grows with activity, unique in the store.
     package var orderKey: UInt64
     /// C2C: how far the peer has read my messages (their read receipts); `.none` for groups.
@@ -45,6 +48,7 @@ package struct Conversation: Hashable, Sendable {
         self.receiveOption = .receive
         self.marks = []
         self.customData = nil
+        self.conversationGroups = []
         self.orderKey = orderKey
         self.peerRead = .none
     }

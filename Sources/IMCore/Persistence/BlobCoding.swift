@@ -1,4 +1,5 @@
 import Foundation
+import IMTransportKit
 
 /// The binary forms of the list columns: little-endian, fixed-width lengths, exact for any value.
 enum BlobCoding {
@@ -23,6 +24,33 @@ enum BlobCoding {
             offset += Int(count)
         }
         return strings
+    }
+
+    /// Each conversation ID as its kind (UInt8 raw value) followed by its target as in
+    /// `encode(_ strings:)`.
+    static func encode(_ ids: [ConversationID]) -> Data {
+        var data = Data()
+        for id in ids {
+            data.append(id.kind.rawValue)
+            data.append(encode([id.target]))
+        }
+        return data
+    }
+
+    static func decodeConversationIDs(_ data: Data) -> [ConversationID]? {
+        let bytes = [UInt8](data)
+        var ids: [ConversationID] = []
+        var offset = 0
+        while offset < bytes.count {
+            guard let kind = ConversationID.Kind(rawValue: bytes[offset]) else { return nil }
+            offset += 1
+            guard let count = read(UInt32.self, from: bytes, at: &offset), bytes.count - offset >= Int(count) else {
+                return nil
+            }
+            ids.append(ConversationID(kind: kind, target: String(decoding: bytes[offset..<offset + Int(count)], as: UTF8.self)))
+            offset += Int(count)
+        }
+        return ids
     }
 
     /// Each @-info as its seq (UInt64) and type (Int32 raw value): 12 bytes.

@@ -80,6 +80,10 @@ struct RowReader {
         guard let groupAtInfos = BlobCoding.decodeAtInfos(atInfos) else { throw corrupt("malformed @-infos") }
         conversation.groupAtInfos = groupAtInfos
         conversation.lastMessage = try lastMessage()
+        if let names = data() {
+            guard let groups = BlobCoding.decodeStrings(names) else { throw corrupt("malformed conversation groups") }
+            conversation.conversationGroups = groups
+        }
         conversation.peerRead = PeerReadPoint(seq: uint64(), timestamp: uint64())
         return conversation
     }

@@ -23,6 +23,7 @@ package enum Schema {
         Migration(version: 2, sql: version2),
         Migration(version: 3, sql: version3),
         Migration(version: 4, sql: version4),
+        Migration(version: 5, sql: version5),
         Migration(version: 6, sql: version6),
     ]
 
@@ -186,6 +187,18 @@ package enum Schema {
     /// kept (a sync version without an epoch is rebuilt from the server at the next login).
     private static let version4 = """
         ALTER TABLE counters ADD COLUMN server_epoch TEXT;
+        """
+
+    /// Version 5: conversation groups (folders), which roam: the user's groups as the server keeps
+    /// them, and on each conversation row the names of the groups holding it (so that a row read
+    /// back alone, by a cold store or a page of the index, shows them).
+    private static let version5 = """
+        ALTER TABLE conversations ADD COLUMN conversation_groups BLOB;  -- group names (as at_user_ids); NULL: none
+        CREATE TABLE conversation_groups (
+            id INTEGER PRIMARY KEY,             -- the server's group ID (creation order)
+            name TEXT NOT NULL,
+            conversations BLOB NOT NULL         -- each: kind UInt8, then the target as at_user_ids
+        );
         """
 
     /// Version 6: how far the peer of a C2C conversation has read my messages (their read receipts;

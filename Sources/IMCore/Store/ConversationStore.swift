@@ -39,6 +39,13 @@ package struct ConversationStore: Sendable {
     private var keptLogs: [ConversationID: MessageLog] = [:]
     /// The apps' local fields of messages, by message ID (any conversation; loaded whole, they are few).
     var localFields: [String: MessageLocalFields] = [:]
+    /// The user's conversation groups (loaded whole, they are few; see `ConversationStore+ConversationGroups.swift`).
+    var conversationGroupTable = ConversationGroupTable()
+    /// The groups as they were before the open batch first changed them (nil: it did not).
+    var conversationGroupsBeforeBatch: ConversationGroupTable?
+    /// Whether the open batch's group events match groups by name rather than by server ID (a
+    /// rebuild from another server state, whose IDs mean other groups).
+    var conversationGroupsMatchByName = false
     package private(set) var counters = UnreadCounters()
     /// The tag bits of the conversation groups (`FilterTag`).
     var groupSlots = GroupSlots()
@@ -265,6 +272,7 @@ package struct ConversationStore: Sendable {
         batch.totalUnreadChanged = counters.totalUnread != recorder.totalUnreadBefore
         batch.messageEvents = recorder.takeMessageEvents()
         batch.filterUnreadCounts = filterUnread.takeChanges()
+        batch.conversationGroupEvents = closeConversationGroupChanges()
         (batch.newMessages, batch.storage) = recorder.close(totalUnread: counters.totalUnread)
         batch.storage.orderCounter = orderCounter
         batch.storage.syncVersion = syncVersion
@@ -541,27 +549,24 @@ package struct ConversationStore: Sendable {
     /// What is local by nature stays: the SYSTEM conversation, drafts, messages imported on this
     /// device, messages of mine still being sent (or that failed), and the local fields of the
     /// messages that stay. A conversation that holds any of them stays in the list with only those
-    /// (no server messages, nothing unread, not pinned, the default receive option; its profile,
-    /// marks and custom data until the server's come); every other conversation is deleted, with its messages. The
-    /// batch announces what the sync after it leaves changed, deleted or new.
+    /// (no server messages, nothing unread, not pinned, the default receive option, no marks, no
+    /// custom data, in no conversation group: all of these roam, and come with the server's sync;
+    /// its profile until the server's comes); every other conversation is deleted, with its
+    /// messages. The conversation groups go too (the sync brings the server's). The batch
+    /// announces what the sync after it leaves changed, deleted or new.
     /// - Precondition: the store is complete (`isComplete`).
     /// - Complexity: O(n + m) for n conversations and m messages.
     package mutating func forgetServerState(takingEpoch epoch: String) {
         precondition(isComplete, "a cold store cannot forget what it has not loaded")
+        replaceConversationGroups(with: [])
+        conversationGroupsMatchByName = true
         for id in entries.all.map({ $0.id }) where id.kind != .system {
             guard let (current, log) = peek(id) else { continue }
             let kept = log.imported + log.pending
             let keptFields = kept.compactMap { message in localFields[message.id].map { (message.id, $0) } }
             delete(id, keepingMessages: false)
             guard current.draft != nil || !kept.isEmpty else { continue }
-            touching(id) { store in
-                store.createIfNeeded(id, profile: current.profile, activity: 0)
-                store.modify(id) { conversation, _ in
-                    conversation.customData = current.customData
-                    conversation.marks = current.marks
-                    return nil
-                }
-            }
+            touching(id) { $0.createIfNeeded(id, profile: current.profile, activity: 0) }
             importMessages(log.imported, into: id)
             for message in log.pending { addSending(message) }
             for (messageID, fields) in keptFields { setLocalFields(fields, ofMessage: messageID) }
@@ -581,10 +586,10 @@ package struct ConversationStore: Sendable {
 
     /// Applies the server's view of one conversation (at login or reconnect).
     ///
-    /// Server-owned state (pin, receive option, profile) is taken from the server; messages are
-    /// merged once each. The read cursor only moves forward, and only to the server's when
-    /// `takingReadCursor` or when the conversation is new here (a device that owns its cursors keeps
-    /// them).
+    /// Server-owned state (pin, receive option, profile, marks, custom data) is taken from the
+    /// server; messages are merged once each. The read cursor only moves forward, and only to the
+    /// server's when `takingReadCursor` or when the conversation is new here (a device that owns its
+    /// cursors keeps them).
     package mutating func applyServerState(_ server: ServerConversation, takingReadCursor: Bool = true) {
         touching(server.id) { store in
             let isNew = store.entries.slot(of: server.id) == nil
@@ -599,6 +604,13 @@ package struct ConversationStore: Sendable {
             for message in server.unreadMessages { store.receive(message, isNew: false) }
             if let last = server.lastMessage { store.receive(last, isNew: false) }
             if takingReadCursor || isNew { store.markRead(server.id, upTo: server.readSeq, clearingMark: false) }
+            // After the messages: one of them may unhide the conversation here, which the server's
+            // marks already account for.
+            store.modify(server.id) { conversation, _ in
+                conversation.marks = ConversationMarks(rawValue: server.marks)
+                conversation.customData = server.customData
+                return nil
+            }
         }
     }
 
@@ -629,6 +641,9 @@ package struct ConversationStore: Sendable {
             conversation.receiveOption = option
         }
         conversation.orderKey = nextOrderKey(seconds: activity, above: 0)
+        if !conversationGroupTable.isEmpty {
+            conversation.conversationGroups = conversationGroupTable.names(containing: id)
+        }
         let log = keptLogs.isEmpty ? MessageLog() : keptLogs.removeValue(forKey: id) ?? MessageLog()
         if let newest = log.messages.last {
             conversation.lastSeq = newest.seq

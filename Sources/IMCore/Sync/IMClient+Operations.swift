@@ -17,6 +17,11 @@ extension IMClient {
     ///   For reads of every conversation (of a kind), whose caller named none of them: the
     ///   conversation is gone, and its deletion is on its way to this device. A read of a
     ///   conversation the caller named keeps the 6004.
+    ///
+    /// A read clears the "marked unread" mark (`ConversationMarks.unread`) of the conversations it
+    /// covers; marks roam, so the same requests clear it on the server (`.setMarks`, 100
+    /// conversations each), whose push tells the user's other devices. A failure there leaves the
+    /// read as it is (the next sync brings the server's marks back).
     package func markRead(
         _ reads: [(ConversationID, UInt64)], skippingGone: Bool = false,
         completion: @escaping @Sendable (Result<Void, IMError>) -> Void
@@ -24,7 +29,15 @@ extension IMClient {
         let policy = readPolicy
         let local = reads.filter { $0.0.kind == .system }
         let remote = reads.filter { $0.0.kind != .system }
-        execute(remote.map { .markRead($0.0, upTo: $0.1) }, apply: { store, results throws(IMError) in
+        let markedUnread = read { store in
+            Array(Set(remote.map(\.0).filter { store.conversation($0)?.marks.contains(.unread) == true })).sorted()
+        }
+        let clearMarks = stride(from: 0, to: markedUnread.count, by: 100).map { start in
+            IMRequest.setMarks(
+                Array(markedUnread[start..<min(start + 100, markedUnread.count)]),
+                marks: ConversationMarks.unread.rawValue, enable: false)
+        }
+        execute(remote.map { .markRead($0.0, upTo: $0.1) } + clearMarks, apply: { store, results throws(IMError) in
             for (id, seq) in local { store.markRead(id, upTo: seq) }
             var firstError: IMError?
             for ((id, asked), result) in zip(remote, results) {
@@ -133,30 +146,6 @@ extension IMClient {
 
     private static func unknownConversation(_ id: ConversationID) -> IMError {
         IMError(.invalidConversation, "conversation \(id) does not exist")
-    }
-
-    /// Sets or clears `marks` on conversations (the V2 marks; kept on this device); each gets its
-    /// own result (6004 for an unknown conversation), all in one batch.
-    /// - Throws: `ioOperationFailed` (6022) when the batch could not be stored (see `writeDurably(_:)`).
-    package func setMarks(
-        _ ids: [ConversationID], _ marks: ConversationMarks, enable: Bool
-    ) throws(IMError) -> [Result<Void, IMError>] {
-        try writeDurably { store in
-            ids.map { id -> Result<Void, IMError> in
-                Result { () throws(IMError) in try store.setMarks(id, marks, enable: enable) }
-            }
-        }
-    }
-
-    /// Sets (nil: clears) the custom data of conversations (kept on this device); each gets its own
-    /// result (6004 for an unknown conversation), all in one batch.
-    /// - Throws: `ioOperationFailed` (6022) when the batch could not be stored (see `writeDurably(_:)`).
-    package func setCustomData(_ ids: [ConversationID], _ data: Data?) throws(IMError) -> [Result<Void, IMError>] {
-        try writeDurably { store in
-            ids.map { id -> Result<Void, IMError> in
-                Result { () throws(IMError) in try store.setCustomData(id, data) }
-            }
-        }
     }
 
     /// Saves or clears the draft of `id` locally (creating the conversation first when

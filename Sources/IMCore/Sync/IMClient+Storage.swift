@@ -47,6 +47,7 @@ extension IMClient {
                         }
                     })
                 store.restoreLocalFields(try database.allLocalFields())
+                store.restoreConversationGroups(try database.loadConversationGroups())
             } else {
                 store = try Self.loadStore(from: database, userID: userID, logger: logger)
             }
@@ -70,6 +71,7 @@ extension IMClient {
         var store = ConversationStore(selfUserID: userID)
         for stored in try database.everything() { store.restore(stored) }
         store.restoreLocalFields(try database.allLocalFields())
+        store.restoreConversationGroups(try database.loadConversationGroups())
         if let stored = try database.loadCounters() {
             store.restoreOrderCounter(stored.orderCounter)
             store.advanceSyncVersion(to: stored.syncVersion)
@@ -373,6 +375,8 @@ extension IMClient {
                     try database.setLocalFields(fields, ofMessage: messageID)
                 case .clearMessages(let id, let upToSeq, let includingLocal):
                     try database.clearMessages(of: id, upToSeq: upToSeq, includingLocal: includingLocal)
+                case .conversationGroups(let groups):
+                    try database.saveConversationGroups(groups)
                 }
             }
             for conversation in conversations { try database.upsert(conversation) }

@@ -495,6 +495,7 @@ package final class IMClient: IMPushSink, Sendable {
                 }
             }
             for id in changes.deleted { state.store.delete(id) }
+            if let groups = changes.conversationGroups { state.store.replaceConversationGroups(with: groups) }
             state.store.advanceSyncVersion(to: changes.version)
             return state.store.syncVersion
         }
@@ -687,6 +688,12 @@ package final class IMClient: IMPushSink, Sendable {
                 if syncsDrafts { state.store.applyRemoteDraft(id, change) }
             case .messageRevoked, .peerRead, .historyCleared:
                 applyMessagePush(push, &state)
+            case .marks(let id, let marks):
+                state.store.applyServerMarks(id, ConversationMarks(rawValue: marks))
+            case .customData(let id, let data):
+                state.store.applyServerCustomData(id, data)
+            case .conversationGroup(let id, let group):
+                state.store.applyConversationGroup(id, group)
             }
             if version > 0 { state.store.advanceSyncVersion(to: version) }
             batches.append(state.store.commitBatch())

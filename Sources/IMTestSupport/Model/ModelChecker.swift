@@ -18,6 +18,9 @@ import ImSDK_Plus
 ///   `getDraft()` and `getLastMsg()`; `getUnReadMessageNum()` of every possible conversation (0 for
 ///   missing ones); the sum of the legacy counts (muted conversations included);
 /// - `getConversation(conversationID:)` of a random conversation (6004 for a missing one);
+/// - `getConversationGroupList` of both devices; each conversation's marks, custom data and
+///   `conversationGroupList` as part of its state (on both devices); the group events of the step
+///   (`V2GroupEventRecorder`) against the difference of the model's groups;
 /// - for the legacy read of a message, what `getLocalMessage` returned (sequences, and `isReaded()`
 ///   of the messages not excluded from unread);
 /// - `getConversationListByFilter` walks (pages of a random size) of two of `ModelFilter.walked`, each set
@@ -141,7 +144,7 @@ package struct ModelChecker: Sendable {
     /// 6022 for a success, false for the legacy `deleteConversation`'s true.
     private static func isStorageFailure(_ actual: ModelOutcome, insteadOf expected: ModelOutcome) -> Bool {
         switch (expected, actual) {
-        case (.ok, .error(6022)), (.returned(true), .returned(false)): return true
+        case (.ok, .error(6022)), (.results, .error(6022)), (.returned(true), .returned(false)): return true
         default: return false
         }
     }
@@ -204,10 +207,13 @@ package struct ModelChecker: Sendable {
             try await expectEqual("second device getTotalUnreadMessageCount", model.totalUnread, Self.total(of: second.manager))
             try await compareSecondDeviceList(second.manager, model)
         }
+        try await compareConversationGroups(driver, model)
         try compareLegacy(driver.legacy, model)
         try compareEvents(driver.main.recorder, model, before: before)
         let walked = Array(ModelFilter.walked.shuffled(using: &random).prefix(2))
         try await compareFilters(driver, model, before: before, walking: walked, pageSize: UInt32.random(in: 1...5, using: &random))
+        try expectEqual("V2 conversation-group events during the step", model.groupEvents(since: before),
+                        driver.groupEvents.groupEvents)
         try compareMessageEvents(driver, model, before: before)
         try await compareOne(driver.main.manager, model, ModelTarget.all.randomElement(using: &random)!)
     }
@@ -312,6 +318,21 @@ package struct ModelChecker: Sendable {
         try expectEqual("second device list (by conversation ID, drafts left out)",
                         expected.map(withoutDraft).sorted { $0.conversationID < $1.conversationID },
                         shown.map(withoutDraft).sorted { $0.conversationID < $1.conversationID })
+    }
+
+    /// `getConversationGroupList` of both devices against the model's groups.
+    private func compareConversationGroups(_ driver: ModelDriver, _ model: ReferenceModel) async throws {
+        let expected = model.groups.map(\.name)
+        for (device, manager) in [("V2", driver.main.manager), ("second device", driver.second?.manager)] {
+            guard let manager else { continue }
+            let names: [String]
+            do {
+                names = try await manager.getConversationGroupList()
+            } catch {
+                throw ModelMismatch(observable: "\(device) getConversationGroupList", expected: "\(expected)", actual: "\(error)")
+            }
+            try expectEqual("\(device) getConversationGroupList", expected, names)
+        }
     }
 
     private static func total(of manager: V2TIMManager) async throws -> Int {
@@ -448,6 +469,9 @@ extension ModelConversationState {
             lastMessageText: conversation.lastMessage?.textElem?.text, receiveOption: conversation.recvOpt.rawValue,
             atTypes: (conversation.groupAtInfolist ?? []).map(\.atType.rawValue),
             lastMessageRevoked: conversation.lastMessage?.status == .MSG_STATUS_LOCAL_REVOKED,
-            lastMessagePeerRead: conversation.lastMessage?.isPeerRead == true)
+            lastMessagePeerRead: conversation.lastMessage?.isPeerRead == true,
+            marks: (conversation.markList ?? []).reduce(0) { $0 | $1.uint64Value },
+            customData: conversation.customData.map { String(decoding: $0, as: UTF8.self) },
+            conversationGroups: conversation.conversationGroupList ?? [])
     }
 }

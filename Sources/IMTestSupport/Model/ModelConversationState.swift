@@ -16,13 +16,23 @@ package struct ModelConversationState: Hashable, Sendable, CustomStringConvertib
     package var lastMessageRevoked: Bool
     /// Whether the peer has read the last message (`isPeerRead`: a C2C message of mine).
     package var lastMessagePeerRead: Bool
+    /// The marks of `markList`, as one set of bits.
+    package var marks: UInt64
+    /// `customData` as UTF-8 text.
+    package var customData: String?
+    /// `conversationGroupList`.
+    package var conversationGroups: [String]
 
     package init(
         conversationID: String, unreadCount: Int, isPinned: Bool, draftText: String?, lastMessageText: String?,
-        receiveOption: Int, atTypes: [Int], lastMessageRevoked: Bool = false, lastMessagePeerRead: Bool = false
+        receiveOption: Int, atTypes: [Int], lastMessageRevoked: Bool = false, lastMessagePeerRead: Bool = false,
+        marks: UInt64 = 0, customData: String? = nil, conversationGroups: [String] = []
     ) {
         self.lastMessageRevoked = lastMessageRevoked
         self.lastMessagePeerRead = lastMessagePeerRead
+        self.marks = marks
+        self.customData = customData
+        self.conversationGroups = conversationGroups
         self.conversationID = conversationID
         self.unreadCount = unreadCount
         self.isPinned = isPinned
@@ -40,6 +50,9 @@ package struct ModelConversationState: Hashable, Sendable, CustomStringConvertib
             + (lastMessageRevoked ? " (revoked)" : "") + (lastMessagePeerRead ? " (peer read)" : ""))
         if receiveOption != 0 { parts.append("recvOpt \(receiveOption)") }
         if !atTypes.isEmpty { parts.append("@\(atTypes)") }
+        if marks != 0 { parts.append("marks 0x\(String(marks, radix: 16))") }
+        if let customData { parts.append("custom \"\(customData)\"") }
+        if !conversationGroups.isEmpty { parts.append("groups \(conversationGroups)") }
         return parts.joined(separator: ", ")
     }
 }

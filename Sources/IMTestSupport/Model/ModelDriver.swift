@@ -25,6 +25,8 @@ final class ModelDriver: @unchecked Sendable {
     let secondNetwork: PushLossTransport
     /// The legacy `onNewMessage` of the main session (its V2 listeners record in `main.recorder`).
     let legacyMessages = LegacyMessageRecorder()
+    /// The conversation-group events of the main session.
+    let groupEvents = V2GroupEventRecorder()
     /// Where the main session's database is, with storage faults.
     private let directory: TemporaryDirectory?
 
@@ -85,6 +87,7 @@ final class ModelDriver: @unchecked Sendable {
         let driver = ModelDriver(
             main: main, second: second, secondNetwork: secondNetwork, directory: directory, filterEvents: filterEvents)
         TIMManager.sharedInstance().addMessageListener(driver.legacyMessages)
+        main.manager.addConversationListener(listener: driver.groupEvents)
         await driver.settle()
         return driver
     }
@@ -93,6 +96,7 @@ final class ModelDriver: @unchecked Sendable {
     func stop() {
         TIMManager.sharedInstance().removeMessageListener(legacyMessages)
         main.manager.removeConversationListener(listener: filterEvents)
+        main.manager.removeConversationListener(listener: groupEvents)
         main.manager.session.injectStorageFaultForTesting(nil)
         second?.tearDown()
         main.tearDown()
@@ -105,6 +109,7 @@ final class ModelDriver: @unchecked Sendable {
         second?.recorder.clear()
         legacyMessages.clear()
         filterEvents.clear()
+        groupEvents.clear()
     }
 
     /// Waits until every push so far reached both devices and every callback so far has run, and
@@ -215,6 +220,37 @@ final class ModelDriver: @unchecked Sendable {
             _ = try secondManager()
             secondNetwork.loseNextPushes(count)
             return .ok
+        case .mark(let target, let mark, let enable):
+            return await Self.mark(target, mark, enable, through: manager)
+        case .secondDeviceMark(let target, let mark, let enable):
+            return await Self.mark(target, mark, enable, through: try secondManager())
+        case .setCustomData(let target, let text):
+            return await results {
+                manager.setConversationCustomData(
+                    conversationIDList: [target.conversationID], customData: text.map { Data($0.utf8) }, succ: $0, fail: $1)
+            }
+        case .createGroup(let name, let targets):
+            return await results {
+                manager.createConversationGroup(
+                    groupName: name, conversationIDList: targets.map(\.conversationID), succ: $0, fail: $1)
+            }
+        case .renameGroup(let name, let newName):
+            return await outcome { manager.renameConversationGroup(oldName: name, newName: newName, succ: $0, fail: $1) }
+        case .secondDeviceRenameGroup(let name, let newName):
+            let device = try secondManager()
+            return await outcome { device.renameConversationGroup(oldName: name, newName: newName, succ: $0, fail: $1) }
+        case .addToGroup(let name, let targets):
+            return await results {
+                manager.addConversationsToGroup(
+                    groupName: name, conversationIDList: targets.map(\.conversationID), succ: $0, fail: $1)
+            }
+        case .removeFromGroup(let name, let targets):
+            return await results {
+                manager.deleteConversationsFromGroup(
+                    groupName: name, conversationIDList: targets.map(\.conversationID), succ: $0, fail: $1)
+            }
+        case .deleteGroup(let name):
+            return await outcome { manager.deleteConversationGroup(groupName: name, succ: $0, fail: $1) }
         case .peerRevokes(let peer, let seq):
             // Refused (not theirs, no such message): nothing happens, as the model says.
             _ = try? server.revokeMessage(seq: seq, from: peer, toUser: ModelTarget.me)
@@ -250,6 +286,39 @@ final class ModelDriver: @unchecked Sendable {
             }
         }
         return code == -1 ? .ok : .error(code)
+    }
+
+    private static func mark(
+        _ target: ModelTarget, _ mark: ModelMark, _ enable: Bool, through manager: V2TIMManager
+    ) async -> ModelOutcome {
+        await results {
+            manager.markConversation(
+                conversationIDList: [target.conversationID], markType: NSNumber(value: mark.rawValue), enableMark: enable,
+                succ: $0, fail: $1)
+        }
+    }
+
+    /// The outcome of a call that answers one result per conversation.
+    private static func results(
+        _ start: (@escaping V2TIMConversationOperationResultSucc, @escaping V2TIMFail) -> Void
+    ) async -> ModelOutcome {
+        let outcome = HandOverSlot<ModelOutcome>()
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            start({ list in
+                outcome.put(.results((list ?? []).map(\.resultCode)))
+                continuation.resume()
+            }, { code, _ in
+                outcome.put(.error(code))
+                continuation.resume()
+            })
+        }
+        return outcome.take() ?? .error(-1)
+    }
+
+    private func results(
+        _ start: (@escaping V2TIMConversationOperationResultSucc, @escaping V2TIMFail) -> Void
+    ) async -> ModelOutcome {
+        await Self.results(start)
     }
 
     private func secondManager() throws -> V2TIMManager {

@@ -9,4 +9,7 @@ package enum ModelFlaw: String, Hashable, Sendable, CaseIterable {
     case ownMessagesAreUnread
     /// The device that sends a message hears of it as a new message too (the echo the SDK once had).
     case ownSendsAreAnnounced
+    /// Deleting a conversation takes it out of its conversation groups (the vendor's cloud keeps
+    /// groups apart from the conversation list: it stays in them).
+    case deletionLeavesGroups
 }

@@ -82,6 +82,8 @@ package struct ModelSequence: Hashable, Sendable, CustomStringConvertible {
         case secondRead, secondPin, secondDelete, secondSend, secondMissesPushes
         case storageFails, storageRecovers, restart
         case peerRevokes, peerReads, revokeMine, clearHistory
+        case mark, customData, createGroup, renameGroup, addToGroup, removeFromGroup, deleteGroup
+        case secondMark, secondRenameGroup
 
         var weight: Int {
             switch self {
@@ -113,11 +115,21 @@ package struct ModelSequence: Hashable, Sendable, CustomStringConvertible {
             case .peerReads: return 3
             case .revokeMine: return 2
             case .clearHistory: return 2
+            case .mark: return 5
+            case .customData: return 3
+            case .createGroup: return 3
+            case .renameGroup: return 2
+            case .addToGroup: return 3
+            case .removeFromGroup: return 2
+            case .deleteGroup: return 2
+            case .secondMark: return 2
+            case .secondRenameGroup: return 1
             }
         }
 
         var needsSecondDevice: Bool {
-            [.secondRead, .secondPin, .secondDelete, .secondSend, .secondMissesPushes].contains(self)
+            [.secondRead, .secondPin, .secondDelete, .secondSend, .secondMissesPushes, .secondMark, .secondRenameGroup]
+                .contains(self)
         }
 
         /// Whether the kind may be drawn while the disk fails (`failing`), or in a sequence without
@@ -156,6 +168,13 @@ package struct ModelSequence: Hashable, Sendable, CustomStringConvertible {
         }
         let peer = ModelTarget.peers.randomElement(using: &random)!
         let group = ModelTarget.groups.randomElement(using: &random)!
+        // Conversation groups: a few names, so that they meet (one in use, one unknown).
+        func groupName(_ random: inout SeededRandomGenerator) -> String {
+            Self.groupNames.randomElement(using: &random)!
+        }
+        func someTargets(_ random: inout SeededRandomGenerator) -> [ModelTarget] {
+            (0..<Int.random(in: 1...3, using: &random)).map { _ in anyTarget(&random) }
+        }
         switch kind {
         case .peerC2C:
             return .peerSendsC2C(peer: peer, text: text, excludedFromUnread: random.chance(10))
@@ -216,6 +235,27 @@ package struct ModelSequence: Hashable, Sendable, CustomStringConvertible {
             return .revokeMine(anyTarget(&random))
         case .clearHistory:
             return .clearHistory(anyTarget(&random))
+        case .mark:
+            return .mark(anyTarget(&random), ModelMark.allCases.randomElement(using: &random)!, random.chance(65))
+        case .customData:
+            return .setCustomData(anyTarget(&random), random.chance(30) ? nil : "data \(text)")
+        case .createGroup:
+            return .createGroup(groupName(&random), someTargets(&random))
+        case .renameGroup:
+            return .renameGroup(groupName(&random), to: groupName(&random))
+        case .addToGroup:
+            return .addToGroup(groupName(&random), someTargets(&random))
+        case .removeFromGroup:
+            return .removeFromGroup(groupName(&random), someTargets(&random))
+        case .deleteGroup:
+            return .deleteGroup(groupName(&random))
+        case .secondMark:
+            return .secondDeviceMark(anyTarget(&random), ModelMark.allCases.randomElement(using: &random)!, random.chance(65))
+        case .secondRenameGroup:
+            return .secondDeviceRenameGroup(groupName(&random), to: groupName(&random))
         }
     }
+
+    /// The conversation group names sequences use.
+    static let groupNames = ["work", "home", "club"]
 }

@@ -47,6 +47,16 @@
 ///   newest message at the time); my messages up to there show `isPeerRead`; a read that goes
 ///   further is announced (`onRecvC2CReadReceipt`) when the conversation is in the list.
 /// - Cleared histories: the conversation stays in its place with no messages, everything read.
+/// - Marks and custom data: set on existing conversations only (6004 for each other one), kept by
+///   the server and shown by both devices; a read (any kind, either API, either device) clears the
+///   unread mark; a deletion takes them with the conversation.
+/// - Conversation groups: a list in creation order, each a name and the conversations added to it
+///   (only ones the user has; 6004 for others), unique names (50002), 51009 for an unknown group;
+///   independent of the conversation list (a deleted conversation stays in its groups and shows
+///   them again when it comes back). Each conversation shows the names of the groups holding it;
+///   both devices show the same groups; a step's group events are the difference between the
+///   groups before and after it (created, deleted, renamed, then the conversations the user has
+///   that left or came).
 ///
 /// - Thread safety: a value type.
 package struct ReferenceModel: Sendable {
@@ -72,6 +82,19 @@ package struct ReferenceModel: Sendable {
         package var draft: String?
         /// When the conversation was last active (a global count of activities).
         package var lastActivity: Int
+        /// The marks set on it (V2 mark bits).
+        package var marks: UInt64 = 0
+        /// Its custom data, as text.
+        package var customData: String?
+    }
+
+    /// One conversation group.
+    package struct Group: Hashable, Sendable {
+        /// Numbers the groups in creation order, as the server does.
+        package var id: Int
+        package var name: String
+        /// Its conversations, in the order they were added.
+        package var members: [ModelTarget]
     }
 
     /// The logged-in user.
@@ -99,6 +122,9 @@ package struct ReferenceModel: Sendable {
     package private(set) var revokesAnnounced = 0
     /// The peers of the read receipts the main device announced so far, in order.
     package private(set) var receiptsAnnounced: [String] = []
+    /// The conversation groups, in creation order.
+    package private(set) var groups: [Group] = []
+    private var groupsCreated = 0
 
     package init(flaw: ModelFlaw? = nil) {
         self.flaw = flaw
@@ -152,6 +178,7 @@ package struct ReferenceModel: Sendable {
         case .delete(let target), .secondDeviceDelete(let target):
             guard conversations.removeValue(forKey: target) != nil else { return .invalidConversation }
             keptMessages[target] = nil
+            if flaw == .deletionLeavesGroups { leaveGroups(target) }
             return .ok
         case .setDraft(let target, let text):
             guard conversations[target] != nil else { return .invalidConversation }
@@ -171,6 +198,7 @@ package struct ReferenceModel: Sendable {
         case .legacyDelete(let target):
             guard let removed = conversations.removeValue(forKey: target) else { return .returned(false) }
             keptMessages[target] = removed.messages
+            if flaw == .deletionLeavesGroups { leaveGroups(target) }
             return .returned(true)
         case .storageFails, .storageRecovers, .restart, .secondDeviceMissesPushes:
             return .ok
@@ -197,7 +225,53 @@ package struct ReferenceModel: Sendable {
             conversations[target]!.messages = []
             conversations[target]!.readUpTo = serverSeq(of: target)
             return .ok
+        case .mark(let target, let mark, let enable), .secondDeviceMark(let target, let mark, let enable):
+            guard conversations[target] != nil else { return .results([6004]) }
+            if enable { conversations[target]!.marks |= mark.rawValue } else { conversations[target]!.marks &= ~mark.rawValue }
+            return .results([0])
+        case .setCustomData(let target, let text):
+            guard conversations[target] != nil else { return .results([6004]) }
+            conversations[target]!.customData = text
+            return .results([0])
+        case .createGroup(let name, let targets):
+            guard !groups.contains(where: { $0.name == name }) else { return .error(50002) }
+            guard groups.count < 20 else { return .error(51010) }
+            groupsCreated += 1
+            groups.append(Group(id: groupsCreated, name: name, members: []))
+            return addToGroup(groups.count - 1, targets)
+        case .renameGroup(let name, let newName), .secondDeviceRenameGroup(let name, let newName):
+            guard let index = groups.firstIndex(where: { $0.name == name }) else { return .error(51009) }
+            guard name != newName else { return .ok }
+            guard !groups.contains(where: { $0.name == newName }) else { return .error(50002) }
+            groups[index].name = newName
+            return .ok
+        case .addToGroup(let name, let targets):
+            guard let index = groups.firstIndex(where: { $0.name == name }) else { return .error(51009) }
+            return addToGroup(index, targets)
+        case .removeFromGroup(let name, let targets):
+            guard let index = groups.firstIndex(where: { $0.name == name }) else { return .error(51009) }
+            groups[index].members.removeAll { targets.contains($0) }
+            return .results(targets.map { _ in 0 })
+        case .deleteGroup(let name):
+            guard let index = groups.firstIndex(where: { $0.name == name }) else { return .error(51009) }
+            groups.remove(at: index)
+            return .ok
         }
+    }
+
+    /// Takes `target` out of every group (only under `ModelFlaw.deletionLeavesGroups`).
+    private mutating func leaveGroups(_ target: ModelTarget) {
+        for index in groups.indices { groups[index].members.removeAll { $0 == target } }
+    }
+
+    /// Adds the conversations of `targets` the user has to group `index` (6004 for the others; one
+    /// in it already: success, no change).
+    private mutating func addToGroup(_ index: Int, _ targets: [ModelTarget]) -> ModelOutcome {
+        .results(targets.map { target in
+            guard conversations[target] != nil else { return 6004 }
+            if !groups[index].members.contains(target) { groups[index].members.append(target) }
+            return 0
+        })
     }
 
     private mutating func nextSeq(_ target: ModelTarget, sender: String) -> UInt64 {
@@ -268,6 +342,7 @@ package struct ReferenceModel: Sendable {
         guard let conversation = conversations[target] else { return .invalidConversation }
         let newest = conversation.messages.last?.seq ?? 0
         conversations[target]!.readUpTo = max(conversation.readUpTo, min(seq, newest))
+        conversations[target]!.marks &= ~ModelMark.unread.rawValue
         return .ok
     }
 
@@ -341,7 +416,39 @@ package struct ReferenceModel: Sendable {
             isPinned: conversation.isPinned, draftText: conversation.draft,
             lastMessageText: last?.text, receiveOption: receiveOption(of: target).rawValue,
             atTypes: atTypes(of: conversation), lastMessageRevoked: last?.isRevoked == true,
-            lastMessagePeerRead: peerRead)
+            lastMessagePeerRead: peerRead, marks: conversation.marks, customData: conversation.customData,
+            conversationGroups: groupNames(of: target))
+    }
+
+    /// The names of the groups holding `target`, in the groups' order.
+    package func groupNames(of target: ModelTarget) -> [String] {
+        groups.filter { $0.members.contains(target) }.map(\.name)
+    }
+
+    /// The group events that the change from `before`'s groups to these must produce, one line each
+    /// (`created NAME [ids]`, `deleted NAME`, `renamed OLD NEW`, `removed NAME [ids] reason 0`,
+    /// `added NAME [ids]`), group by group in creation order; the conversations listed are those
+    /// the user has.
+    package func groupEvents(since before: ReferenceModel) -> [String] {
+        func list(_ targets: [ModelTarget]) -> String {
+            "[" + targets.filter { conversations[$0] != nil }.map(\.conversationID).joined(separator: ", ") + "]"
+        }
+        var lines: [String] = []
+        for id in Set(before.groups.map(\.id) + groups.map(\.id)).sorted() {
+            let old = before.groups.first { $0.id == id }, new = groups.first { $0.id == id }
+            switch (old, new) {
+            case (nil, let new?): lines.append("created \(new.name) \(list(new.members))")
+            case (let old?, nil): lines.append("deleted \(old.name)")
+            case (let old?, let new?):
+                if old.name != new.name { lines.append("renamed \(old.name) \(new.name)") }
+                let left = old.members.filter { !new.members.contains($0) && conversations[$0] != nil }
+                if !left.isEmpty { lines.append("removed \(new.name) \(list(left)) reason 0") }
+                let came = new.members.filter { !old.members.contains($0) && conversations[$0] != nil }
+                if !came.isEmpty { lines.append("added \(new.name) \(list(came))") }
+            case (nil, nil): break
+            }
+        }
+        return lines
     }
 
     /// The sequences of the local messages of `target`, newest first, as many as `getLocalMessage`

@@ -99,11 +99,14 @@ final class PersistenceLocalMessagesTests: XCTestCase {
             try database.upsert(Conversation(id: alice, orderKey: 64))
             try database.upsert(fromAlice(1), in: alice, countsAsUnread: true)
             try database.saveCounters(UnreadCounters(), orderCounter: 9, syncVersion: 4)
-            // What version 2 had: no local-fields table, no server epoch, no peer read point.
+            // What version 2 had: no local-fields table, no server epoch, no conversation groups,
+            // no peer read point.
             try database.connection.execute("DROP TABLE message_local_fields")
             try database.connection.execute("ALTER TABLE counters DROP COLUMN server_epoch")
             try database.connection.execute("ALTER TABLE conversations DROP COLUMN peer_read_seq")
             try database.connection.execute("ALTER TABLE conversations DROP COLUMN peer_read_timestamp")
+            try database.connection.execute("DROP TABLE conversation_groups")
+            try database.connection.execute("ALTER TABLE conversations DROP COLUMN conversation_groups")
             try database.connection.execute("PRAGMA user_version = 2")
         }
         let database = try ConversationDatabase.open(at: path, logger: .silent)

@@ -74,13 +74,14 @@ final class PersistenceUnwrittenTests: XCTestCase {
         }
         lines.append("counters \(String(describing: try database.loadCounters()))")
         lines.append("local fields \(try database.allLocalFields().sorted { $0.key < $1.key })")
+        lines.append("conversation groups \(try database.loadConversationGroups())")
         return lines
     }
 }
 
 /// Random operations on a store of four conversations: messages from peers and from me, sends
 /// that are accepted or fail, reads, deletions both ways, drafts, pins, receive options, local
-/// fields, imports and removals.
+/// fields, imports, removals, and conversation groups and marks as the server pushes them.
 private struct StoreRun {
     var store = ConversationStore(selfUserID: "me")
     var random: SeededRandomGenerator
@@ -138,7 +139,14 @@ private struct StoreRun {
                 ? MessageLocalFields(customInt: Int32(clock % 1_000), customData: Data("local \(clock)".utf8))
                 : MessageLocalFields()
             store.setLocalFields(fields, ofMessage: message.id)
-        case 90..<95:
+        case 90..<93:
+            let members = Self.ids.filter { _ in random.chance(50) }
+            let groupID = UInt64.random(in: 1...3, using: &random)
+            let group = random.chance(20) ? nil : ConversationGroup(id: groupID, name: "g\(clock % 5)", conversations: members)
+            store.applyConversationGroup(groupID, group)
+        case 93..<95:
+            store.applyServerMarks(id, ConversationMarks(rawValue: UInt64.random(in: 0...3, using: &random)))
+        case 95..<97:
             var imported = IMClient.importable(.text("imported \(clock)"), sender: "me", now: clock)
             imported.receiver = id.kind == .group ? receiver : .user(id.target)
             store.importMessages([imported], into: id)
