@@ -274,4 +274,14 @@ extension V2TIMManager {
             getAllReceiveMessageOpt(succ: { succ($0 ?? V2TIMReceiveMessageOptInfo()) }, fail: fail)
         }
     }
+
+    /// One page of the local search; see `searchLocalConversations(keyword:nextSeq:count:succ:fail:)`.
+    /// - Errors: throws `V2TIMError` with the codes of the callback form.
+    public func searchLocalConversations(keyword: String, nextSeq: UInt64, count: Int32) async throws -> V2TIMConversationResult {
+        try await withCallbacks { succ, fail in
+            searchLocalConversations(keyword: keyword, nextSeq: nextSeq, count: count, succ: { list, next, finished in
+                succ(V2TIMConversationResult(conversationList: list ?? [], nextSeq: next, isFinished: finished))
+            }, fail: fail)
+        }
+    }
 }

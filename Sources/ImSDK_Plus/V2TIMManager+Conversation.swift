@@ -52,6 +52,26 @@ extension V2TIMManager {
         page(nextSeq: nextSeq, count: Int(count), filter: ConversationFilter(filter), succ: succ, fail: fail)
     }
 
+    /// One page of the local conversations whose friend remark, name or ID contains `keyword`,
+    /// ignoring case and diacritics (this package's addition: the search bar of a list screen);
+    /// paging as `getConversationList(nextSeq:count:succ:fail:)`, in list order, hidden ones left
+    /// out. Read from local storage (no server request), answered in order with the listener events.
+    /// - Errors:
+    ///   - 6017 `ERR_INVALID_PARAMETERS`: an empty `keyword`, or `count` 0 or less.
+    ///   - 6013 `ERR_SDK_NOT_INITIALIZED`: before `initSDK`.
+    ///   - 6014 `ERR_SDK_NOT_LOGGED_IN`: not logged in.
+    /// - Complexity: O(log n + k) for the k conversations visited: a search tests every
+    ///   conversation from `nextSeq` on until it has `count` matches (no index prunes by text).
+    public func searchLocalConversations(
+        keyword: String, nextSeq: UInt64, count: Int32, succ: V2TIMConversationResultSucc?, fail: V2TIMFail?
+    ) {
+        guard !keyword.isEmpty else {
+            reportNow(IMError(.invalidParameters, "keyword is empty"), to: fail)
+            return
+        }
+        page(nextSeq: nextSeq, count: Int(count), filter: ConversationFilter(keyword: keyword), succ: succ, fail: fail)
+    }
+
     private func page(
         nextSeq: UInt64, count: Int, filter: ConversationFilter,
         succ: V2TIMConversationResultSucc?, fail: V2TIMFail?

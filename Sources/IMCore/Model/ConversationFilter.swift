@@ -1,3 +1,4 @@
+import Foundation
 import IMTransportKit
 
 /// Which conversations a filtered list (`ConversationStore.page(after:count:filter:)`) or a
@@ -23,19 +24,24 @@ package struct ConversationFilter: Hashable, Sendable {
     package var hasGroupAt: Bool?
     /// A conversation group's name: only conversations in it; "": only conversations in none.
     package var group: String?
+    /// Text the conversation's remark, name or target ID must contain, ignoring case and diacritics
+    /// (the local search, `searchLocalConversations`); nil or empty: no condition. The index cannot
+    /// prune by it: a walk tests every conversation the other fields leave.
+    package var keyword: String?
 
     /// The filter that selects every conversation the V2 list shows.
     package static let all = ConversationFilter()
 
     package init(
         kind: ConversationID.Kind? = nil, marks: ConversationMarks? = nil, hasUnread: Bool? = nil,
-        hasGroupAt: Bool? = nil, group: String? = nil
+        hasGroupAt: Bool? = nil, group: String? = nil, keyword: String? = nil
     ) {
         self.kind = kind
         self.marks = marks
         self.hasUnread = hasUnread
         self.hasGroupAt = hasGroupAt
         self.group = group
+        self.keyword = keyword
     }
 
     /// The part of the filter a per-filter unread count selects by: the kind, the marks and the
@@ -61,6 +67,19 @@ package struct ConversationFilter: Hashable, Sendable {
             let groups = conversation.filterGroupNames
             if group.isEmpty ? !groups.isEmpty : !groups.contains(group) { return false }
         }
+        if let keyword, !keyword.isEmpty, !Self.contains(conversation, keyword) { return false }
         return true
+    }
+
+    /// Whether the remark, the name or the target ID of `conversation` contains `keyword`, ignoring
+    /// case and diacritics (what a search bar over the list finds: what the row shows, and the ID).
+    /// - Complexity: O(length of the three strings).
+    static func contains(_ conversation: Conversation, _ keyword: String) -> Bool {
+        let options: String.CompareOptions = [.caseInsensitive, .diacriticInsensitive]
+        let profile = conversation.profile
+        return [profile.remark, profile.name, conversation.id.target].contains { text in
+            guard let text, !text.isEmpty else { return false }
+            return text.range(of: keyword, options: options) != nil
+        }
     }
 }
