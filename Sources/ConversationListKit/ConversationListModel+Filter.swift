@@ -27,12 +27,18 @@ extension ConversationListModel {
         public var markedOnly: Bool
         /// Only conversations with an unread @-mention of me (`AT_ME` or `AT_ALL_AT_ME`).
         public var atMeOnly: Bool
+        /// Only favourites: conversations with the star mark (a conversation marked unread is not one).
+        public var starredOnly: Bool
 
-        public init(kinds: Kinds = .all, unreadOnly: Bool = false, markedOnly: Bool = false, atMeOnly: Bool = false) {
+        public init(
+            kinds: Kinds = .all, unreadOnly: Bool = false, markedOnly: Bool = false, atMeOnly: Bool = false,
+            starredOnly: Bool = false
+        ) {
             self.kinds = kinds
             self.unreadOnly = unreadOnly
             self.markedOnly = markedOnly
             self.atMeOnly = atMeOnly
+            self.starredOnly = starredOnly
         }
 
         /// Whether `conversation` passes the filter (hidden conversations never do).
@@ -48,6 +54,7 @@ extension ConversationListModel {
             if unreadOnly && entry.unreadCount == 0 && entry.marks & unreadMark == 0 { return false }
             if markedOnly && entry.marks & (star | unreadMark) == 0 { return false }
             if atMeOnly && !entry.isMentioningMe { return false }
+            if starredOnly && entry.marks & star == 0 { return false }
             return true
         }
     }

@@ -25,7 +25,8 @@ public final class ConversationListModel: @unchecked Sendable {
     /// How many conversations one `loadNextPage()` asks for.
     public let pageSize: Int32
 
-    private let state = Locked(State())
+    /// Internal rather than private for the extension files (`+EditMode`, `+SyncState`), which keep its rules.
+    let state = Locked(State())
     private let listener = Listener()
 
     /// A model of `manager`'s conversation list; it listens from now on and shows nothing until
@@ -36,16 +37,19 @@ public final class ConversationListModel: @unchecked Sendable {
         self.pageSize = max(1, pageSize)
         listener.model = self
         manager.addConversationListener(listener: listener)
+        manager.addIMSDKListener(listener: listener)
         manager.getTotalUnreadMessageCount(succ: { [weak self] total in self?.setTotalUnread(total) }, fail: nil)
     }
 
     deinit {
         manager.removeConversationListener(listener: listener)
+        manager.removeIMSDKListener(listener: listener)
     }
 
     /// Stops listening; the rows stay as they are.
     public func stop() {
         manager.removeConversationListener(listener: listener)
+        manager.removeIMSDKListener(listener: listener)
     }
 
     // MARK: - Reading
@@ -192,6 +196,15 @@ public final class ConversationListModel: @unchecked Sendable {
         handler?(total)
     }
 
+    fileprivate func setSyncState(_ syncState: SyncState) {
+        let handler = state.withLock { state -> ((SyncState) -> Void)? in
+            guard state.syncState != syncState else { return nil }
+            state.syncState = syncState
+            return state.onSyncStateChange
+        }
+        handler?(syncState)
+    }
+
     /// Applies `change`, recomputes the rows and reports the diff (when there is one).
     /// - Complexity: O(n log n), n being the conversations the model knows.
     private func update(reset: Bool = false, _ change: (inout State) -> Void) {
@@ -199,6 +212,8 @@ public final class ConversationListModel: @unchecked Sendable {
             let old = state.rows
             change(&state)
             state.rows = state.visibleRows()
+            // The selection holds shown rows only: a row that went (deleted, filtered out) leaves it.
+            if !state.selection.isEmpty { state.selection.formIntersection(state.rows.map(\.conversationID)) }
             let diff = reset ? ConversationListDiff.reset : ConversationListDiff(from: old, to: state.rows)
             guard !diff.isEmpty, let handler = state.onChange else { return nil }
             return (handler, diff, state.rows)
@@ -248,6 +263,11 @@ extension ConversationListModel {
         var totalUnread: UInt64 = 0
         var onChange: ChangeHandler?
         var onTotalUnreadChange: ((UInt64) -> Void)?
+        var syncState = SyncState.unknown
+        var onSyncStateChange: ((SyncState) -> Void)?
+        /// Edit mode and its selection (`ConversationListModel+EditMode.swift`).
+        var isEditing = false
+        var selection: Set<String> = []
 
         /// The loaded conversations the filter selects, in list order.
         func visibleRows() -> [ConversationRowViewData] {
@@ -259,12 +279,19 @@ extension ConversationListModel {
     }
 
     /// Forwards listener callbacks to the model (the SDK holds listeners weakly; the model holds this).
-    private final class Listener: V2TIMConversationListener {
+    private final class Listener: V2TIMConversationListener, V2TIMSDKListener {
         weak var model: ConversationListModel?
 
         func onNewConversation(conversationList: [V2TIMConversation]) { model?.upsert(conversationList) }
         func onConversationChanged(conversationList: [V2TIMConversation]) { model?.upsert(conversationList) }
         func onConversationDeleted(conversationIDList: [String]) { model?.remove(conversationIDList) }
         func onTotalUnreadMessageCountChanged(totalUnreadCount: UInt64) { model?.setTotalUnread(totalUnreadCount) }
+        func onSyncServerStart() { model?.setSyncState(.syncing) }
+        func onSyncServerFinish() { model?.setSyncState(.upToDate) }
+        func onSyncServerFailed() { model?.setSyncState(.syncFailed) }
+        func onConnecting() { model?.setSyncState(.connecting) }
+        func onConnectFailed(_ code: Int32, err: String?) { model?.setSyncState(.disconnected(code: code)) }
+        func onKickedOffline() { model?.setSyncState(.loggedOut) }
+        func onUserSigExpired() { model?.setSyncState(.loggedOut) }
     }
 }
