@@ -241,10 +241,12 @@ final class CatchUpTests: XCTestCase {
                 everything.insert(key)
             }
             if step == 40 {
-                // A reconnect in the middle: wait for its sync before the tablet sends again.
-                let synced = tablet.recorder.events.count { $0 == .syncFinished }
+                // A reconnect in the middle: wait for its sync before the tablet sends again. Only a
+                // sync that starts after the disconnect counts: one already under way (a heartbeat's)
+                // may still finish, before the reconnect, and the tablet would send unconnected.
+                let before = tablet.recorder.events.count
                 lossy.disconnectAll()
-                while tablet.recorder.events.count(where: { $0 == .syncFinished }) == synced {
+                while !Self.syncStartedAndFinished(in: tablet.recorder.events.dropFirst(before)) {
                     try await Task.sleep(nanoseconds: 10_000_000)
                 }
             }
@@ -259,5 +261,13 @@ final class CatchUpTests: XCTestCase {
         let phoneHeard = Convergence.heard(phone.recorder.received)
         XCTAssertEqual(Set(phoneHeard.keys), everything.subtracting(sentByPhone))
         XCTAssertEqual(phoneHeard.values.filter { $0 != 1 }.count, 0)
+    }
+}
+
+extension CatchUpTests {
+    /// Whether `events` hold a sync that started and then finished.
+    static func syncStartedAndFinished(in events: ArraySlice<V2EventRecorder.Event>) -> Bool {
+        guard let start = events.firstIndex(of: .syncStarted) else { return false }
+        return events[start...].contains(.syncFinished)
     }
 }
