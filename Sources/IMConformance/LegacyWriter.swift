@@ -96,6 +96,13 @@ struct LegacyWriter: Writer {
         }
     }
 
+    func setGroupReceiveOption(muted: Bool, group groupID: String) async -> StepOutcome {
+        let option: TIMGroupReceiveMessageOpt = muted ? .GROUP_RECEIVE_NOT_NOTIFY_MESSAGE : .GROUP_NOT_RECEIVE_MESSAGE
+        return await outcome { succ, fail in
+            TIMGroupManager.sharedInstance().modifyReceiveMessageOpt(groupID, opt: option, succ: succ, fail: fail)
+        }
+    }
+
     func clearHistory(_ target: Target) async throws -> StepOutcome {
         let conversation = try handle(target)
         return await outcome { succ, fail in conversation.deleteLocalMessage(succ, fail: fail) }

@@ -2,8 +2,9 @@
 ///
 /// Server steps (`receive`) are the same in every mode. Every other step is a "write": it goes
 /// through the API whose writes the mode tests, except where the legacy API has no such call
-/// (`pin`, `unpin`, `mute`, `block`, marks, custom data, conversation groups): those go through
-/// the V2 API in every mode, which is sound because both APIs are faces of one session.
+/// (`pin`, `unpin`, marks, custom data, conversation groups): those go through the V2 API in every
+/// mode, which is sound because both APIs are faces of one session. (`mute` and `block` go through
+/// the legacy `TIMGroupManager.modifyReceiveMessageOpt` in the legacy-write modes.)
 ///
 /// Message texts are made up from the conversation and a running number (`a-1`, `a-2`, `g-1`).
 package enum Step: Hashable, Sendable {
@@ -47,10 +48,10 @@ package enum Step: Hashable, Sendable {
     case setDraft(Target, String)
     /// I clear the draft (legacy `setDraft(nil)`; V2 `setConversationDraft(draftText: nil)`).
     case clearDraft(Target)
-    /// I set the group to "receive without notify" (V2 `setGroupReceiveMessageOpt` in every mode:
-    /// the legacy API has the option values but no setter).
+    /// I set the group to "receive without notify" (legacy `TIMGroupManager.modifyReceiveMessageOpt`,
+    /// V2 `setGroupReceiveMessageOpt`, by the mode).
     case mute(group: String)
-    /// I set the group to "do not receive" (V2 in every mode, as `mute`).
+    /// I set the group to "do not receive" (through the API under test, as `mute`).
     case block(group: String)
     /// I delete the conversation (legacy `deleteConversation(_:receiver:)`, which keeps the
     /// messages; V2 `deleteConversation(conversation:)`, which deletes them on the server too).

@@ -129,6 +129,10 @@ struct V2Writer: Writer {
     }
 
     /// Sets how group `groupID`'s messages are received (`setGroupReceiveMessageOpt`).
+    func setGroupReceiveOption(muted: Bool, group groupID: String) async -> StepOutcome {
+        await setReceiveOption(muted ? .RECEIVE_NOT_NOTIFY_MESSAGE : .NOT_RECEIVE_MESSAGE, group: groupID)
+    }
+
     func setReceiveOption(_ option: V2TIMReceiveMessageOpt, group groupID: String) async -> StepOutcome {
         await outcome { succ, fail in
             manager.setGroupReceiveMessageOpt(groupID: groupID, opt: option, succ: succ, fail: fail)

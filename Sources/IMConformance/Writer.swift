@@ -24,6 +24,9 @@ protocol Writer: Sendable {
     func deleteNewest(_ target: Target) async throws -> StepOutcome
     /// Deletes every message of `target` (legacy: from local storage; V2: also in the cloud).
     func clearHistory(_ target: Target) async throws -> StepOutcome
+    /// Sets how group `groupID`'s messages are received: receive without notifying (`muted`) or
+    /// not at all (legacy `TIMGroupManager.modifyReceiveMessageOpt`; V2 `setGroupReceiveMessageOpt`).
+    func setGroupReceiveOption(muted: Bool, group groupID: String) async -> StepOutcome
 }
 
 extension Writer {
