@@ -89,12 +89,25 @@ public final class ConversationListModel: @unchecked Sendable {
 
     // MARK: - Paging and filtering
 
-    /// Loads the next page of the list and merges it into the rows (one `onChange`).
+    /// Loads the next page of the list and merges it into the rows (one `onChange` per page).
     ///
+    /// Under a filter, it goes on loading pages until one adds a row the filter shows, or the list
+    /// ends: a selective filter never needs call after call before a row appears (each page is one
+    /// O(log n + pageSize) read of the SDK's local list).
     /// - Returns: whether more pages remain; false once the whole list is loaded.
     /// - Throws: the SDK's `V2TIMError`; `ERR_IN_PROGESS` (6015) while another page is loading.
-    ///   The rows stay as they were.
+    ///   The rows stay as they were (pages loaded before the failure stay merged).
     public func loadNextPage() async throws -> Bool {
+        let shownBefore = Set(rows.map(\.conversationID))
+        while true {
+            let more = try await loadOnePage()
+            let (filtered, shown) = state.withLock { ($0.filter != Filter(), $0.rows.map(\.conversationID)) }
+            if !more || !filtered || shown.contains(where: { !shownBefore.contains($0) }) { return more }
+        }
+    }
+
+    /// Loads one page of the list and merges it into the rows.
+    private func loadOnePage() async throws -> Bool {
         let start = try state.withLock { state throws(V2TIMError) -> (seq: UInt64, generation: UInt64)? in
             if state.loaded == .everything { return nil }
             guard !state.isLoading else {

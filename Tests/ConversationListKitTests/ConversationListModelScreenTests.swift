@@ -41,6 +41,23 @@ final class ConversationListModelScreenTests: XCTestCase {
         XCTAssertEqual(Set(ids), ["c2c_a", "c2c_b"], "marked: star or marked unread")
     }
 
+    func test_aSelectiveFilter_showsItsRowAfterOneLoadNextPage_evenAtTheBottomOfTheList() async throws {
+        let peers = (0..<30).map { "p\($0)" }
+        session = try await V2TestSession(peers: peers)
+        for peer in peers { try session.server.sendText("hi", from: peer, toUser: "me") }
+        await session.settle()
+        _ = try await session.manager.markConversation(
+            conversationIDList: ["c2c_p0"], markType: NSNumber(value: V2TIMConversationMarkType.CONVERSATION_MARK_TYPE_STAR.rawValue),
+            enableMark: true)
+        await session.settle()
+        model = ConversationListModel(manager: session.manager, pageSize: 3)
+        await model.setFilter(.init(starredOnly: true))
+        let more = try await model.loadNextPage()
+        XCTAssertEqual(ids, ["c2c_p0"], "p0 is last in the list: one call pages down to it")
+        XCTAssertFalse(more)
+        XCTAssertTrue(model.hasLoadedEverything)
+    }
+
     func test_syncState_followsTheConnectionAndTheSyncs() async throws {
         try await start()
         var heard: [ConversationListModel.SyncState] = []
