@@ -9,6 +9,10 @@ package struct ModelFilter: Hashable, Sendable, CustomStringConvertible {
     package var isGroup: Bool?
     package var hasUnread: Bool?
     package var hasGroupAt: Bool?
+    /// `markType`: the conversations carrying every bit; 0: those without any mark.
+    package var marks: UInt64?
+    /// `conversationGroup`: the conversations in the group of that name; "": those in none.
+    package var group: String?
 
     /// The filters each step walks: every field alone, each `false` included, and combinations.
     package static let walked: [ModelFilter] = [
@@ -17,16 +21,27 @@ package struct ModelFilter: Hashable, Sendable, CustomStringConvertible {
         ModelFilter(hasGroupAt: true), ModelFilter(hasGroupAt: false),
         ModelFilter(isGroup: true, hasUnread: true, hasGroupAt: false),
         ModelFilter(isGroup: false, hasUnread: false),
+        ModelFilter(marks: ModelMark.star.rawValue), ModelFilter(marks: 0),
+        ModelFilter(marks: ModelMark.star.rawValue | ModelMark.unread.rawValue),
+        ModelFilter(group: "work"), ModelFilter(group: ""),
+        ModelFilter(isGroup: false, marks: ModelMark.custom.rawValue, group: "home"),
     ]
 
     /// The filters the check subscribes to, whose count events it checks after every step (the
     /// unread count depends only on the type here).
-    package static let subscribed: [ModelFilter] = [ModelFilter(), ModelFilter(isGroup: false), ModelFilter(isGroup: true)]
+    package static let subscribed: [ModelFilter] = [
+        ModelFilter(), ModelFilter(isGroup: false), ModelFilter(isGroup: true),
+        ModelFilter(marks: ModelMark.star.rawValue), ModelFilter(group: "work"),
+    ]
 
-    package init(isGroup: Bool? = nil, hasUnread: Bool? = nil, hasGroupAt: Bool? = nil) {
+    package init(
+        isGroup: Bool? = nil, hasUnread: Bool? = nil, hasGroupAt: Bool? = nil, marks: UInt64? = nil, group: String? = nil
+    ) {
         self.isGroup = isGroup
         self.hasUnread = hasUnread
         self.hasGroupAt = hasGroupAt
+        self.marks = marks
+        self.group = group
     }
 
     /// A new V2 filter with these fields set (and no other).
@@ -35,6 +50,8 @@ package struct ModelFilter: Hashable, Sendable, CustomStringConvertible {
         if let isGroup { filter.type = isGroup ? .GROUP : .C2C }
         if let hasUnread { filter.hasUnreadCount = hasUnread }
         if let hasGroupAt { filter.hasGroupAtInfo = hasGroupAt }
+        if let marks { filter.markType = UInt(marks) }
+        if let group { filter.conversationGroup = group }
         return filter
     }
 
@@ -43,6 +60,8 @@ package struct ModelFilter: Hashable, Sendable, CustomStringConvertible {
         if let isGroup { fields.append("type \(isGroup ? "GROUP" : "C2C")") }
         if let hasUnread { fields.append("hasUnreadCount \(hasUnread)") }
         if let hasGroupAt { fields.append("hasGroupAtInfo \(hasGroupAt)") }
+        if let marks { fields.append("markType \(marks)") }
+        if let group { fields.append("conversationGroup \"\(group)\"") }
         return "filter(" + fields.joined(separator: ", ") + ")"
     }
 }
@@ -54,14 +73,22 @@ extension ReferenceModel {
             if let isGroup = filter.isGroup, conversation.target.isGroup != isGroup { return false }
             if let hasUnread = filter.hasUnread, hasUnread != !unreadMessages(of: conversation).isEmpty { return false }
             if let hasGroupAt = filter.hasGroupAt, hasGroupAt != !atTypes(of: conversation).isEmpty { return false }
+            if let marks = filter.marks {
+                if marks == 0 ? conversation.marks != 0 : conversation.marks & marks != marks { return false }
+            }
+            if let group = filter.group {
+                let groups = groupNames(of: conversation.target)
+                if group.isEmpty ? !groups.isEmpty : !groups.contains(group) { return false }
+            }
             return true
         }
     }
 
-    /// The unread count of `filter`: of the conversations its type selects (`hasUnreadCount` and
-    /// `hasGroupAtInfo` do not select a count), those whose receive option counts in the total.
+    /// The unread count of `filter`: of the conversations its type, marks and group select
+    /// (`hasUnreadCount` and `hasGroupAtInfo` do not select a count), those whose receive option
+    /// counts in the total.
     package func unreadCount(matching filter: ModelFilter) -> Int {
-        conversations(matching: ModelFilter(isGroup: filter.isGroup))
+        conversations(matching: ModelFilter(isGroup: filter.isGroup, marks: filter.marks, group: filter.group))
             .filter { receiveOption(of: $0.target).countsInTotal || flaw == .mutedCountInTotal }
             .map { unreadMessages(of: $0).count }
             .reduce(0, +)
