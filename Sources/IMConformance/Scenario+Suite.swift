@@ -90,6 +90,13 @@ extension Scenario {
             .send("hi c", to: .c2c("c")),
             .send("hi all", to: .group("g")),
         ]),
+        Scenario("a live chat room (AVChatRoom) never counts unread, not even across a relogin", steps: [
+            .receiveInGroup(from: "b", group: "live", count: 2),
+            .receiveMention(from: "b", group: "live", mentioning: .me),
+            .receive(from: "a", count: 1),
+            .relogin,
+            .receiveInGroup(from: "c", group: "live", count: 1),
+        ]),
         Scenario("relogin keeps unread, reads and @-mentions", steps: [
             .receive(from: "a", count: 3),
             .read(.c2c("a"), upToMessage: 1),

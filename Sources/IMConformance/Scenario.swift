@@ -57,6 +57,12 @@ package struct Scenario: Hashable, Sendable {
     }
 
     /// Every group to create, with its members: "me" and everyone who writes in it.
+    /// The type of group `groupID`: `AVChatRoom` (a live chat room, which keeps no unread count)
+    /// for IDs that start with "live", else "Work".
+    static func groupType(of groupID: String) -> String {
+        groupID.hasPrefix("live") ? "AVChatRoom" : "Work"
+    }
+
     var groups: [String: [String]] {
         var groups: [String: Set<String>] = [:]
         for step in steps {

@@ -59,7 +59,7 @@ struct ScenarioRun: Sendable {
         do {
             for user in scenario.users { try server.registerUser(user) }
             for (groupID, members) in scenario.groups.sorted(by: { $0.key < $1.key }) {
-                try server.createGroup(groupID, members: members)
+                try server.createGroup(groupID, groupType: Scenario.groupType(of: groupID), members: members)
             }
         } catch {
             throw RunError("setting up the server failed: \(error)")
