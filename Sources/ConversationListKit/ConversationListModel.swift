@@ -91,23 +91,28 @@ public final class ConversationListModel: @unchecked Sendable {
 
     /// Loads the next page of the list and merges it into the rows (one `onChange` per page).
     ///
-    /// Under a filter, it goes on loading pages until one adds a row the filter shows, or the list
-    /// ends: a selective filter never needs call after call before a row appears (each page is one
-    /// O(log n + pageSize) read of the SDK's local list).
+    /// Under a filter, it goes on loading until a page adds a row the filter shows, or the list
+    /// ends, each page twice the size of the one before (up to 64 times `pageSize`): a selective
+    /// filter never needs call after call before a row appears, and reaching a row k conversations
+    /// down takes about log(k / pageSize) pages (each one O(log n + its size) read of the SDK's
+    /// local list, and one merge).
     /// - Returns: whether more pages remain; false once the whole list is loaded.
     /// - Throws: the SDK's `V2TIMError`; `ERR_IN_PROGESS` (6015) while another page is loading.
     ///   The rows stay as they were (pages loaded before the failure stay merged).
     public func loadNextPage() async throws -> Bool {
         let shownBefore = Set(rows.map(\.conversationID))
+        var count = pageSize
         while true {
-            let more = try await loadOnePage()
+            let more = try await loadOnePage(count: count)
             let (filtered, shown) = state.withLock { ($0.filter != Filter(), $0.rows.map(\.conversationID)) }
             if !more || !filtered || shown.contains(where: { !shownBefore.contains($0) }) { return more }
+            let doubled = count.multipliedReportingOverflow(by: 2), cap = pageSize.multipliedReportingOverflow(by: 64)
+            count = min(doubled.overflow ? .max : doubled.partialValue, cap.overflow ? .max : cap.partialValue)
         }
     }
 
-    /// Loads one page of the list and merges it into the rows.
-    private func loadOnePage() async throws -> Bool {
+    /// Loads one page of `count` conversations and merges it into the rows.
+    private func loadOnePage(count: Int32) async throws -> Bool {
         let start = try state.withLock { state throws(V2TIMError) -> (seq: UInt64, generation: UInt64)? in
             if state.loaded == .everything { return nil }
             guard !state.isLoading else {
@@ -118,7 +123,7 @@ public final class ConversationListModel: @unchecked Sendable {
         }
         guard let start else { return false }
         return try await withCheckedThrowingContinuation { continuation in
-            manager.getConversationList(nextSeq: start.seq, count: pageSize, succ: { list, nextSeq, isFinished in
+            manager.getConversationList(nextSeq: start.seq, count: count, succ: { list, nextSeq, isFinished in
                 self.merge(page: list ?? [], nextSeq: nextSeq, isFinished: isFinished, generation: start.generation)
                 continuation.resume(returning: !isFinished)
             }, fail: { code, desc in
