@@ -160,11 +160,13 @@ final class CatchUpTests: XCTestCase {
         XCTAssertFalse(before.contains("c2c_p0"), "p0 is older than the 100 most recent")
         try server.sendText("4", from: "p0", toUser: "me")
         try server.sendText("2", from: "p2", toUser: "me")
-        // The state of each comes by a request after its push: wait for the second answer.
+        // The state of each comes by a request after its push: wait for both answers (p2's option
+        // may come before its answer, with the push that starts the conversation here).
         for _ in 0..<250 {
             await tablet.settle()
+            let p0 = try? await tablet.manager.getConversation(conversationID: "c2c_p0")
             let p2 = try? await tablet.manager.getConversation(conversationID: "c2c_p2")
-            if p2?.recvOpt == .RECEIVE_NOT_NOTIFY_MESSAGE { break }
+            if p0?.unreadCount == 4 && p2?.recvOpt == .RECEIVE_NOT_NOTIFY_MESSAGE { break }
             try await Task.sleep(nanoseconds: 20_000_000)
         }
         let p0 = try await tablet.manager.getConversation(conversationID: "c2c_p0")
