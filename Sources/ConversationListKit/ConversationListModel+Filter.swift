@@ -41,6 +41,23 @@ extension ConversationListModel {
             self.starredOnly = starredOnly
         }
 
+        /// The SDK walk that selects exactly the conversations this filter shows, when there is one:
+        /// one kind, and/or favourites. nil: the model pages the whole list and filters what it
+        /// loaded (no filter, or one the SDK's AND filters cannot express: `unreadOnly` and
+        /// `markedOnly` are ORs, `atMeOnly` leaves out @all).
+        var walk: Walk? {
+            guard !unreadOnly, !markedOnly, !atMeOnly else { return nil }
+            let type: V2TIMConversationType?
+            switch (kinds.contains(.oneToOne), kinds.contains(.group)) {
+            case (true, true): type = nil
+            case (true, false): type = .C2C
+            case (false, true): type = .GROUP
+            case (false, false): return nil
+            }
+            guard type != nil || starredOnly else { return nil }
+            return Walk(type: type, starred: starredOnly)
+        }
+
         /// Whether `conversation` passes the filter (hidden conversations never do).
         public func matches(_ conversation: V2TIMConversation) -> Bool {
             matches(Entry(conversation))
@@ -56,6 +73,19 @@ extension ConversationListModel {
             if atMeOnly && !entry.isMentioningMe { return false }
             if starredOnly && entry.marks & star == 0 { return false }
             return true
+        }
+    }
+
+    /// A walk of `getConversationListByFilter` (see `Filter.walk`).
+    struct Walk: Hashable {
+        var type: V2TIMConversationType?
+        var starred: Bool
+
+        func makeFilter() -> V2TIMConversationListFilter {
+            let filter = V2TIMConversationListFilter()
+            if let type { filter.type = type }
+            if starred { filter.markType = UInt(V2TIMConversationMarkType.CONVERSATION_MARK_TYPE_STAR.rawValue) }
+            return filter
         }
     }
 

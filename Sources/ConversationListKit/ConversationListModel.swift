@@ -113,25 +113,36 @@ public final class ConversationListModel: @unchecked Sendable {
 
     /// Loads one page of `count` conversations and merges it into the rows.
     private func loadOnePage(count: Int32) async throws -> Bool {
-        let start = try state.withLock { state throws(V2TIMError) -> (seq: UInt64, generation: UInt64)? in
+        let start = try state.withLock { state throws(V2TIMError) -> (seq: UInt64, generation: UInt64, walk: Walk?)? in
             if state.loaded == .everything { return nil }
             guard !state.isLoading else {
                 throw V2TIMError(code: V2TIMErrorCode.ERR_IN_PROGESS, desc: "a page is already loading")
             }
             state.isLoading = true
-            return (seq: state.nextSeq, generation: state.generation)
+            // A filter the SDK can walk is paged by it; from then on the loaded prefix holds only
+            // what that walk selects (`setFilter` starts over for another filter).
+            let walk = state.filter.walk
+            if walk != nil { state.prefixWalk = walk }
+            return (seq: state.nextSeq, generation: state.generation, walk: walk)
         }
         guard let start else { return false }
         return try await withCheckedThrowingContinuation { continuation in
-            manager.getConversationList(nextSeq: start.seq, count: count, succ: { list, nextSeq, isFinished in
+            let succ: V2TIMConversationResultSucc = { list, nextSeq, isFinished in
                 self.merge(page: list ?? [], nextSeq: nextSeq, isFinished: isFinished, generation: start.generation)
                 continuation.resume(returning: !isFinished)
-            }, fail: { code, desc in
+            }
+            let fail: V2TIMFail = { code, desc in
                 self.state.withLock { state in
                     if state.generation == start.generation { state.isLoading = false }
                 }
                 continuation.resume(throwing: V2TIMError(code: code, desc: desc ?? ""))
-            })
+            }
+            if let walk = start.walk {
+                manager.getConversationListByFilter(
+                    filter: walk.makeFilter(), nextSeq: start.seq, count: UInt32(count), succ: succ, fail: fail)
+            } else {
+                manager.getConversationList(nextSeq: start.seq, count: count, succ: succ, fail: fail)
+            }
         }
     }
 
@@ -148,10 +159,7 @@ public final class ConversationListModel: @unchecked Sendable {
             manager.callbackQueue.async {
                 self.update(reset: true) { state in
                     state.entries = [:]
-                    state.loaded = .nothing
-                    state.nextSeq = 0
-                    state.isLoading = false
-                    state.generation &+= 1
+                    state.startOver()
                 }
                 continuation.resume()
             }
@@ -163,14 +171,27 @@ public final class ConversationListModel: @unchecked Sendable {
 
     /// Shows only the conversations `filter` selects; reported as a `.reset`.
     ///
+    /// A filter the SDK can walk (one kind, favourites) is paged by `getConversationListByFilter`,
+    /// so its rows come page by page however few the list holds. The rows loaded so far are
+    /// filtered at once, unless they were paged by another filter's walk: then the model starts
+    /// over and loads the first page of the new filter before returning (an error leaves the
+    /// rows empty; `loadNextPage()` tries again).
     /// Returns once the rows show the new filter and `onChange` ran.
     public func setFilter(_ filter: Filter) async {
-        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+        let startedOver = await withCheckedContinuation { (continuation: CheckedContinuation<Bool, Never>) in
             manager.callbackQueue.async {
-                self.update(reset: true) { $0.filter = filter }
-                continuation.resume()
+                var startedOver = false
+                self.update(reset: true) { state in
+                    if let walk = state.prefixWalk, walk != filter.walk {
+                        state.startOver()
+                        startedOver = true
+                    }
+                    state.filter = filter
+                }
+                continuation.resume(returning: startedOver)
             }
         }
+        if startedOver { _ = try? await loadNextPage() }
     }
 
     // MARK: - Changes (on the callback queue)
@@ -286,6 +307,18 @@ extension ConversationListModel {
         /// Edit mode and its selection (`ConversationListModel+EditMode.swift`).
         var isEditing = false
         var selection: Set<String> = []
+        /// The filtered SDK walk the loaded prefix came from (nil: whole-list pages only).
+        var prefixWalk: Walk?
+
+        /// Forgets how far paging reached (not the conversations heard of); a page loading now is
+        /// dropped when it arrives.
+        mutating func startOver() {
+            loaded = .nothing
+            nextSeq = 0
+            isLoading = false
+            prefixWalk = nil
+            generation &+= 1
+        }
 
         /// The loaded conversations the filter selects, in list order.
         func visibleRows() -> [ConversationRowViewData] {

@@ -56,6 +56,39 @@ final class ConversationListModelScreenTests: XCTestCase {
         XCTAssertEqual(ids, ["c2c_p0"], "p0 is last in the list: one call pages down to it")
         XCTAssertFalse(more)
         XCTAssertTrue(model.hasLoadedEverything)
+
+        // The starred walk loaded nothing else: the whole list starts over from its first page.
+        await model.setFilter(.init())
+        XCTAssertEqual(ids, ["c2c_p29", "c2c_p28", "c2c_p27"], "the first page of the whole list")
+        XCTAssertFalse(model.hasLoadedEverything)
+        while try await model.loadNextPage() {}
+        XCTAssertEqual(ids.count, 30)
+
+        // From the whole list loaded, a kind filter re-filters at once (no paging needed).
+        try session.server.createGroup("g", members: ["me", "p1"])
+        try session.server.sendText("in g", from: "p1", toGroup: "g")
+        await session.settle()
+        await model.setFilter(.init(kinds: .group))
+        XCTAssertEqual(ids, ["group_g"])
+        XCTAssertTrue(model.hasLoadedEverything)
+    }
+
+    func test_aFilterTheSDKCannotWalk_unreadOrMarkedUnread_stillPagesOnUntilARowShows() async throws {
+        let peers = (0..<20).map { "p\($0)" }
+        session = try await V2TestSession(peers: peers)
+        for peer in peers { try session.server.sendText("hi", from: peer, toUser: "me") }
+        await session.settle()
+        try await call { self.session.manager.markAllMessage(asRead: $0, fail: $1) }
+        // Marked unread without unread messages, at the bottom of the list: only an OR finds it.
+        _ = try await session.manager.markConversation(
+            conversationIDList: ["c2c_p0"], markType: NSNumber(value: V2TIMConversationMarkType.CONVERSATION_MARK_TYPE_UNREAD.rawValue),
+            enableMark: true)
+        await session.settle()
+        model = ConversationListModel(manager: session.manager, pageSize: 2)
+        await model.setFilter(.init(unreadOnly: true))
+        let more = try await model.loadNextPage()
+        XCTAssertEqual(ids, ["c2c_p0"], "one call pages down to it")
+        XCTAssertFalse(more)
     }
 
     func test_syncState_followsTheConnectionAndTheSyncs() async throws {
