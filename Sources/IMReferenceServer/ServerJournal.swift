@@ -87,10 +87,15 @@ final class ServerJournal: @unchecked Sendable {
     /// Stores `epoch` as the file's.
     func setEpoch(_ epoch: String) throws(IMError) {
         do throws(PersistenceError) {
-            try connection.prepare("INSERT OR REPLACE INTO meta (key, value) VALUES ('epoch', ?)").execute([epoch])
+            try writeEpoch(epoch)
         } catch {
             throw error.imError
         }
+    }
+
+    /// Stores `epoch` (inside or outside a transaction).
+    private func writeEpoch(_ epoch: String) throws(PersistenceError) {
+        try connection.prepare("INSERT OR REPLACE INTO meta (key, value) VALUES ('epoch', ?)").execute([epoch])
     }
 
     /// Every operation, oldest first.
@@ -145,7 +150,7 @@ extension ServerJournal {
         do throws(PersistenceError) {
             try connection.transaction { () throws(PersistenceError) in
                 try connection.execute("DELETE FROM operations")
-                try connection.prepare("INSERT OR REPLACE INTO meta (key, value) VALUES ('epoch', ?)").execute([epoch])
+                try writeEpoch(epoch)
             }
             return nil
         } catch {

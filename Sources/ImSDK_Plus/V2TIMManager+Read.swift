@@ -155,11 +155,21 @@ extension V2TIMManager {
     public func setC2CReceiveMessageOpt(
         userIDList: [String], opt: V2TIMReceiveMessageOpt, succ: V2TIMSucc?, fail: V2TIMFail?
     ) {
-        guard !userIDList.isEmpty, userIDList.count <= 30, userIDList.allSatisfy({ !$0.isEmpty }) else {
-            reportNow(IMError(.invalidParameters, "userIDList must hold 1 to 30 non-empty user IDs"), to: fail)
+        guard Self.isValidC2CUserIDList(userIDList) else {
+            reportNow(Self.invalidC2CUserIDList, to: fail)
             return
         }
         setReceiveOption(userIDList.map { .c2c($0) }, opt, succ: succ, fail: fail)
+    }
+
+    /// Whether a C2C receive-option call may take `userIDList`: 1 to 30 non-empty user IDs.
+    static func isValidC2CUserIDList(_ userIDList: [String]) -> Bool {
+        !userIDList.isEmpty && userIDList.count <= 30 && userIDList.allSatisfy { !$0.isEmpty }
+    }
+
+    /// The error of a list `isValidC2CUserIDList` refuses.
+    static var invalidC2CUserIDList: IMError {
+        IMError(.invalidParameters, "userIDList must hold 1 to 30 non-empty user IDs")
     }
 
     /// Sets how messages of group `groupID` are received; roams. One server request, as

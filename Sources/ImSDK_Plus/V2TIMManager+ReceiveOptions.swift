@@ -41,8 +41,8 @@ extension V2TIMManager {
     public func getC2CReceiveMessageOpt(
         userIDList: [String], succ: V2TIMReceiveMessageOptListSucc?, fail: V2TIMFail?
     ) {
-        guard !userIDList.isEmpty, userIDList.count <= 30, userIDList.allSatisfy({ !$0.isEmpty }) else {
-            reportNow(IMError(.invalidParameters, "userIDList must hold 1 to 30 non-empty user IDs"), to: fail)
+        guard Self.isValidC2CUserIDList(userIDList) else {
+            reportNow(Self.invalidC2CUserIDList, to: fail)
             return
         }
         let callbacks = Unchecked((succ, fail))
