@@ -27,8 +27,6 @@ extension IMRequest {
              .setGlobalReceiveOption: true
         case .syncChanges, .conversations, .heartbeat, .history, .profiles, .receiveOptions, .globalReceiveOption: false
         case .revokeMessage, .deleteMessages, .clearHistory, .reportPulled: true
-        case .sendMessage, .markRead, .setPinned, .setReceiveOption, .deleteConversation, .setDraft: true
-        case .syncChanges, .conversations, .heartbeat, .history, .profiles: false
         case .setMarks, .setCustomData, .createConversationGroup, .deleteConversationGroup,
              .renameConversationGroup, .addToConversationGroup, .removeFromConversationGroup: true
         }

@@ -25,6 +25,12 @@ package final class RawDevice: IMPushSink, @unchecked Sendable {
 
     package func receive(_ push: IMPush, version: UInt64) { received.withLock { $0.append(push) } }
 
+    /// Why the server ended the connection, once it did.
+    package var lostError: IMError? { lost.withLock { $0 } }
+    private let lost = Locked<IMError?>(nil)
+
+    package func connectionLost(_ error: IMError) { lost.withLock { $0 = error } }
+
     /// Sends `request` and returns the server's answer.
     @discardableResult
     package func send(_ request: IMRequest) async throws -> IMResponse {

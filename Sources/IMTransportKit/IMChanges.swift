@@ -8,7 +8,7 @@
 /// after the version asked (`ServerConversation.newMessages`); a page's `version` never passes a
 /// message it did not carry, and once the last page (`hasMore` false) is applied the device
 /// reflects the user's version.
-public struct IMChanges: Hashable, Sendable {
+public struct IMChanges: Hashable, Codable, Sendable {
     /// The version these changes bring a device to: pass it to the next `.syncChanges`.
     public var version: UInt64
     /// The conversations of this page (every changed one from 0), each in its current state, most

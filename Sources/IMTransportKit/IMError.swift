@@ -4,9 +4,9 @@
 /// constants (`V2TIMErrorCode`, the legacy `ERR_*`) are derived from it, and they pass `code` and
 /// `message` to `fail`.
 /// - Thread safety: a value type, `Sendable`.
-public struct IMError: Error, Hashable, Sendable, CustomStringConvertible {
+public struct IMError: Error, Hashable, Codable, Sendable, CustomStringConvertible {
     /// A vendor error code (an open set: server codes pass through).
-    public struct Code: RawRepresentable, Hashable, Sendable {
+    public struct Code: RawRepresentable, Hashable, Codable, Sendable {
         public let rawValue: Int32
         public init(rawValue: Int32) { self.rawValue = rawValue }
 

@@ -1,7 +1,7 @@
 /// What a login presents to a server when it opens a connection: who, with which credential, and
 /// from which kind of device.
 /// - Thread safety: a value type, `Sendable`.
-public struct IMLoginInfo: Hashable, Sendable {
+public struct IMLoginInfo: Hashable, Codable, Sendable {
     /// The user logging in.
     public var userID: String
     /// The credential; the transport decides whether it is valid.

@@ -4,7 +4,7 @@
 /// vendor's cloud lets one device per platform stay online and kicks the older one). An open set:
 /// a transport may define more platforms.
 /// - Thread safety: a value type, `Sendable`.
-public struct IMPlatform: RawRepresentable, Hashable, Sendable, CustomStringConvertible {
+public struct IMPlatform: RawRepresentable, Hashable, Codable, Sendable, CustomStringConvertible {
     public let rawValue: String
 
     public init(rawValue: String) {

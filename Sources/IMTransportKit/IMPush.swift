@@ -1,7 +1,7 @@
 import Foundation
 
 /// Something the server tells a connection without being asked.
-public enum IMPush: Hashable, Sendable {
+public enum IMPush: Hashable, Codable, Sendable {
     /// A new message for this user (sent to them, to one of their groups, or by them from any of
     /// their devices), with the conversation's profile as this user sees it.
     case newMessage(Message, profile: ConversationProfile)

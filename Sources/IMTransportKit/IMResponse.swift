@@ -1,5 +1,5 @@
 /// The server's answer to a request.
-public enum IMResponse: Hashable, Sendable {
+public enum IMResponse: Hashable, Codable, Sendable {
     case ok
     case changes(IMChanges)
     case message(Message)

@@ -1,7 +1,7 @@
 import Foundation
 
 /// One conversation as the server keeps it for one user.
-public struct ServerConversation: Hashable, Sendable {
+public struct ServerConversation: Hashable, Codable, Sendable {
     public var id: ConversationID
     public var profile: ConversationProfile
     /// The newest message that is not excluded from "last message".

@@ -5,21 +5,23 @@ import Foundation
 ///
 /// - Thread safety: thread-safe; all mutable state is guarded by `condition`. `deliver(_:)` runs its
 ///   body without holding the lock, so the body may call back into the gate or the server.
-final class DeliveryGate: @unchecked Sendable {
+package final class DeliveryGate: @unchecked Sendable {
     private let condition = NSCondition()
     private var open = true
+
+    package init() {}
     /// The thread running a delivery through this gate right now, if any.
     private var deliveringThread: pthread_t?
 
     /// Whether deliveries still go through.
-    var isOpen: Bool {
+    package var isOpen: Bool {
         condition.lock()
         defer { condition.unlock() }
         return open
     }
 
     /// Stops every later delivery; does not wait for one in progress (see `waitUntilIdle()`).
-    func markClosed() {
+    package func markClosed() {
         condition.lock()
         open = false
         condition.unlock()
@@ -28,7 +30,7 @@ final class DeliveryGate: @unchecked Sendable {
     /// Runs `body` if the gate is open, marking the calling thread as delivering meanwhile.
     ///
     /// - Returns: whether `body` ran.
-    func deliver(_ body: () -> Void) -> Bool {
+    package func deliver(_ body: () -> Void) -> Bool {
         condition.lock()
         guard open else {
             condition.unlock()
@@ -46,7 +48,7 @@ final class DeliveryGate: @unchecked Sendable {
 
     /// Waits until no delivery is running through this gate, unless the caller is that delivery
     /// (a sink or completion that closes its own connection), which would wait for itself.
-    func waitUntilIdle() {
+    package func waitUntilIdle() {
         condition.lock()
         defer { condition.unlock() }
         while let thread = deliveringThread, pthread_equal(thread, pthread_self()) == 0 {
