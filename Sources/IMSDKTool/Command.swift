@@ -1,6 +1,6 @@
 /// The subcommands of `imsdk`, as typed.
 enum Subcommand: String, CaseIterable, Sendable {
-    case demo, conformance, bench, ingest, check, converge, seed, inbox
+    case demo, conformance, bench, ingest, check, converge, seed, inbox, serve
 }
 
 /// A parsed command line: what the user asked `imsdk` to do.
@@ -27,6 +27,8 @@ enum Command: Equatable, Sendable {
     case seed(SeedCommand)
     /// Log in as a user with the store on disk and print what the app sees (`imsdk inbox`).
     case inbox(InboxCommand)
+    /// Run the reference server on a TCP port (`imsdk serve`).
+    case serve(ServeCommand)
 
     /// Parses the arguments after the program name.
     ///
@@ -83,6 +85,8 @@ enum Command: Equatable, Sendable {
             return try SeedCommand.parse(rest).map(Command.seed) ?? .help(.seed)
         case .inbox:
             return try InboxCommand.parse(rest).map(Command.inbox) ?? .help(.inbox)
+        case .serve:
+            return try ServeCommand.parse(rest).map(Command.serve) ?? .help(.serve)
         }
     }
 

@@ -76,6 +76,14 @@ enum Tool {
                 console.err("imsdk inbox: \(error)")
                 return .failure
             }
+        case .serve(let serve):
+            do {
+                try await serve.run(console: console)
+                return .success
+            } catch {
+                console.err("imsdk serve: \(error)")
+                return .failure
+            }
         case .ingest(let options):
             do {
                 try await IngestCommand(options: options, console: console).run()

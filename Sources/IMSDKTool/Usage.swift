@@ -18,6 +18,8 @@ enum Usage {
           seed          Register users, create groups, send texts on the embedded
                         server an app with disk storage and no transport talks to.
           inbox         Log in as a user the way such an app does and print its list.
+          serve         Run the reference server on a TCP port (PROTOCOL.md), for
+                        apps and devices in other processes.
           help          Show this help, or a subcommand's: imsdk help <subcommand>.
 
         OPTIONS:
@@ -38,12 +40,39 @@ enum Usage {
         case .converge: (convergeSummary, convergeOptions)
         case .seed: (seedSummary, seedOptions)
         case .inbox: (inboxSummary, inboxOptions)
+        case .serve: (serveSummary, serveOptions)
         }
         var text = "USAGE: imsdk \(subcommand.rawValue)\(options.isEmpty ? "" : " [options]")\n\n\(summary)\n\nOPTIONS:\n"
         if !options.isEmpty { text += options + "\n" }
         text += "  -h, --help          Show this help."
         return text
     }
+
+    private static let serveSummary = """
+        Run the reference server on a TCP port, speaking the wire protocol of
+        PROTOCOL.md: point an app at it with IMSocketTransport. Prints
+        "listening on HOST:PORT" once it listens; stops on SIGINT or SIGTERM.
+        Logs one line per connection event to standard error.
+        """
+
+    private static let serveOptions = """
+          --host HOST         The address to listen on (default 127.0.0.1). Anything
+                              but the loopback address needs a secret key.
+          --port PORT         The port (default 7878; 0: any free one).
+          --data DIR          Keep the server's state in DIR/imserver.sqlite: a
+                              restart keeps the data and the epoch, so devices
+                              resume incrementally. Without it: in memory.
+          --secret-key KEY    The app's secret key (also $IMSDK_SECRET_KEY), which
+                              administrators prove they hold.
+          --secret-key-file F Read the secret key from file F.
+          --devices-per-platform N
+                              Logins of one user that stay online per platform
+                              (default 1, as the vendor's cloud).
+          --idle-timeout S    Seconds without a frame before a connection closes
+                              (default 120; clients ping every 20).
+          --max-connections N Connections open at once (default 20000).
+          --quiet             Do not log connection events.
+        """
 
     private static let demoSummary = """
         Run a scripted V2 session against the embedded server and print the
