@@ -20,7 +20,8 @@ package final class V2TestSession: @unchecked Sendable {
     /// - Parameters:
     ///   - server: an existing server (its users already registered); nil makes one that lets any
     ///     number of devices of a user stay online (tests add devices on one platform).
-    ///   - transport: how to reach the server (a fault-injecting wrapper, say); nil: directly.
+    ///   - transport: how to reach the server (a fault-injecting wrapper, say); nil: by
+    ///     `TestNetwork.route` (directly unless a test chose the socket).
     ///   - instance: the SDK instance (another device: `V2TIMManager.makeInstance()`); nil: the shared one.
     ///   - logLevel: what the SDK writes to standard error.
     ///   - heartbeatInterval: seconds between the client's heartbeats, which repair a lost push
@@ -42,7 +43,7 @@ package final class V2TestSession: @unchecked Sendable {
             for peer in peers { try server.registerUser(peer, nickname: nil, faceURL: nil) }
         }
         let config = V2TIMSDKConfig()
-        config.transport = transport ?? server
+        config.transport = transport ?? TestNetwork.transport(to: server)
         config.callbackQueue = callbackQueue
         config.checksInvariants = checksInvariants
         config.storage = storage

@@ -8,7 +8,7 @@ import ImSDK
 
 /// Devices with more conversations than the server's 100-conversation cloud list, behind lost
 /// pushes, offline or fresh, catch up with the server: their lists and every message event.
-final class CatchUpTests: XCTestCase {
+class CatchUpTests: XCTestCase {
     private var sessions: [V2TestSession] = []
     private let legacyMessages = LegacyMessageRecorder()
 
@@ -87,7 +87,7 @@ final class CatchUpTests: XCTestCase {
 
     func test_aDeviceBehindPushLoss_withoutAReconnect_convergesWithinTheHeartbeat_andHearsEveryMessageOnce() async throws {
         let (server, peers) = try server(peers: 150)
-        let lossy = FaultInjectingTransport(wrapping: server, faults: IMFaults(drop: 0.05, seed: 7))
+        let lossy = FaultInjectingTransport(wrapping: TestNetwork.transport(to: server), faults: IMFaults(drop: 0.05, seed: 7))
         let tablet = try await device(server, transport: lossy, shared: true, heartbeat: 0.2)
         let phone = try await device(server)
         for round in 0..<4 {
@@ -109,7 +109,7 @@ final class CatchUpTests: XCTestCase {
 
     func test_tenThousandMessagesMissedAcross200Conversations_convergeAfterTheReconnect_eachAnnouncedOnce() async throws {
         let (server, peers) = try server(peers: 200)
-        let transport = FaultInjectingTransport(wrapping: server, faults: .none)
+        let transport = FaultInjectingTransport(wrapping: TestNetwork.transport(to: server), faults: .none)
         let tablet = try await device(server, transport: transport, shared: true, heartbeat: 0.2)
         tablet.recorder.clear()
         transport.failNextConnects(.max)
@@ -180,7 +180,7 @@ final class CatchUpTests: XCTestCase {
     func test_messagesThatArriveBeforeAFailedLoginSyncIsRetried_areAnnounced() async throws {
         let (server, _) = try server(peers: 1)
         try server.sendText("before the login", from: "p0", toUser: "me")
-        let tablet = try await device(server, transport: FailingSyncTransport(wrapping: server, failures: 1))
+        let tablet = try await device(server, transport: FailingSyncTransport(wrapping: TestNetwork.transport(to: server), failures: 1))
         XCTAssertEqual(tablet.recorder.events.filter { $0 == .syncFinished }, [], "the login's sync failed")
         try server.sendText("1", from: "p0", toUser: "me")
         try server.sendText("2", from: "p0", toUser: "me")
@@ -195,7 +195,7 @@ final class CatchUpTests: XCTestCase {
         let (server, _) = try server(peers: 1)
         for text in ["1", "2", "3"] { try server.sendText(text, from: "p0", toUser: "me") }
         let phone = try await device(server)
-        let lossy = FaultInjectingTransport(wrapping: server, faults: IMFaults(drop: 1))
+        let lossy = FaultInjectingTransport(wrapping: TestNetwork.transport(to: server), faults: IMFaults(drop: 1))
         let tablet = try await device(server, transport: lossy, heartbeat: 0.2)
         let before = try await tablet.manager.getConversation(conversationID: "c2c_p0")
         XCTAssertEqual(before.unreadCount, 3)
@@ -216,7 +216,7 @@ final class CatchUpTests: XCTestCase {
         let (server, peers) = try server(peers: 3)
         try server.createGroup("g", members: ["me"] + peers)
         server.syncPageLimit = 5
-        let lossy = FaultInjectingTransport(wrapping: server, faults: IMFaults(drop: 0.2, seed: 3))
+        let lossy = FaultInjectingTransport(wrapping: TestNetwork.transport(to: server), faults: IMFaults(drop: 0.2, seed: 3))
         let tablet = try await device(server, transport: lossy, shared: true, heartbeat: 0.2)
         let phone = try await device(server)
         var sentByTablet: Set<String> = []

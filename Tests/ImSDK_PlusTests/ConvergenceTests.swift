@@ -6,7 +6,7 @@ import IMTestSupport
 
 /// Two devices of one user, each behind its own faulty network, converge on the server's state;
 /// with storage faults, each on a disk of its own that fails and recovers, after a restart too.
-final class ConvergenceTests: XCTestCase {
+class ConvergenceTests: XCTestCase {
     private var devices: [V2TestSession] = []
     private var directories: [TemporaryDirectory] = []
 
@@ -46,7 +46,7 @@ final class ConvergenceTests: XCTestCase {
         let transports = (0..<deviceCount).map { index -> FaultInjectingTransport in
             var own = faults
             own.seed = faults.seed &+ UInt64(index)
-            return FaultInjectingTransport(wrapping: server, faults: own)
+            return FaultInjectingTransport(wrapping: TestNetwork.transport(to: server), faults: own)
         }
         for (index, transport) in transports.enumerated() {
             var storage = V2TIMStorage.memory

@@ -7,7 +7,7 @@ import ImSDK
 @testable import ImSDK_Plus
 
 /// Two devices of one user in one process (`V2TIMManager.makeInstance()`), on one server.
-final class MultiDeviceTests: XCTestCase {
+class MultiDeviceTests: XCTestCase {
     private var phone: V2TestSession!
     private var tablet: V2TestSession!
 
@@ -148,7 +148,7 @@ final class MultiDeviceTests: XCTestCase {
         server.syncsConversationDeletion = true  // deletions reach every device here (the vendor's switch on)
         for user in ["me", "a", "b", "c", "d"] { try server.registerUser(user) }
         for group in ["g", "h"] { try server.createGroup(group, members: ["me", "a"]) }
-        let deaf = FaultInjectingTransport(wrapping: server, faults: IMFaults(drop: 1))
+        let deaf = FaultInjectingTransport(wrapping: TestNetwork.transport(to: server), faults: IMFaults(drop: 1))
         phone = try await V2TestSession(server: server, transport: deaf)
         let other = try await RawDevice(userID: "me", transport: server)
         defer { other.close() }
@@ -209,7 +209,7 @@ final class SyncRetryTests: XCTestCase {
         let server = IMReferenceServer()
         for user in ["me", "a"] { try server.registerUser(user, nickname: nil, faceURL: nil) }
         try server.sendText("waiting", from: "a", toUser: "me")
-        let session = try await V2TestSession(server: server, transport: FailingSyncTransport(wrapping: server, failures: 2))
+        let session = try await V2TestSession(server: server, transport: FailingSyncTransport(wrapping: TestNetwork.transport(to: server), failures: 2))
         defer { session.tearDown() }
         for _ in 0..<400 where !session.recorder.events.contains(.syncFinished) {
             try await Task.sleep(nanoseconds: 5_000_000)

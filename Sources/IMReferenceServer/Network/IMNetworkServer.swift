@@ -22,8 +22,11 @@ public final class IMNetworkServer: Sendable {
         /// The app's secret key: required to listen on anything but the loopback address; what
         /// administrators prove they hold.
         public var secretKey: String?
-        /// The largest frame read or written (JSON bytes).
+        /// The largest frame a client may send (JSON bytes); a larger one closes its connection.
         public var maxFrameBytes = IMWireFraming.defaultMaxFrameBytes
+        /// The largest frame the server sends: an answer that would pass it fails with
+        /// `networkFailure` (9520) instead.
+        public var maxSendFrameBytes = IMWireFraming.maxServerFrameBytes
         /// The most bytes waiting to be written to one connection before it is closed as not reading.
         public var maxBufferedBytes = 8 << 20
         /// Seconds a connection may take from opening to its login.
@@ -95,6 +98,7 @@ public final class IMNetworkServer: Sendable {
     private func accept(_ fd: Int32, peer: String) {
         var limits = SocketChannel.Limits()
         limits.maxFrameBytes = configuration.maxFrameBytes
+        limits.maxSendFrameBytes = configuration.maxSendFrameBytes
         limits.maxBufferedBytes = configuration.maxBufferedBytes
         limits.idleTimeout = configuration.idleTimeout
         let channel = SocketChannel(fd: fd, peer: peer, limits: limits, loop: loop)

@@ -72,9 +72,7 @@ final class NetworkSession: IMPushSink, @unchecked Sendable {
                 channel.send(.response(id: id, .failure(IMError(.notLoggedIn, "log in before sending requests"))))
                 return
             }
-            connection.send(request) { [channel] result in
-                channel.send(.response(id: id, result))
-            }
+            connection.send(request) { [self] result in respond(id, result) }
         case .ping:
             channel.send(.pong)
         case .pong:
@@ -86,9 +84,25 @@ final class NetworkSession: IMPushSink, @unchecked Sendable {
                 channel.send(.adminResponse(id: id, .failure(IMError(.notLoggedIn, "prove the secret key before administrative calls"))))
                 return
             }
-            channel.send(.adminResponse(id: id, network.server.answer(request)))
+            let result = network.server.answer(request)
+            do throws(IMError) {
+                channel.send(frame: try channel.frame(.adminResponse(id: id, result)))
+            } catch {
+                channel.send(.adminResponse(id: id, .failure(IMError(.networkFailure, "the answer is too large to send: \(error.message)"))))
+            }
         case .serverHello, .welcome, .refused, .response, .push, .lost, .adminResponse:
             channel.close(IMError(.invalidParameters, "a client may not send \(message.kindName)"))
+        }
+    }
+
+    /// Sends the answer to request `id`, or, when it would pass the bound of frames the server
+    /// sends, a `networkFailure` (9520) in its place (the connection stays).
+    private func respond(_ id: UInt64, _ result: Result<IMResponse, IMError>) {
+        do throws(IMError) {
+            channel.send(frame: try channel.frame(.response(id: id, result)))
+        } catch {
+            network.log("\(channel.peer) answer to request \(id) not sent: \(error.message)")
+            channel.send(.response(id: id, .failure(IMError(.networkFailure, "the answer is too large to send: \(error.message)"))))
         }
     }
 

@@ -62,6 +62,7 @@ public final class IMSocketTransport: IMTransport, Sendable {
         limits.keepAlive = keepAlive
         limits.idleTimeout = keepAlive * 3
         limits.maxBufferedBytes = 64 << 20
+        limits.maxFrameBytes = IMWireFraming.maxServerFrameBytes
         return limits
     }
 }
@@ -85,6 +86,8 @@ final class SocketConnection: IMConnection, @unchecked Sendable {
         /// Until the welcome: the login's completion.
         var login: (@Sendable (Result<any IMConnection, IMError>) -> Void)?
         var closed = false
+        /// The largest frame the server accepts (its hello says).
+        var maxRequestBytes = IMWireFraming.defaultMaxFrameBytes
     }
 
     init(userID: String, sink: any IMPushSink) {
@@ -122,19 +125,27 @@ final class SocketConnection: IMConnection, @unchecked Sendable {
     }
 
     func send(_ request: IMRequest, completion: @escaping @Sendable (Result<IMResponse, IMError>) -> Void) {
-        let sent = state.withLock { state -> (SocketChannel, UInt64)? in
-            guard !state.closed, let channel = state.channel else { return nil }
+        let sent = state.withLock { state -> Result<(SocketChannel, [UInt8]), IMError> in
+            guard !state.closed, let channel = state.channel else {
+                return .failure(IMError(.networkFailure, "the connection is closed"))
+            }
             let id = state.nextID
-            state.nextID += 1
-            state.waiting[id] = completion
-            return (channel, id)
+            do throws(IMError) {
+                let frame = try IMWireFraming.frame(.request(id: id, request), maxFrameBytes: state.maxRequestBytes)
+                state.nextID += 1
+                state.waiting[id] = completion
+                return .success((channel, frame))
+            } catch {
+                return .failure(IMError(.invalidParameters, "the request is too large for the server: \(error.message)"))
+            }
         }
-        guard let (channel, id) = sent else {
-            queue.async { completion(.failure(IMError(.networkFailure, "the connection is closed"))) }
-            return
+        switch sent {
+        case .success(let (channel, frame)):
+            // When the channel is closing, its close fails every waiting request.
+            channel.send(frame: frame)
+        case .failure(let error):
+            queue.async { completion(.failure(error)) }
         }
-        // When the channel is closing, its close fails every waiting request.
-        channel.send(.request(id: id, request))
     }
 
     func close() {
@@ -168,7 +179,11 @@ final class SocketConnection: IMConnection, @unchecked Sendable {
                 state.withLock { $0.channel }?.close(IMError(.networkFailure, "the server speaks protocol versions \(hello.versions), this client \(IMWireFraming.versions)"))
                 return
             }
-            state.withLock { $0.channel }?.send(.login(login, version: version))
+            let channel = state.withLock { state in
+                state.maxRequestBytes = hello.maxFrameBytes
+                return state.channel
+            }
+            channel?.send(.login(login, version: version))
         case .welcome(let epoch):
             let completion = state.withLock { state in
                 defer { state.login = nil }

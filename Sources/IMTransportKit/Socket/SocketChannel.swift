@@ -3,8 +3,8 @@ import Foundation
 /// One framed connection watched by a `SocketEventLoop`: it cuts the bytes it reads into frames,
 /// queues frames to write from any thread, and closes for a reason, once.
 ///
-/// Bounds: a frame larger than `limits.maxFrameBytes` closes it (the stream cannot be trusted
-/// after it), so does more than `limits.maxBufferedBytes` waiting to be written (a peer that does
+/// Bounds: a frame read larger than `limits.maxFrameBytes` closes it (the stream cannot be trusted
+/// after it), and so does one to write larger than `limits.maxSendFrameBytes`, so does more than `limits.maxBufferedBytes` waiting to be written (a peer that does
 /// not read), and nothing received for `limits.idleTimeout` seconds. With `limits.keepAlive`, a
 /// ping goes out after that many quiet seconds.
 /// - Thread safety: thread-safe. `send` and `close` from any thread; the reading side and the
@@ -12,8 +12,10 @@ import Foundation
 package final class SocketChannel: SocketSource, @unchecked Sendable {
     /// The bounds of one connection.
     package struct Limits: Sendable {
-        /// The largest frame read or written.
+        /// The largest frame read.
         package var maxFrameBytes = IMWireFraming.defaultMaxFrameBytes
+        /// The largest frame written.
+        package var maxSendFrameBytes = IMWireFraming.defaultMaxFrameBytes
         /// The most bytes waiting to be written before the peer counts as not reading.
         package var maxBufferedBytes = 8 << 20
         /// Seconds without a frame from the peer before the connection closes (nil: never).
@@ -73,11 +75,18 @@ package final class SocketChannel: SocketSource, @unchecked Sendable {
     @discardableResult
     package func send(_ message: IMWireMessage) -> Bool {
         do throws(IMError) {
-            return send(frame: try IMWireFraming.frame(message, maxFrameBytes: limits.maxFrameBytes))
+            return send(frame: try frame(message))
         } catch {
             close(error)
             return false
         }
+    }
+
+    /// The frame of `message`, within the bound of frames written.
+    ///
+    /// - Throws: `invalidParameters` (6017) when it passes the bound.
+    package func frame(_ message: IMWireMessage) throws(IMError) -> [UInt8] {
+        try IMWireFraming.frame(message, maxFrameBytes: limits.maxSendFrameBytes)
     }
 
     /// Queues an encoded frame (length prefix included) to be written.

@@ -1,0 +1,87 @@
+import XCTest
+import IMTestSupport
+
+// The multi-device suites again, with every device that does not pick a transport of its own
+// reaching the server over loopback TCP (`IMNetworkServer` and `IMSocketTransport`): the fault
+// wrappers wrap the socket transport, so faults, reconnects and catch-ups go through real sockets.
+//
+// Linux's test discovery does not see inherited test methods, so each suite names its tests again
+// (`OverSocketCoverageTests` checks that none is missing).
+
+final class ConvergenceOverSocketTests: ConvergenceTests {
+    override func setUp() {
+        super.setUp()
+        TestNetwork.route = .socket
+    }
+
+    override func tearDown() {
+        super.tearDown()
+        TestNetwork.reset()
+    }
+
+    override func test_eachFaultKindAt20Percent_devicesConverge() async throws { try await super.test_eachFaultKindAt20Percent_devicesConverge() }
+    override func test_eachFaultKindAt20Percent_withoutReconnects_moreConversationsThanTheCloudList_devicesConverge() async throws { try await super.test_eachFaultKindAt20Percent_withoutReconnects_moreConversationsThanTheCloudList_devicesConverge() }
+    override func test_everyFaultButDisconnectsAtOnce_withoutReconnects_moreConversationsThanTheCloudList_converge() async throws { try await super.test_everyFaultButDisconnectsAtOnce_withoutReconnects_moreConversationsThanTheCloudList_converge() }
+    override func test_everyFaultAtOnce_manySeeds_devicesConverge() async throws { try await super.test_everyFaultAtOnce_manySeeds_devicesConverge() }
+    override func test_threeDevices_everyFaultAtOnce_converge() async throws { try await super.test_threeDevices_everyFaultAtOnce_converge() }
+    override func test_storageFaults_devicesConvergeAfterRecoveryAndRestart() async throws { try await super.test_storageFaults_devicesConvergeAfterRecoveryAndRestart() }
+    override func test_soak_manySeeds() async throws { try await super.test_soak_manySeeds() }
+}
+
+final class MultiDeviceOverSocketTests: MultiDeviceTests {
+    override func setUp() {
+        super.setUp()
+        TestNetwork.route = .socket
+    }
+
+    override func tearDown() {
+        super.tearDown()
+        TestNetwork.reset()
+    }
+
+    override func test_deviceLoggingInLater_listsConversationsActiveInTheSameSecond_inTheOrderTheirMessagesCame() async throws { try await super.test_deviceLoggingInLater_listsConversationsActiveInTheSameSecond_inTheOrderTheirMessagesCame() }
+    override func test_readsPinsReceiveOptionsAndDeletes_onOneDevice_reachTheOther() async throws { try await super.test_readsPinsReceiveOptionsAndDeletes_onOneDevice_reachTheOther() }
+    override func test_aDeviceThatWasLoggedOut_catchesUpIncrementally() async throws { try await super.test_aDeviceThatWasLoggedOut_catchesUpIncrementally() }
+    override func test_pushesKeepOneVersionSequence_soADuplicateOrOldPushChangesNothing() async throws { try await super.test_pushesKeepOneVersionSequence_soADuplicateOrOldPushChangesNothing() }
+    override func test_aGapInTheVersions_triggersACatchUpSync() async throws { try await super.test_aGapInTheVersions_triggersACatchUpSync() }
+    override func test_markingEveryConversationRead_rightAfterAnotherDeviceDeletedOne_succeedsAndReadsTheOthers() async throws { try await super.test_markingEveryConversationRead_rightAfterAnotherDeviceDeletedOne_succeedsAndReadsTheOthers() }
+}
+
+final class CatchUpOverSocketTests: CatchUpTests {
+    override func setUp() {
+        super.setUp()
+        TestNetwork.route = .socket
+    }
+
+    override func tearDown() {
+        super.tearDown()
+        TestNetwork.reset()
+    }
+
+    override func test_aReadOnOneDevice_whileTheOtherIsLoggedOut_reachesItAtItsNextLogin_with200Conversations() async throws { try await super.test_aReadOnOneDevice_whileTheOtherIsLoggedOut_reachesItAtItsNextLogin_with200Conversations() }
+    override func test_aDeviceBehindPushLoss_withoutAReconnect_convergesWithinTheHeartbeat_andHearsEveryMessageOnce() async throws { try await super.test_aDeviceBehindPushLoss_withoutAReconnect_convergesWithinTheHeartbeat_andHearsEveryMessageOnce() }
+    override func test_tenThousandMessagesMissedAcross200Conversations_convergeAfterTheReconnect_eachAnnouncedOnce() async throws { try await super.test_tenThousandMessagesMissedAcross200Conversations_convergeAfterTheReconnect_eachAnnouncedOnce() }
+    override func test_aFreshDevice_listsAPinnedConversationOlderThanTheCloudList_pinned_withItsUnreadCount() async throws { try await super.test_aFreshDevice_listsAPinnedConversationOlderThanTheCloudList_pinned_withItsUnreadCount() }
+    override func test_aNewMessage_inAConversationOutsideAFreshDevicesList_showsTheServersUnreadCountAndSettings() async throws { try await super.test_aNewMessage_inAConversationOutsideAFreshDevicesList_showsTheServersUnreadCountAndSettings() }
+    override func test_messagesThatArriveBeforeAFailedLoginSyncIsRetried_areAnnounced() async throws { try await super.test_messagesThatArriveBeforeAFailedLoginSyncIsRetried_areAnnounced() }
+    override func test_aSingleLostLastPush_isRepairedByTheHeartbeat_withoutAReconnect() async throws { try await super.test_aSingleLostLastPush_isRepairedByTheHeartbeat_withoutAReconnect() }
+    override func test_withPushLossPagesAndAReconnect_everyMessageToADevice_isAnnouncedOnce_andItsOwnSendsNever() async throws { try await super.test_withPushLossPagesAndAReconnect_everyMessageToADevice_isAnnouncedOnce_andItsOwnSendsNever() }
+}
+/// Every test of the suites above runs over the socket too: a test added to one of them without
+/// its override here fails this.
+final class OverSocketCoverageTests: XCTestCase {
+    func test_everyMultiDeviceSuiteTest_isNamedAgainOverTheSocket() throws {
+        let directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        let overrides = try String(contentsOf: directory.appendingPathComponent("OverSocketTests.swift"), encoding: .utf8)
+        for suite in ["ConvergenceTests", "MultiDeviceTests", "CatchUpTests"] {
+            let source = try String(contentsOf: directory.appendingPathComponent("\(suite).swift"), encoding: .utf8)
+            guard let start = source.range(of: "class \(suite): XCTestCase") else { return XCTFail("\(suite) not found") }
+            let body = source[start.upperBound...].components(separatedBy: "\nfinal class ")[0].components(separatedBy: "\nclass ")[0]
+            let tests = body.components(separatedBy: "\n    func test_").dropFirst().map { "test_" + $0.prefix { $0 != "(" } }
+            XCTAssertFalse(tests.isEmpty, suite)
+            for test in tests {
+                XCTAssertTrue(overrides.contains("override func \(test)()"), "\(suite).\(test) does not run over the socket")
+            }
+        }
+    }
+}
