@@ -33,7 +33,7 @@ package final class LegacyTestSession: @unchecked Sendable {
         manager.unInit()
         let config = TIMSdkConfig()
         config.sdkAppId = 1_400_000_001
-        config.transport = self.server
+        config.transport = TestNetwork.transport(to: self.server)
         config.callbackQueue = callbackQueue
         config.disableLogPrint = true
         config.dbPath = databaseDirectory
@@ -70,6 +70,16 @@ package final class LegacyTestSession: @unchecked Sendable {
         }
         await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
             callbackQueue.async { continuation.resume() }
+        }
+    }
+
+    /// Waits (up to 5 seconds) until the server's conversations of this user satisfy `condition`:
+    /// for what the SDK tells the server on its own after applying pushes (the auto report), which
+    /// `settle()` does not wait for.
+    package func waitForServer(_ condition: ([ServerConversation]) -> Bool) async throws {
+        for _ in 0..<500 {
+            if condition(try server.conversations(of: userID)) { return }
+            try await Task.sleep(nanoseconds: 10_000_000)
         }
     }
 

@@ -7,7 +7,7 @@ import IMTestSupport
 import ImSDK
 import ImSDK_Plus
 
-final class LegacyAPITests: XCTestCase {
+class LegacyAPITests: XCTestCase {
     private var session: LegacyTestSession!
 
     override func tearDown() {
@@ -92,6 +92,7 @@ final class LegacyAPITests: XCTestCase {
         await session.settle()
         let conversation = session.manager.getConversation(.C2C, receiver: "a")!
         XCTAssertEqual(conversation.getUnReadMessageNum(), 3, "this device counts them")
+        try await session.waitForServer { $0.first?.unreadMessages.isEmpty == true }
 
         let otherDevice = try await RawDevice(userID: "me", transport: session.server)
         defer { otherDevice.close() }
@@ -128,6 +129,7 @@ final class LegacyAPITests: XCTestCase {
         XCTAssertTrue(session.logLines.contains { $0.contains("takes effect at the next login") }, "\(session.logLines)")
         try session.server.sendText("hi", from: "a", toUser: "me")
         await session.settle()
+        try await session.waitForServer { $0.first?.unreadMessages.isEmpty == true }
         let otherDevice = try await RawDevice(userID: "me", transport: session.server)
         defer { otherDevice.close() }
         guard case .changes(let changes) = try await otherDevice.send(.syncChanges(since: 0)) else {

@@ -72,9 +72,14 @@ final class CatchUpOverSocketTests: CatchUpTests {
 final class OverSocketCoverageTests: XCTestCase {
     func test_everyMultiDeviceSuiteTest_isNamedAgainOverTheSocket() throws {
         let directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        let overrides = try String(contentsOf: directory.appendingPathComponent("OverSocketTests.swift"), encoding: .utf8)
-        for suite in ["ConvergenceTests", "MultiDeviceTests", "CatchUpTests"] {
-            let source = try String(contentsOf: directory.appendingPathComponent("\(suite).swift"), encoding: .utf8)
+        let legacyDirectory = directory.deletingLastPathComponent().appendingPathComponent("ImSDKTests")
+        let suites = [
+            ("ConvergenceTests", directory, "OverSocketTests.swift"), ("MultiDeviceTests", directory, "OverSocketTests.swift"),
+            ("CatchUpTests", directory, "OverSocketTests.swift"), ("LegacyAPITests", legacyDirectory, "LegacyAPIOverSocketTests.swift"),
+        ]
+        for (suite, folder, overridesFile) in suites {
+            let overrides = try String(contentsOf: folder.appendingPathComponent(overridesFile), encoding: .utf8)
+            let source = try String(contentsOf: folder.appendingPathComponent("\(suite).swift"), encoding: .utf8)
             guard let start = source.range(of: "class \(suite): XCTestCase") else { return XCTFail("\(suite) not found") }
             let body = source[start.upperBound...].components(separatedBy: "\nfinal class ")[0].components(separatedBy: "\nclass ")[0]
             let tests = body.components(separatedBy: "\n    func test_").dropFirst().map { "test_" + $0.prefix { $0 != "(" } }
