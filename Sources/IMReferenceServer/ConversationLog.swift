@@ -3,10 +3,10 @@ import IMTransportKit
 /// The messages of one conversation, shared by both sides of a C2C pair or by all group members.
 ///
 /// Invariant: `messages[i].seq == i + 1`, so a sequence is also an index.
-struct ConversationLog {
+struct ConversationLog: Codable {
     /// Which conversation a log belongs to, independent of whose side it is seen from. IDs compare
     /// by their bytes, as users and groups do.
-    enum Key: Hashable {
+    enum Key: Hashable, Codable {
         /// A user pair, the smaller ID (in byte order) first.
         case pair(ExactID, ExactID)
         case group(ExactID)

@@ -1,7 +1,7 @@
 import IMTransportKit
 
 /// A group: its profile and members.
-struct GroupRecord {
+struct GroupRecord: Codable {
     var name: String?
     var faceURL: String?
     var groupType: String

@@ -33,3 +33,5 @@ extension IDTable: ExpressibleByDictionaryLiteral {
 }
 
 extension IDTable: Sendable where Value: Sendable {}
+
+extension IDTable: Codable where Value: Codable {}

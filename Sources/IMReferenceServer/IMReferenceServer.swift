@@ -55,7 +55,8 @@ public final class IMReferenceServer: IMTransport, Sendable {
     /// epoch. Every change is written before anything it produced reaches a device.
     ///
     /// One process at a time may open a file: another one fails with `ioOperationFailed` (6022),
-    /// saying so. Opening replays every change the file holds (O(changes)).
+    /// saying so. Opening loads the file's snapshot and replays the changes after it (O(state +
+    /// changes the last process made)), then folds them into a new snapshot.
     /// - Throws: `ioOperationFailed` (6022) when the file is in use by another process or cannot be
     ///   created or written; `databaseFailure` (6019) when it is not a server's file.
     package init(
@@ -66,14 +67,24 @@ public final class IMReferenceServer: IMTransport, Sendable {
         let journal = try ServerJournal(path: path)
         var state: ServerState
         if let epoch = try journal.storedEpoch() {
-            state = ServerState(loginPolicy: loginPolicy, epoch: epoch)
+            let (snapshot, operations) = try journal.contents()
+            state = snapshot.map { ServerState($0, loginPolicy: loginPolicy) } ?? ServerState(loginPolicy: loginPolicy, epoch: epoch)
+            state.epoch = epoch
             var discarded = Outbox()
-            for (index, operation) in try journal.operations().enumerated() {
+            for (index, operation) in operations.enumerated() {
                 do throws(IMError) {
                     _ = try state.apply(operation, clock: { operation.time }, outbox: &discarded)
                 } catch {
                     // It applied once; it applies again unless the file was edited by hand.
                     logger.log(.warning, "the embedded server's change \(index + 1) in \(path) no longer applies: \(error)")
+                }
+            }
+            if !operations.isEmpty {
+                do throws(IMError) {
+                    try journal.compact(into: state.snapshot)
+                } catch {
+                    // The file is still complete (snapshot and operations); the next open tries again.
+                    logger.log(.warning, "the embedded server's data at \(path) could not be compacted: \(error)")
                 }
             }
         } else {

@@ -7,13 +7,15 @@ import Glibc
 import Darwin
 #endif
 
-/// Where a persisted `IMReferenceServer` keeps its state: its epoch and every operation that
-/// changed it, in order, in one SQLite file.
+/// Where a persisted `IMReferenceServer` keeps its state: its epoch, a snapshot of its state, and
+/// every operation that changed it since, in order, in one SQLite file.
 ///
 /// An operation is appended (one transaction, in WAL mode) under the server's lock after it
 /// applied and before anything it produced is delivered, so a device never sees a change the file
-/// lacks, and a process killed at any moment loses no change a device saw. Opening replays every
-/// operation into an empty state (O(operations); compaction into a snapshot is future work).
+/// lacks, and a process killed at any moment loses no change a device saw. Opening loads the
+/// snapshot and replays the operations after it (O(state + operations since)), then folds them into
+/// a new snapshot in one transaction (`compact(into:)`), so each open replays only what the last
+/// process changed.
 ///
 /// One process at a time: the file is locked (`flock` on `PATH.lock`) for as long as the journal is
 /// open, and a second process that opens it gets an error instead of a second, diverging copy.
@@ -30,6 +32,7 @@ final class ServerJournal: @unchecked Sendable {
     private static let schema = """
         CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID;
         CREATE TABLE IF NOT EXISTS operations (seq INTEGER PRIMARY KEY, operation BLOB NOT NULL);
+        CREATE TABLE IF NOT EXISTS snapshot (id INTEGER PRIMARY KEY CHECK (id = 1), state BLOB NOT NULL);
         """
 
     /// Opens (creating it and its directory when missing) the journal at `path` and locks it.
@@ -98,8 +101,47 @@ final class ServerJournal: @unchecked Sendable {
         try connection.prepare("INSERT OR REPLACE INTO meta (key, value) VALUES ('epoch', ?)").execute([epoch])
     }
 
-    /// Every operation, oldest first.
-    func operations() throws(IMError) -> [ServerOperation] {
+    /// The stored snapshot (nil when none was taken) and every operation after it, oldest first.
+    func contents() throws(IMError) -> (snapshot: ServerSnapshot?, operations: [ServerOperation]) {
+        let stored: Data?
+        do throws(PersistenceError) {
+            stored = try connection.prepare("SELECT state FROM snapshot WHERE id = 1").query { $0.data(at: 0) }.first ?? nil
+        } catch {
+            throw error.imError
+        }
+        var snapshot: ServerSnapshot?
+        if let stored {
+            do {
+                snapshot = try JSONDecoder().decode(ServerSnapshot.self, from: stored)
+            } catch {
+                throw IMError(.databaseFailure, "the snapshot of the server's data at \(path) cannot be read: \(error)")
+            }
+        }
+        return (snapshot, try operations())
+    }
+
+    /// Replaces the snapshot with `state` and drops every operation, in one transaction: `state`
+    /// must be the snapshot the file held with every operation applied. A failure changes nothing
+    /// (the file stays as it was, still complete).
+    func compact(into state: ServerSnapshot) throws(IMError) {
+        do throws(PersistenceError) {
+            let encoded: Data
+            do {
+                encoded = try encoder.encode(state)
+            } catch {
+                throw PersistenceError.io("cannot encode the server's state: \(error)")
+            }
+            try connection.transaction { () throws(PersistenceError) in
+                try connection.prepare("INSERT OR REPLACE INTO snapshot (id, state) VALUES (1, ?)").execute([encoded])
+                try connection.execute("DELETE FROM operations")
+            }
+        } catch {
+            throw error.imError
+        }
+    }
+
+    /// Every operation after the snapshot, oldest first.
+    private func operations() throws(IMError) -> [ServerOperation] {
         let decoder = JSONDecoder()
         let rows: [Data]
         do throws(PersistenceError) {
@@ -150,6 +192,7 @@ extension ServerJournal {
         do throws(PersistenceError) {
             try connection.transaction { () throws(PersistenceError) in
                 try connection.execute("DELETE FROM operations")
+                try connection.execute("DELETE FROM snapshot")
                 try writeEpoch(epoch)
             }
             return nil

@@ -1,7 +1,7 @@
 import IMTransportKit
 
 /// A registered user: profile, friend remarks, conversations, settings and open connections.
-struct UserAccount {
+struct UserAccount: Codable {
     var nickname: String?
     var faceURL: String?
     /// This user's remarks for friends, by friend user ID.
@@ -35,11 +35,19 @@ struct UserAccount {
     var nextConversationGroupID: UInt64 = 1
     /// The user's version at the latest change of `conversationGroups` (0: never changed), for syncs.
     var conversationGroupsVersion: UInt64 = 0
+    /// The open connections: not part of the lasting state (a snapshot leaves them out).
+    var online = OnlineConnections()
     /// Open connections, oldest first.
-    var connections: [ServerConnection] = []
+    var connections: [ServerConnection] {
+        get { online.connections }
+        set { online.connections = newValue }
+    }
     /// The user's version when each open connection opened: a sync from 0 on it brings the messages
     /// delivered since, which were pushed to it before its device had synced.
-    var openedAt: [ObjectIdentifier: UInt64] = [:]
+    var openedAt: [ObjectIdentifier: UInt64] {
+        get { online.openedAt }
+        set { online.openedAt = newValue }
+    }
     /// The signatures the user logged in with since they last expired.
     var signatures: Set<String> = []
     /// Signatures that expired: a login with one of them fails with `userSigExpired`.
@@ -72,5 +80,23 @@ struct UserAccount {
     /// - Complexity: O(1) amortized.
     mutating func record(_ message: Message, in id: ConversationID, countsAsUnread: Bool) {
         withConversation(id) { $0.record(message, countsAsUnread: countsAsUnread) }
+    }
+}
+
+/// A user's open connections and when each opened: what lives only as long as the process, so a
+/// snapshot of the state writes nothing for it and restores it empty.
+struct OnlineConnections: Codable {
+    var connections: [ServerConnection] = []
+    var openedAt: [ObjectIdentifier: UInt64] = [:]
+
+    init() {}
+
+    init(from decoder: any Decoder) throws {
+        self.init()
+    }
+
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encodeNil()
     }
 }

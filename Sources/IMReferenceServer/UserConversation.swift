@@ -5,9 +5,9 @@ import IMTransportKit
 ///
 /// Invariants: `readSeq <= lastSeq`; `unreadSeqs` is ascending and every element is `> readSeq`;
 /// `deliveries` is ascending in both version and sequence.
-struct UserConversation {
+struct UserConversation: Codable {
     /// One message delivered to the user: the user's version of its push, and its sequence.
-    struct Delivery: Hashable {
+    struct Delivery: Hashable, Codable {
         var version: UInt64
         var seq: UInt64
     }

@@ -51,13 +51,43 @@ final class PersistedServerTests: XCTestCase {
             try server.expireUserSig(userID: "me")
             before = try cloud(of: server, users: users)
         }
-        let reopened = try IMReferenceServer(persistingAt: path, clock: { 1_700_000_100 })
-        XCTAssertEqual(try cloud(of: reopened, users: users), before)
-        // The expired signature stays expired.
-        let refused = await connectResult(reopened, user: "me", userSig: "sig")
-        XCTAssertEqual(refused?.code, .userSigExpired)
+        // The first open replays the journal (and folds it into a snapshot), the second loads the snapshot.
+        for open in ["replaying the journal", "loading the snapshot"] {
+            let reopened = try IMReferenceServer(persistingAt: path, clock: { 1_700_000_100 })
+            XCTAssertEqual(try cloud(of: reopened, users: users), before, open)
+            // The expired signature stays expired.
+            let refused = await connectResult(reopened, user: "me", userSig: "sig")
+            XCTAssertEqual(refused?.code, .userSigExpired, open)
+        }
         // And it goes on from there: the next message is the next sequence.
+        let reopened = try IMReferenceServer(persistingAt: path, clock: { 1_700_000_100 })
         XCTAssertEqual(try reopened.sendText("again", from: "a", toUser: "me"), 3)
+    }
+
+    func test_anOpen_foldsTheJournalIntoASnapshot_andChangesAfterItReplayOnTopOfIt() async throws {
+        let path = directory.file("server.sqlite")
+        var epoch = ""
+        do {
+            let server = try IMReferenceServer(persistingAt: path)
+            epoch = server.epoch
+            for user in ["me", "a"] { try server.registerUser(user) }
+            for n in 1...50 { try server.sendText("\(n)", from: "a", toUser: "me") }
+        }
+        XCTAssertEqual(try ServerJournal(path: path).contents().operations.count, 52)
+        do {
+            let server = try IMReferenceServer(persistingAt: path)
+            XCTAssertEqual(server.epoch, epoch)
+            try server.sendText("after the snapshot", from: "me", toUser: "a")
+        }
+        let (snapshot, operations) = try ServerJournal(path: path).contents()
+        XCTAssertNotNil(snapshot)
+        XCTAssertEqual(operations.count, 1, "the open folded the 52 changes; one came after")
+        let server = try IMReferenceServer(persistingAt: path)
+        XCTAssertEqual(server.epoch, epoch)
+        let conversation = try XCTUnwrap(server.conversations(of: "me").first)
+        XCTAssertEqual(conversation.lastSeq, 51)
+        XCTAssertEqual(conversation.lastMessage?.content.text, "after the snapshot")
+        XCTAssertEqual(try server.sendText("next", from: "a", toUser: "me"), 52)
     }
 
     func test_revokesDeletionsClearedHistoriesAndReadReceipts_areReplayedFromTheFile() async throws {
@@ -86,10 +116,13 @@ final class PersistedServerTests: XCTestCase {
             before = try cloud(of: server, users: users)
             histories = try await [history(server, "me", .c2c("a")), history(server, "me", .group("g"))]
         }
+        for open in ["replaying the journal", "loading the snapshot"] {
+            let reopened = try IMReferenceServer(persistingAt: path, clock: { 1_700_000_500 })
+            XCTAssertEqual(try cloud(of: reopened, users: users), before, open)
+            let replayed = try await [history(reopened, "me", .c2c("a")), history(reopened, "me", .group("g"))]
+            XCTAssertEqual(replayed, histories, open)
+        }
         let reopened = try IMReferenceServer(persistingAt: path, clock: { 1_700_000_500 })
-        XCTAssertEqual(try cloud(of: reopened, users: users), before)
-        let replayed = try await [history(reopened, "me", .c2c("a")), history(reopened, "me", .group("g"))]
-        XCTAssertEqual(replayed, histories)
         XCTAssertEqual(histories[0].map(\.seq), [4, 3, 2], "message 1 deleted, 3 revoked, 4 mine")
         XCTAssertEqual(histories[0].map(\.status), [.sent, .revoked, .sent])
         XCTAssertEqual(histories[1], [], "cleared")

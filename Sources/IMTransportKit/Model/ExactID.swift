@@ -6,7 +6,7 @@ import Foundation
 /// strings; as IDs they are two users. Key tables by `ExactID`, and compare two ID strings with
 /// `isSameID(as:)`, wherever an ID names an account, a group or a conversation.
 /// - Thread safety: a value type, `Sendable`.
-package struct ExactID: Hashable, Comparable, Sendable, CustomStringConvertible {
+package struct ExactID: Hashable, Comparable, Codable, Sendable, CustomStringConvertible {
     /// The ID as given.
     package let string: String
 
