@@ -58,8 +58,8 @@ final class ServerJournal: @unchecked Sendable {
             throw IMError(
                 .ioOperationFailed,
                 "the embedded server's data at \(path) is in use by another process: two processes cannot share "
-                    + "one embedded server; run one networked server for both instead (`imsdk serve`, coming with "
-                    + "the networked transport), or give each process its own storage directory")
+                    + "one embedded server; run one networked server for both instead (`imsdk serve`, reached "
+                    + "through IMSocketTransport), or give each process its own storage directory")
         }
         lockDescriptor = descriptor
         do throws(PersistenceError) {
