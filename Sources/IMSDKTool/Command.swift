@@ -1,6 +1,6 @@
 /// The subcommands of `imsdk`, as typed.
 enum Subcommand: String, CaseIterable, Sendable {
-    case demo, conformance, bench, ingest, check, converge, seed, inbox, serve
+    case demo, conformance, bench, ingest, check, converge, seed, inbox, serve, netbench
 }
 
 /// A parsed command line: what the user asked `imsdk` to do.
@@ -29,6 +29,8 @@ enum Command: Equatable, Sendable {
     case inbox(InboxCommand)
     /// Run the reference server on a TCP port (`imsdk serve`).
     case serve(ServeCommand)
+    /// Measure the networked server over loopback (`imsdk netbench`).
+    case netbench(NetBenchCommand)
 
     /// Parses the arguments after the program name.
     ///
@@ -87,6 +89,8 @@ enum Command: Equatable, Sendable {
             return try InboxCommand.parse(rest).map(Command.inbox) ?? .help(.inbox)
         case .serve:
             return try ServeCommand.parse(rest).map(Command.serve) ?? .help(.serve)
+        case .netbench:
+            return try NetBenchCommand.parse(rest).map(Command.netbench) ?? .help(.netbench)
         }
     }
 

@@ -84,6 +84,18 @@ enum Tool {
                 console.err("imsdk serve: \(error)")
                 return .failure
             }
+        case .netbench(let netbench):
+            guard let program = BenchCommand.runningProgram else {
+                console.err("imsdk netbench: runs only as the imsdk program (it starts imsdk serve)")
+                return .failure
+            }
+            do {
+                try await netbench.run(console: console, program: program)
+                return .success
+            } catch {
+                console.err("imsdk netbench: \(error)")
+                return .failure
+            }
         case .ingest(let options):
             do {
                 try await IngestCommand(options: options, console: console).run()

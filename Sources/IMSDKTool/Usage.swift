@@ -20,6 +20,8 @@ enum Usage {
           inbox         Log in as a user the way such an app does and print its list.
           serve         Run the reference server on a TCP port (PROTOCOL.md), for
                         apps and devices in other processes.
+          netbench      Measure the networked server over loopback: messages/s to
+                        three devices, push latency, memory per 1,000 users.
           help          Show this help, or a subcommand's: imsdk help <subcommand>.
 
         OPTIONS:
@@ -41,12 +43,32 @@ enum Usage {
         case .seed: (seedSummary, seedOptions)
         case .inbox: (inboxSummary, inboxOptions)
         case .serve: (serveSummary, serveOptions)
+        case .netbench: (netbenchSummary, netbenchOptions)
         }
         var text = "USAGE: imsdk \(subcommand.rawValue)\(options.isEmpty ? "" : " [options]")\n\n\(summary)\n\nOPTIONS:\n"
         if !options.isEmpty { text += options + "\n" }
         text += "  -h, --help          Show this help."
         return text
     }
+
+    private static let netbenchSummary = """
+        Measure the networked reference server over loopback: imsdk serve runs in
+        a process of its own over a seeded data directory; connections of
+        IMSocketTransport in this process are a peer and three devices of one
+        user (messages per second delivered to all three, push latency p50/p99
+        at a steady rate), then many users at once (the server's resident memory
+        per 1,000 connected users). Use a release build.
+        """
+
+    private static let netbenchOptions = """
+          --messages N        Messages the peer sends as fast as it can (20000).
+          --window N          Requests the peer keeps in flight (64).
+          --latency-messages N
+                              Messages sent at a steady rate for the latency (2000).
+          --rate N            That rate, messages per second (500).
+          --users N           Users connected for the memory figure (2000).
+          --smoke             A short run (500 messages, 100 users).
+        """
 
     private static let serveSummary = """
         Run the reference server on a TCP port, speaking the wire protocol of
