@@ -2,6 +2,9 @@ import XCTest
 import IMReferenceServer
 import IMTestSupport
 import IMTransportKit
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// The reference server over TCP (`IMNetworkServer`) with the socket transport: the same
 /// connections, requests, responses and pushes as in process.
@@ -79,6 +82,32 @@ final class NetworkServerTests: XCTestCase {
         } catch let error as IMError {
             XCTAssertEqual(error.code, .networkFailure)
         }
+    }
+
+    func test_aServerThatGoesSilent_isNoticedByTheClientsKeepAlive_asALostConnection() async throws {
+        // A server that greets, welcomes, then never says anything again (a half-open connection).
+        let listening = try Socket.listen(host: "127.0.0.1", port: 0)
+        defer { Socket.closeSocket(listening.fd) }
+        let silent = Thread {
+            var accepted: Int32 = -1
+            for _ in 0..<500 where accepted < 0 {
+                if let client = try? Socket.accept(listening.fd) { accepted = client.fd } else { usleep(10_000) }
+            }
+            guard accepted >= 0 else { return }
+            for message in [IMWireMessage.serverHello(IMWireServerHello(versions: [1], maxFrameBytes: 1 << 20, nonce: "n", server: "silent")),
+                            .welcome(epoch: "e")] {
+                let frame = try! IMWireFraming.frame(message)
+                _ = frame.withUnsafeBytes { try? Socket.write(accepted, $0) }
+                usleep(50_000)
+            }
+            sleep(5)
+            Socket.closeSocket(accepted)
+        }
+        silent.start()
+        let device = try await RawDevice(userID: "me", transport: IMSocketTransport(port: listening.port, keepAlive: 0.2))
+        defer { device.close() }
+        try await waitUntil { device.lostError != nil }
+        XCTAssertEqual(device.lostError?.code, .networkFailure, "a silent server is a lost connection, worth reconnecting after")
     }
 
     private func waitUntil(_ condition: @escaping () -> Bool) async throws {

@@ -1,0 +1,185 @@
+import XCTest
+import IMReferenceServer
+import IMTestSupport
+import IMTransportKit
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The bounds of `IMNetworkServer`: what a misbehaving connection gets, and that it does not hurt
+/// the others (the same server keeps serving a well-behaved device throughout).
+final class NetworkServerBoundsTests: XCTestCase {
+    private var network: IMNetworkServer?
+    private var server: IMReferenceServer!
+    private var good: RawDevice?
+    private let log = Locked<[String]>([])
+
+    override func tearDown() {
+        good?.close()
+        network?.stop()
+        network = nil
+        super.tearDown()
+    }
+
+    /// A server with small bounds, a logged-in device of "good" and a way for "bad" to log in.
+    private func serve(_ configure: (inout IMNetworkServer.Configuration) -> Void) async throws -> IMSocketTransport {
+        server = IMReferenceServer(loginPolicy: .unlimited)
+        for user in ["good", "bad", "peer"] { try server.registerUser(user) }
+        var configuration = IMNetworkServer.Configuration()
+        configure(&configuration)
+        let network = try IMNetworkServer(serving: server, configuration: configuration) { [log] line in
+            log.withLock { $0.append(line) }
+        }
+        self.network = network
+        let transport = IMSocketTransport(port: network.port)
+        good = try await RawDevice(userID: "good", transport: transport)
+        return transport
+    }
+
+    /// The well-behaved device still gets a message sent now.
+    private func assertGoodDeviceStillServed(_ label: String) async throws {
+        let before = good?.pushes.count ?? 0
+        try server.sendText(label, from: "peer", toUser: "good")
+        try await waitUntil("good got '\(label)'") { (self.good?.pushes.count ?? 0) > before }
+    }
+
+    func test_aConnectionThatNeverLogsIn_isClosedAfterTheHandshakeTimeout() async throws {
+        _ = try await serve { $0.handshakeTimeout = 0.3 }
+        let silent = try RawClient(port: network!.port)
+        defer { silent.close() }
+        XCTAssertNotNil(try silent.readFrame(), "the hello")
+        try await waitUntil("closed") { silent.isClosedByPeer() }
+        XCTAssertTrue(log.withLock { $0 }.contains { $0.contains("no login within") }, "\(log.withLock { $0 })")
+        try await assertGoodDeviceStillServed("after the silent one")
+    }
+
+    func test_halfAFrame_thenSilence_isClosedWhenIdle_andTheOthersGoOn() async throws {
+        _ = try await serve {
+            $0.handshakeTimeout = 30
+            $0.idleTimeout = 1
+        }
+        let half = try RawClient(port: network!.port)
+        defer { half.close() }
+        _ = try half.readFrame()
+        half.send([0, 0, 0, 100] + Array(#"{"type":"lo"#.utf8))
+        try await assertGoodDeviceStillServed("while half a frame waits")
+        try await waitUntil("closed") { half.isClosedByPeer() }
+        XCTAssertTrue(log.withLock { $0 }.contains { $0.contains("nothing received for 1 s") }, "\(log.withLock { $0 })")
+    }
+
+    func test_garbageAndAnOversizedLength_closeOnlyThatConnection() async throws {
+        _ = try await serve { $0.maxFrameBytes = 4_096 }
+        let garbage = try RawClient(port: network!.port)
+        defer { garbage.close() }
+        _ = try garbage.readFrame()
+        garbage.send(Array("\u{0}\u{0}\u{0}\u{5}hello".utf8))
+        let oversized = try RawClient(port: network!.port)
+        defer { oversized.close() }
+        _ = try oversized.readFrame()
+        oversized.send([0, 0x10, 0, 0])
+        try await waitUntil("both closed") { garbage.isClosedByPeer() && oversized.isClosedByPeer() }
+        let lines = log.withLock { $0 }
+        XCTAssertTrue(lines.contains { $0.contains("not a frame of the wire protocol") }, "\(lines)")
+        XCTAssertTrue(lines.contains { $0.contains("a frame of 1048576 bytes (the limit is 4096)") }, "\(lines)")
+        try await assertGoodDeviceStillServed("after the garbage")
+    }
+
+    func test_aClientThatDoesNotRead_isDisconnectedAtTheBufferBound_andCatchesUpLater() async throws {
+        let transport = try await serve { $0.maxBufferedBytes = 64 * 1_024 }
+        let stuck = try RawClient(port: network!.port)
+        defer { stuck.close() }
+        stuck.shrinkReceiveBuffer()
+        _ = try stuck.readFrame()
+        stuck.send(try IMWireFraming.frame(.login(IMLoginInfo(userID: "bad", userSig: "s", platform: .web), version: 1)))
+        _ = try stuck.readFrame()  // the welcome; from now on it reads nothing
+        let text = String(repeating: "x", count: 2_000)
+        for index in 0..<2_000 {
+            try server.sendText("\(index) \(text)", from: "peer", toUser: "bad")
+            if index % 200 == 0 { try await assertGoodDeviceStillServed("during the flood \(index)") }
+            if log.withLock({ $0.contains { $0.contains("does not read") } }) { break }
+        }
+        try await waitUntil("the reader was dropped") { self.log.withLock { $0.contains { $0.contains("does not read") } } }
+        try await assertGoodDeviceStillServed("after the flood")
+        // What it missed waits on the server: a new connection syncs it.
+        let back = try await RawDevice(userID: "bad", transport: transport)
+        defer { back.close() }
+        guard case .changes(let changes) = try await back.send(.syncChanges(since: 0)) else { return XCTFail("no changes") }
+        XCTAssertGreaterThan(changes.conversations.first?.lastSeq ?? 0, 0)
+    }
+
+    func test_manyIdleConnections_doNotSlowTheOthers() async throws {
+        _ = try await serve { _ in }
+        var idle: [RawClient] = []
+        defer { idle.forEach { $0.close() } }
+        for _ in 0..<300 {
+            idle.append(try RawClient(port: network!.port))
+        }
+        try await waitUntil("all accepted") { self.network!.connectionCount >= 301 }
+        try await assertGoodDeviceStillServed("with 300 idle connections")
+    }
+
+    private func waitUntil(_ what: String, _ condition: @escaping () -> Bool) async throws {
+        for _ in 0..<1_000 where !condition() {
+            try await Task.sleep(nanoseconds: 10_000_000)
+        }
+        XCTAssertTrue(condition(), "timed out waiting until \(what)")
+    }
+}
+
+/// A blocking socket client for bound tests: raw bytes in and out.
+private final class RawClient: @unchecked Sendable {
+    let fd: Int32
+
+    init(port: UInt16) throws {
+        fd = try Socket.connect(host: "127.0.0.1", port: port, timeout: 5)
+    }
+
+    func send(_ bytes: [UInt8]) {
+        var offset = 0
+        while offset < bytes.count {
+            let written = bytes[offset...].withUnsafeBytes { (try? Socket.write(fd, $0)) ?? -1 }
+            if written < 0 { return }
+            if written == 0 { usleep(1_000) }
+            offset += max(0, written)
+        }
+    }
+
+    /// Reads one frame's JSON (waits up to 5 s).
+    func readFrame() throws -> [UInt8]? {
+        var reader = FrameReader(maxFrameBytes: 32 << 20)
+        var buffer = [UInt8](repeating: 0, count: 65_536)
+        let deadline = Date().addingTimeInterval(5)
+        while Date() < deadline {
+            if let frame = try reader.nextFrame() { return Array(frame) }
+            var entry = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+            guard poll(&entry, 1, 100) > 0 else { continue }
+            let count = try buffer.withUnsafeMutableBytes { try Socket.read(fd, into: $0) }
+            guard let count, count > 0 else { if count == 0 { return nil }; continue }
+            buffer.withUnsafeBytes { reader.append(UnsafeRawBufferPointer(rebasing: $0[..<count])) }
+        }
+        return nil
+    }
+
+    /// Whether the server closed the connection (reads what is left, then sees the end).
+    func isClosedByPeer() -> Bool {
+        var buffer = [UInt8](repeating: 0, count: 65_536)
+        while true {
+            do {
+                guard let count = try buffer.withUnsafeMutableBytes({ try Socket.read(fd, into: $0) }) else { return false }
+                if count == 0 { return true }
+            } catch {
+                return true
+            }
+        }
+    }
+
+    /// A small receive window, so that unread pushes pile up on the server soon.
+    func shrinkReceiveBuffer() {
+        var size: Int32 = 4_096
+        setsockopt(fd, SOL_SOCKET, SO_RCVBUF, &size, socklen_t(MemoryLayout<Int32>.size))
+    }
+
+    func close() { Socket.closeSocket(fd) }
+}
