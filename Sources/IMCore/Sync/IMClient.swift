@@ -537,14 +537,16 @@ package final class IMClient: IMPushSink, Sendable {
         }
     }
 
-    /// Runs `attempt` after a backoff that doubles with each failure in a row (50 ms up to 2 s),
+    /// Runs `attempt` after a backoff that doubles with each failure in a row (50 ms up to 2 s, with jitter),
     /// unless the client stopped meanwhile.
     private func retryLater(_ attempt: @escaping @Sendable (IMClient) -> Void) {
         let failures = withState { state -> Int in
             state.failures += 1
             return state.failures
         }
-        let delay = min(0.05 * pow(2, Double(min(failures - 1, 6))), 2.0)
+        // Doubling from 50 ms to 2 s, each wait drawn from its upper half: devices that lost one
+        // server at once do not come back in lockstep.
+        let delay = min(0.05 * pow(2, Double(min(failures - 1, 6))), 2.0) * Double.random(in: 0.5...1)
         DispatchQueue.global().asyncAfter(deadline: .now() + delay) { [weak self] in
             guard let self, !self.withState({ $0.isClosed }) else { return }
             attempt(self)

@@ -30,7 +30,7 @@ package final class SocketChannel: SocketSource, @unchecked Sendable {
     /// Who is at the other end, for logs.
     package let peer: String
     private let limits: Limits
-    private unowned let loop: SocketEventLoop
+    private let loop: SocketEventLoop
     // Loop thread only.
     private var reader: FrameReader
     private var lastReceived: Double

@@ -133,9 +133,14 @@ package final class SocketEventLoop: @unchecked Sendable {
             source.finish(IMError(.networkFailure, "the socket loop stopped"))
         }
         sources = [:]
+        stopped.signal()
+    }
+
+    // The wake pipe stays open as long as anything can reach the loop (a channel holds it): a
+    // wake after the loop stopped writes into the pipe, never into a closed one (SIGPIPE).
+    deinit {
         Socket.closeSocket(wakeFDs.read)
         Socket.closeSocket(wakeFDs.write)
-        stopped.signal()
     }
 }
 

@@ -11,7 +11,7 @@ package final class SocketListener: SocketSource, @unchecked Sendable {
     private let onAccept: (Int32, String) -> Void
     // Invariant: touched on the loop thread, and by `close()` through the lock.
     private let state = Locked<Bool>(false)
-    private unowned let loop: SocketEventLoop
+    private let loop: SocketEventLoop
 
     /// Listens on `host`:`port` (0: a free port) and starts accepting on `loop`.
     package init(host: String, port: UInt16, loop: SocketEventLoop, onAccept: @escaping (Int32, String) -> Void) throws(IMError) {
