@@ -1,6 +1,6 @@
 /// The subcommands of `imsdk`, as typed.
 enum Subcommand: String, CaseIterable, Sendable {
-    case demo, conformance, bench, ingest, check, converge, seed, inbox
+    case demo, conformance, bench, ingest, check, converge, seed, inbox, usersig
 }
 
 /// A parsed command line: what the user asked `imsdk` to do.
@@ -27,6 +27,8 @@ enum Command: Equatable, Sendable {
     case seed(SeedCommand)
     /// Log in as a user with the store on disk and print what the app sees (`imsdk inbox`).
     case inbox(InboxCommand)
+    /// Print a UserSig, or what one says (`imsdk usersig`).
+    case usersig(UserSigCommand)
 
     /// Parses the arguments after the program name.
     ///
@@ -83,6 +85,8 @@ enum Command: Equatable, Sendable {
             return try SeedCommand.parse(rest).map(Command.seed) ?? .help(.seed)
         case .inbox:
             return try InboxCommand.parse(rest).map(Command.inbox) ?? .help(.inbox)
+        case .usersig:
+            return try UserSigCommand.parse(rest).map(Command.usersig) ?? .help(.usersig)
         }
     }
 

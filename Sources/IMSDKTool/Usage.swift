@@ -18,6 +18,7 @@ enum Usage {
           seed          Register users, create groups, send texts on the embedded
                         server an app with disk storage and no transport talks to.
           inbox         Log in as a user the way such an app does and print its list.
+          usersig       Print a UserSig signed with an app's secret key (or read one).
           help          Show this help, or a subcommand's: imsdk help <subcommand>.
 
         OPTIONS:
@@ -38,6 +39,7 @@ enum Usage {
         case .converge: (convergeSummary, convergeOptions)
         case .seed: (seedSummary, seedOptions)
         case .inbox: (inboxSummary, inboxOptions)
+        case .usersig: (usersigSummary, usersigOptions)
         }
         var text = "USAGE: imsdk \(subcommand.rawValue)\(options.isEmpty ? "" : " [options]")\n\n\(summary)\n\nOPTIONS:\n"
         if !options.isEmpty { text += options + "\n" }
@@ -110,6 +112,29 @@ enum Usage {
           --user USER         Who logs in (required).
           --data DIR          The data directory (default: the SDK's).
           --app-id N          The app ID (default 1400000001).
+        """
+
+    private static let usersigSummary = """
+        Print a UserSig (the login credential) for USER, signed with the app's secret
+        key as the vendor's server-side libraries sign them; a server configured with
+        the same SDKAppID and key accepts it until it expires:
+          imsdk usersig --user USER (--key KEY | --key-file FILE) [--sdkappid N]
+                        [--expire SECONDS]
+        Or print what a UserSig says and, given the key, whether it verifies (exit 1
+        with the vendor's code when it does not: 70001 expired, 70003 unreadable,
+        70009 another key or forged, 70013 another user, 70014 another app):
+          imsdk usersig --verify TOKEN [--user USER] [--key KEY | --key-file FILE]
+                        [--sdkappid N]
+        """
+
+    private static let usersigOptions = """
+          --user USER         Who logs in with it (with --verify: the user it must be
+                              for; by default the one it names).
+          --key KEY           The app's secret key.
+          --key-file FILE     A file holding the key (surrounding whitespace dropped).
+          --sdkappid N        The app (default 1400000001).
+          --expire SECONDS    How long it is valid (default 15552000, 180 days).
+          --verify TOKEN      Read TOKEN instead of making one.
         """
 
     private static let ingestSummary = """
