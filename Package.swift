@@ -26,9 +26,18 @@ let package = Package(
             name: "CSQLite",
             providers: [.apt(["libsqlite3-dev"]), .brew(["sqlite"])]
         ),
+        // The system zlib; used by IMCrypto.
+        .systemLibrary(
+            name: "CZlib",
+            providers: [.apt(["zlib1g-dev"]), .brew(["zlib"])]
+        ),
+        // SHA-256, HMAC-SHA256 and zlib streams: what signed logins (UserSig) need. Foundation-free,
+        // for the server, the tool and the network code alike.
+        .target(name: "IMCrypto", dependencies: ["CZlib"]),
         // The transport seam: the transport protocols, requests, responses and pushes, the values
-        // they carry, and the error type with the vendor's codes.
-        .target(name: "IMTransportKit"),
+        // they carry, and the error type with the vendor's codes; the wire protocol and the socket
+        // transport (IMCrypto: the administrator's proof).
+        .target(name: "IMTransportKit", dependencies: ["IMCrypto"]),
         // The error-code constants of the vendor's `TIMErrorCode.h` (`ERR_SUCC`, ...), re-exported by
         // both facades as the vendor's umbrella headers make them visible.
         .target(name: "TIMErrorCode", dependencies: ["IMTransportKit"]),
@@ -36,7 +45,7 @@ let package = Package(
         // journal.
         .target(name: "IMSQLite", dependencies: ["CSQLite", "IMTransportKit"]),
         // The server with the vendor's cloud semantics (the embedded default transport).
-        .target(name: "IMReferenceServer", dependencies: ["IMTransportKit", "IMSQLite"]),
+        .target(name: "IMReferenceServer", dependencies: ["IMTransportKit", "IMSQLite", "IMCrypto"]),
         // The shared engine under both APIs: session, model, store, persistence, sync, events. It
         // picks the embedded server when an app configures no transport.
         .target(name: "IMCore", dependencies: ["CSQLite", "IMSQLite", "IMTransportKit", "IMReferenceServer"]),
@@ -77,9 +86,10 @@ let package = Package(
         .testTarget(
             name: "IMCoreTests",
             dependencies: ["IMCore", "IMSQLite", "IMTransportKit", "IMReferenceServer", "IMTestSupport", "IMTestSandbox"]),
+        .testTarget(name: "IMCryptoTests", dependencies: ["IMCrypto"]),
         .testTarget(
             name: "IMReferenceServerTests",
-            dependencies: ["IMReferenceServer", "IMCore", "IMTransportKit", "IMTestSupport"]),
+            dependencies: ["IMReferenceServer", "IMCore", "IMTransportKit", "IMTestSupport", "IMCrypto"]),
         .testTarget(
             name: "ImSDK_PlusTests",
             dependencies: [

@@ -7,7 +7,8 @@ import IMTransportKit
 /// conversation's last message, read cursor, unread messages, pin state and receive option. Clients
 /// reach it through `connect(_:sink:completion:)`; tests and tools drive it directly through the
 /// administrative API (`registerUser`, `createGroup`, `sendText`, `kickOffline`, ...). Its
-/// `loginPolicy` decides which logins of one user stay online together.
+/// `loginPolicy` decides which logins of one user stay online together; with a `userSigKey` it
+/// accepts only logins whose UserSig that key signed, and ends them when the UserSig expires.
 ///
 /// A server lives in memory (`init(clock:loginPolicy:)`, `shared`) or keeps its state in a SQLite
 /// journal (`init(persistingAt:...)`, `embedded(appID:directory:)`). Each state has an epoch
@@ -18,8 +19,9 @@ import IMTransportKit
 ///   on the serial queue of its connection, in the order the server produced them for that
 ///   connection: an operation hands its deliveries to the queues before it releases the lock. A slow
 ///   sink delays only its own connection's answers and pushes, never another connection's. The
-///   clock is called under the lock, once per message sent and once per sync request, and must not
-///   call back into the server.
+///   clock is called under the lock, once per message sent and once per sync request (with a
+///   `userSigKey`, also once per login and once per request of a signed login), and must not call
+///   back into the server.
 public final class IMReferenceServer: IMTransport, Sendable {
     /// The process-wide in-memory server an SDK uses when its configuration names no transport and
     /// keeps its store in memory (with the store on disk: `embedded(appID:directory:)`).
@@ -33,6 +35,9 @@ public final class IMReferenceServer: IMTransport, Sendable {
     private let journal: ServerJournal?
     /// Where a persisted server reports a journal it can no longer write.
     private let logger: IMLogger
+    /// What logins must be signed with (`userSigKey`); configuration, not state: never journaled,
+    /// kept by `reset()`.
+    let signing = Locked<UserSigKey?>(nil)
 
     /// Creates an empty server, in memory.
     ///
@@ -136,7 +141,11 @@ public final class IMReferenceServer: IMTransport, Sendable {
     /// policy allows.
     ///
     /// Fails with `invalidParameters` for an empty user ID, `unknownUser` for an unregistered one and
-    /// `userSigExpired` for an empty `userSig` or one that `expireUserSig(userID:)` expired. A login
+    /// `userSigExpired` for an empty `userSig` or one that `expireUserSig(userID:)` expired. With a
+    /// `userSigKey`, the UserSig is verified first and a login with one that does not verify fails
+    /// with the vendor's code (70001 expired, 70002 empty, 70003 unreadable, 70009 forged or
+    /// signed with another key, 70013 made for another user, 70014 for another app; see
+    /// `UserSig.verify`); the connection then ends when the UserSig expires. A login
     /// beyond the policy's connections per platform ends the user's oldest connection on
     /// `login.platform`: its sink gets `connectionLost` with `kickedOff` (6208) before this
     /// completion runs.
@@ -146,9 +155,13 @@ public final class IMReferenceServer: IMTransport, Sendable {
         _ login: IMLoginInfo, sink: any IMPushSink,
         completion: @escaping @Sendable (Result<any IMConnection, IMError>) -> Void
     ) {
+        let key = signing.withLock { $0 }
         withState { state, outbox in
-            let connection = ServerConnection(login: login, sink: sink, server: self, epoch: state.epoch)
+            let verified = Result { () throws(IMError) in try verifiedUserSig(of: login, with: key) }
+            let connection = ServerConnection(
+                login: login, sink: sink, server: self, epoch: state.epoch, signedUntil: (try? verified.get())?.expiresAt)
             do throws(IMError) {
+                _ = try verified.get()
                 if try state.connect(connection, outbox: &outbox) {
                     record(.signIn(login.userID, userSig: login.userSig))
                 }
@@ -159,8 +172,8 @@ public final class IMReferenceServer: IMTransport, Sendable {
         }
     }
 
-    /// Drops all state (the login policy, the sync and cloud list limits and the deletion switch
-    /// stay) and closes every
+    /// Drops all state (the login policy, the sync and cloud list limits, the deletion switch and
+    /// the UserSig key stay) and closes every
     /// connection; after it returns, no old connection gets anything (not even `connectionLost`).
     /// The server takes a new epoch: a device whose store came from before the reset rebuilds it
     /// from the empty server when it next connects (see `IMConnection.serverEpoch`).
@@ -193,6 +206,11 @@ public final class IMReferenceServer: IMTransport, Sendable {
         withState { state, outbox in
             let result: Result<IMResponse, IMError>
             if state.isOpen(connection) {
+                if let expiry = userSigExpiry(of: connection) {
+                    outbox.respond(.failure(expiry), on: connection, completion: completion)
+                    state.end([connection], with: expiry, outbox: &outbox)
+                    return
+                }
                 do throws(IMError) {
                     let userID = connection.userID
                     if request.changesState {

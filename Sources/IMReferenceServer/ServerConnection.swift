@@ -17,6 +17,9 @@ final class ServerConnection: IMConnection {
     let platform: IMPlatform
     /// The epoch of the server's state when it opened.
     let serverEpoch: String
+    /// The last second its verified UserSig is valid in (nil: the server verified none); the
+    /// server ends it after that.
+    let signedUntil: Int64?
     /// Weak: the server holds its open connections, not the other way round.
     private weak let server: IMReferenceServer?
     private let sink: any IMPushSink
@@ -25,8 +28,9 @@ final class ServerConnection: IMConnection {
     /// Open until `close()` or a server reset.
     let gate = DeliveryGate()
 
-    init(login: IMLoginInfo, sink: any IMPushSink, server: IMReferenceServer, epoch: String) {
+    init(login: IMLoginInfo, sink: any IMPushSink, server: IMReferenceServer, epoch: String, signedUntil: Int64? = nil) {
         self.serverEpoch = epoch
+        self.signedUntil = signedUntil
         self.userID = login.userID
         self.userSig = login.userSig
         self.platform = login.platform

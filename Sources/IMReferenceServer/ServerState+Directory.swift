@@ -111,7 +111,7 @@ extension ServerState {
 
     /// Forgets `connections` (of one user) and queues their loss with `error`, after whatever was
     /// queued for them before.
-    private mutating func end(_ connections: [ServerConnection], with error: IMError, outbox: inout Outbox) {
+    mutating func end(_ connections: [ServerConnection], with error: IMError, outbox: inout Outbox) {
         guard let userID = connections.first?.userID else { return }
         users[userID]?.connections.removeAll { connection in connections.contains { $0 === connection } }
         for connection in connections {

@@ -1,6 +1,6 @@
 /// The subcommands of `imsdk`, as typed.
 enum Subcommand: String, CaseIterable, Sendable {
-    case demo, conformance, bench, ingest, check, converge, seed, inbox, serve, netbench
+    case demo, conformance, bench, ingest, check, converge, seed, inbox, serve, netbench, usersig
 }
 
 /// A parsed command line: what the user asked `imsdk` to do.
@@ -31,6 +31,8 @@ enum Command: Equatable, Sendable {
     case serve(ServeCommand)
     /// Measure the networked server over loopback (`imsdk netbench`).
     case netbench(NetBenchCommand)
+    /// Print a UserSig, or what one says (`imsdk usersig`).
+    case usersig(UserSigCommand)
 
     /// Parses the arguments after the program name.
     ///
@@ -91,6 +93,8 @@ enum Command: Equatable, Sendable {
             return try ServeCommand.parse(rest).map(Command.serve) ?? .help(.serve)
         case .netbench:
             return try NetBenchCommand.parse(rest).map(Command.netbench) ?? .help(.netbench)
+        case .usersig:
+            return try UserSigCommand.parse(rest).map(Command.usersig) ?? .help(.usersig)
         }
     }
 

@@ -10,8 +10,11 @@ struct ServeCommand: Equatable, Sendable {
     var port: UInt16 = 7878
     /// Where the server keeps its state (`--data`); nil: in memory.
     var directory: String?
-    /// The secret key (`--secret-key`, `--secret-key-file`, or `$IMSDK_SECRET_KEY`).
+    /// The app's secret key (`--secret-key`, `--secret-key-file`, or `$IMSDK_SECRET_KEY`): logins
+    /// must then carry a UserSig it signed for `sdkAppID`, and administrators prove they hold it.
     var secretKey: String?
+    /// The app's SDKAppID, which UserSigs name (`--sdkappid`; 1400000001 by default).
+    var sdkAppID: UInt64 = 1_400_000_001
     /// How many logins of one user may stay online per platform (`--devices-per-platform`; the
     /// vendor's 1 by default).
     var devicesPerPlatform = 1
@@ -61,6 +64,8 @@ struct ServeCommand: Equatable, Sendable {
                 let key = text.trimmingCharacters(in: .whitespacesAndNewlines)
                 guard !key.isEmpty else { throw UsageError("the secret key file \(path) is empty") }
                 command.secretKey = key
+            case "--sdkappid":
+                command.sdkAppID = try number(argument, atLeast: 1)
             case "--devices-per-platform":
                 command.devicesPerPlatform = try number(argument, atLeast: 1)
             case "--idle-timeout":
@@ -90,6 +95,9 @@ struct ServeCommand: Equatable, Sendable {
         } else {
             server = IMReferenceServer(loginPolicy: policy)
         }
+        if let secretKey {
+            server.userSigKey = UserSigKey(sdkAppID: sdkAppID, secretKey: secretKey)
+        }
         var configuration = IMNetworkServer.Configuration(host: host, port: port, secretKey: secretKey)
         configuration.idleTimeout = idleTimeout
         configuration.maxConnections = maxConnections
@@ -100,7 +108,8 @@ struct ServeCommand: Equatable, Sendable {
         signal(SIGPIPE, SIG_IGN)
         let network = try IMNetworkServer(serving: server, configuration: configuration, log: log)
         let data = directory.map { "data in \(Self.dataPath(in: $0))" } ?? "in memory"
-        console.out("imsdk serve: listening on \(host):\(network.port) (epoch \(server.epoch), \(data))")
+        let signing = secretKey == nil ? "any UserSig" : "UserSigs signed for \(sdkAppID)"
+        console.out("imsdk serve: listening on \(host):\(network.port) (epoch \(server.epoch), \(data), \(signing))")
         await waitForTermination()
         network.stop()
         console.out("imsdk serve: stopped")

@@ -96,6 +96,14 @@ enum Tool {
                 console.err("imsdk netbench: \(error)")
                 return .failure
             }
+        case .usersig(let usersig):
+            do throws(IMError) {
+                try usersig.run(console: console)
+                return .success
+            } catch {
+                console.err("imsdk usersig: \(error)")
+                return .failure
+            }
         case .ingest(let options):
             do {
                 try await IngestCommand(options: options, console: console).run()

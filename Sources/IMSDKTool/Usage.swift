@@ -22,6 +22,7 @@ enum Usage {
                         apps and devices in other processes.
           netbench      Measure the networked server over loopback: messages/s to
                         three devices, push latency, memory per 1,000 users.
+          usersig       Print a UserSig signed with an app's secret key (or read one).
           help          Show this help, or a subcommand's: imsdk help <subcommand>.
 
         OPTIONS:
@@ -44,6 +45,7 @@ enum Usage {
         case .inbox: (inboxSummary, inboxOptions)
         case .serve: (serveSummary, serveOptions)
         case .netbench: (netbenchSummary, netbenchOptions)
+        case .usersig: (usersigSummary, usersigOptions)
         }
         var text = "USAGE: imsdk \(subcommand.rawValue)\(options.isEmpty ? "" : " [options]")\n\n\(summary)\n\nOPTIONS:\n"
         if !options.isEmpty { text += options + "\n" }
@@ -84,8 +86,10 @@ enum Usage {
           --data DIR          Keep the server's state in DIR/imserver.sqlite: a
                               restart keeps the data and the epoch, so devices
                               resume incrementally. Without it: in memory.
-          --secret-key KEY    The app's secret key (also $IMSDK_SECRET_KEY), which
-                              administrators prove they hold.
+          --secret-key KEY    The app's secret key (also $IMSDK_SECRET_KEY): logins
+                              need a UserSig it signed (imsdk usersig), and
+                              administrators prove they hold it.
+          --sdkappid N        The app's SDKAppID UserSigs name (1400000001).
           --secret-key-file F Read the secret key from file F.
           --devices-per-platform N
                               Logins of one user that stay online per platform
@@ -161,6 +165,29 @@ enum Usage {
           --user USER         Who logs in (required).
           --data DIR          The data directory (default: the SDK's).
           --app-id N          The app ID (default 1400000001).
+        """
+
+    private static let usersigSummary = """
+        Print a UserSig (the login credential) for USER, signed with the app's secret
+        key as the vendor's server-side libraries sign them; a server configured with
+        the same SDKAppID and key accepts it until it expires:
+          imsdk usersig --user USER (--key KEY | --key-file FILE) [--sdkappid N]
+                        [--expire SECONDS]
+        Or print what a UserSig says and, given the key, whether it verifies (exit 1
+        with the vendor's code when it does not: 70001 expired, 70003 unreadable,
+        70009 another key or forged, 70013 another user, 70014 another app):
+          imsdk usersig --verify TOKEN [--user USER] [--key KEY | --key-file FILE]
+                        [--sdkappid N]
+        """
+
+    private static let usersigOptions = """
+          --user USER         Who logs in with it (with --verify: the user it must be
+                              for; by default the one it names).
+          --key KEY           The app's secret key.
+          --key-file FILE     A file holding the key (surrounding whitespace dropped).
+          --sdkappid N        The app (default 1400000001).
+          --expire SECONDS    How long it is valid (default 15552000, 180 days).
+          --verify TOKEN      Read TOKEN instead of making one.
         """
 
     private static let ingestSummary = """

@@ -62,6 +62,35 @@ public struct IMError: Error, Hashable, Codable, Sendable, CustomStringConvertib
         /// Server (conversation service): a conversation group name that is empty or longer than
         /// 32 bytes (ERR_SVR_CONV_CONV_GROUP_NAME_EXCEED_LENGTH).
         public static let invalidConversationGroupName = Code(rawValue: 51011)
+        /// Server (account service): the UserSig expired (its `TLS.time` + `TLS.expire` passed);
+        /// generate a new one (ERR_SVR_ACCOUNT_USERSIG_EXPIRED). Refusing a reconnect, it ends the
+        /// login with the UserSig-expired event.
+        public static let userSigTokenExpired = Code(rawValue: 70001)
+        /// Server (account service): the UserSig is empty (ERR_SVR_ACCOUNT_USERSIG_EMPTY).
+        public static let userSigEmpty = Code(rawValue: 70002)
+        /// Server (account service): the UserSig cannot be read: not the vendor's base64, not a
+        /// zlib stream, not a version 2.0 document with every field, or too large; often a token cut
+        /// short (ERR_SVR_ACCOUNT_USERSIG_CHECK_FAILED).
+        public static let userSigMalformed = Code(rawValue: 70003)
+        /// Server (account service): the UserSig failed verification (ERR_SVR_ACCOUNT_USERSIG_CHECK_FAILED_EX).
+        public static let userSigCheckFailed = Code(rawValue: 70005)
+        /// Server (account service): the UserSig's signature does not verify: it was made with
+        /// another secret key, or altered (ERR_SVR_ACCOUNT_USERSIG_MISMATCH_PUBLICKEY, the vendor's
+        /// code for a key that does not match the SDKAppID).
+        public static let userSigWrongKey = Code(rawValue: 70009)
+        /// Server (account service): the UserSig was made for another user ID than the one logging
+        /// in (ERR_SVR_ACCOUNT_USERSIG_MISMATCH_ID).
+        public static let userSigWrongUserID = Code(rawValue: 70013)
+        /// Server (account service): the UserSig was made for another SDKAppID than the server's
+        /// (ERR_SVR_ACCOUNT_USERSIG_MISMATCH_SDKAPPID).
+        public static let userSigWrongSDKAppID = Code(rawValue: 70014)
+        /// Server (account service): no key to verify UserSigs with (ERR_SVR_ACCOUNT_USERSIG_PUBLICKEY_NOT_FOUND).
+        public static let userSigKeyNotFound = Code(rawValue: 70016)
+        /// Server (account service): the SDKAppID is unknown (ERR_SVR_ACCOUNT_SDKAPPID_NOT_FOUND).
+        public static let sdkAppIDNotFound = Code(rawValue: 70020)
+        /// Server (account service): the UserSig was invalidated; generate a new one
+        /// (ERR_SVR_ACCOUNT_INVALID_USERSIG).
+        public static let userSigInvalidated = Code(rawValue: 70052)
     }
 
     public var code: Code

@@ -10,8 +10,9 @@ public protocol IMTransport: AnyObject, Sendable {
     ///
     /// - Parameters:
     ///   - login: the user, the credential (the transport decides whether it is valid: 6206
-    ///     `userSigExpired` when it is not) and the platform (the server's login policy may end
-    ///     another connection of the user for it).
+    ///     `userSigExpired`, or a code of the account service's family such as 70001 for an expired
+    ///     UserSig, when it is not: `IMError.Code.refusesUserSig`) and the platform (the server's
+    ///     login policy may end another connection of the user for it).
     ///   - sink: receives the connection's pushes, in order.
     ///   - completion: called once, asynchronously, with the open connection or an error.
     func connect(

@@ -110,8 +110,8 @@ extension _TIMConnListenerNullable {
 
 /// The user's login state (`TIMUserConfig.userStatusListener`, held weakly); every method is
 /// optional. `onForceOffline`: another login of the user on the same platform took over;
-/// `onUserSigExpired`: the server expired the signature (after either, the SDK is logged out: log in
-/// again); `onReConnFailed`: an attempt to reconnect after a loss failed (the SDK keeps trying).
+/// `onUserSigExpired`: the UserSig expired while online, or the server refused it at a reconnect
+/// (after either, the SDK is logged out: log in again); `onReConnFailed`: an attempt to reconnect after a loss failed (the SDK keeps trying).
 public typealias TIMUserStatusListener = _TIMUserStatusListener & _TIMUserStatusListenerNullable
 
 /// The main spellings of `TIMUserStatusListener` (adopt `TIMUserStatusListener`).

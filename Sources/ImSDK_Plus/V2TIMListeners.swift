@@ -305,8 +305,10 @@ extension _V2TIMAdvancedMsgListenerNullable {
 /// They follow the connection of the login: `onConnecting` when a connection is being opened (at
 /// login and at every reconnect), `onConnectSuccess` when it is open, `onConnectFailed` when an
 /// attempt failed or an open connection was lost (the SDK retries), `onKickedOffline` when another
-/// login of the user on the same platform took over, `onUserSigExpired` when the server expired the
-/// signature (after either of the last two the SDK is logged out: log in again).
+/// login of the user on the same platform took over, `onUserSigExpired` when the UserSig expired
+/// while online or the server refused it at a reconnect (after either of the last two the SDK is
+/// logged out: log in again with a new UserSig). A login refused for its UserSig fails with the
+/// code instead (70001 expired, ...), without the event.
 /// `onSelfInfoUpdated` and the user-status events are not called: user profiles are not part of
 /// this package yet.
 public typealias V2TIMSDKListener = _V2TIMSDKListener & _V2TIMSDKListenerNullable

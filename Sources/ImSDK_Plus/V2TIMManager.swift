@@ -112,6 +112,14 @@ public final class V2TIMManager: Sendable {
     ///   - 6019 `ERR_DATABASE_OPERATE_FAILED`: the local database cannot be opened (the path is a
     ///     directory, say), or was written by a newer SDK (it is left as it is).
     ///   - 6206 `ERR_USER_SIG_EXPIRED` (server): an empty or expired `userSig`.
+    ///   - With a server that verifies UserSigs (`IMReferenceServer.userSigKey`): 70001
+    ///     `ERR_SVR_ACCOUNT_USERSIG_EXPIRED` (expired), 70002 `ERR_SVR_ACCOUNT_USERSIG_EMPTY`, 70003
+    ///     `ERR_SVR_ACCOUNT_USERSIG_CHECK_FAILED` (unreadable, cut short), 70009
+    ///     `ERR_SVR_ACCOUNT_USERSIG_MISMATCH_PUBLICKEY` (forged, or signed with another key), 70013
+    ///     `ERR_SVR_ACCOUNT_USERSIG_MISMATCH_ID` (made for another user), 70014
+    ///     `ERR_SVR_ACCOUNT_USERSIG_MISMATCH_SDKAPPID` (made for another app). The UserSig-expired
+    ///     event comes later, when a login that succeeded loses its UserSig (it expires while
+    ///     online, or a reconnect is refused with one of these codes).
     ///   - 20003 `IMError.Code.unknownUser` (server): `userID` is not registered.
     ///   - 9520 `ERR_SDK_NET_WAIT_ACK_TIMEOUT`: the server could not be reached.
     ///   - 6014 `ERR_SDK_NOT_LOGGED_IN`: `logout` or `unInitSDK` came before the login finished.

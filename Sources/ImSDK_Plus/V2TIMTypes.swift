@@ -141,6 +141,17 @@ public enum V2TIMErrorCode {
     public static let ERR_USER_SIG_EXPIRED: Int32 = IMError.Code.userSigExpired.rawValue
     public static let ERR_LOGIN_KICKED_OFF_BY_OTHER: Int32 = IMError.Code.kickedOff.rawValue
     public static let ERR_SDK_INTERFACE_NOT_SUPPORT: Int32 = IMError.Code.interfaceNotSupported.rawValue
+    // The account service's UserSig checks (signed logins).
+    public static let ERR_SVR_ACCOUNT_USERSIG_EXPIRED: Int32 = IMError.Code.userSigTokenExpired.rawValue
+    public static let ERR_SVR_ACCOUNT_USERSIG_EMPTY: Int32 = IMError.Code.userSigEmpty.rawValue
+    public static let ERR_SVR_ACCOUNT_USERSIG_CHECK_FAILED: Int32 = IMError.Code.userSigMalformed.rawValue
+    public static let ERR_SVR_ACCOUNT_USERSIG_CHECK_FAILED_EX: Int32 = IMError.Code.userSigCheckFailed.rawValue
+    public static let ERR_SVR_ACCOUNT_USERSIG_MISMATCH_PUBLICKEY: Int32 = IMError.Code.userSigWrongKey.rawValue
+    public static let ERR_SVR_ACCOUNT_USERSIG_MISMATCH_ID: Int32 = IMError.Code.userSigWrongUserID.rawValue
+    public static let ERR_SVR_ACCOUNT_USERSIG_MISMATCH_SDKAPPID: Int32 = IMError.Code.userSigWrongSDKAppID.rawValue
+    public static let ERR_SVR_ACCOUNT_USERSIG_PUBLICKEY_NOT_FOUND: Int32 = IMError.Code.userSigKeyNotFound.rawValue
+    public static let ERR_SVR_ACCOUNT_SDKAPPID_NOT_FOUND: Int32 = IMError.Code.sdkAppIDNotFound.rawValue
+    public static let ERR_SVR_ACCOUNT_INVALID_USERSIG: Int32 = IMError.Code.userSigInvalidated.rawValue
 }
 
 /// Put in `createTextAtMessage`'s list to @-mention everyone.

@@ -39,7 +39,7 @@ public let ERR_SDK_NET_DISCONNECT = ERROR_CODE(rawValue: 9508)
 public let ERR_SDK_NET_CONN_TIMEOUT = ERROR_CODE(rawValue: 9510)
 public let ERR_SDK_NET_WAIT_ACK_TIMEOUT = ERROR_CODE(.networkFailure)
 // Server.
-public let ERR_SVR_ACCOUNT_USERSIG_EXPIRED = ERROR_CODE(rawValue: 70001)
+public let ERR_SVR_ACCOUNT_USERSIG_EXPIRED = ERROR_CODE(.userSigTokenExpired)
 public let ERR_SVR_CONV_INVALID_PARAMETERS = ERROR_CODE(.limitExceeded)
 public let ERR_SVR_MSG_REVOKE_TIME_LIMIT = ERROR_CODE(.revokeTimeLimitExceeded)
 public let ERR_SVR_GROUP_PERMISSION_DENY = ERROR_CODE(.notGroupMember)
@@ -54,6 +54,16 @@ public let ERR_SVR_CONV_CONV_MARK_TOTAL_COUNT_EXCEED_LIMIT = ERROR_CODE(.tooMany
 public let ERR_SVR_CONV_CONV_GROUP_NOT_EXIST = ERROR_CODE(.conversationGroupNotFound)
 public let ERR_SVR_CONV_CONV_GROUP_TOTAL_COUNT_EXCEED_LIMIT = ERROR_CODE(.tooManyConversationGroups)
 public let ERR_SVR_CONV_CONV_GROUP_NAME_EXCEED_LENGTH = ERROR_CODE(.invalidConversationGroupName)
+// Server: the account service's UserSig checks (signed logins).
+public let ERR_SVR_ACCOUNT_USERSIG_EMPTY = ERROR_CODE(.userSigEmpty)
+public let ERR_SVR_ACCOUNT_USERSIG_CHECK_FAILED = ERROR_CODE(.userSigMalformed)
+public let ERR_SVR_ACCOUNT_USERSIG_CHECK_FAILED_EX = ERROR_CODE(.userSigCheckFailed)
+public let ERR_SVR_ACCOUNT_USERSIG_MISMATCH_PUBLICKEY = ERROR_CODE(.userSigWrongKey)
+public let ERR_SVR_ACCOUNT_USERSIG_MISMATCH_ID = ERROR_CODE(.userSigWrongUserID)
+public let ERR_SVR_ACCOUNT_USERSIG_MISMATCH_SDKAPPID = ERROR_CODE(.userSigWrongSDKAppID)
+public let ERR_SVR_ACCOUNT_USERSIG_PUBLICKEY_NOT_FOUND = ERROR_CODE(.userSigKeyNotFound)
+public let ERR_SVR_ACCOUNT_SDKAPPID_NOT_FOUND = ERROR_CODE(.sdkAppIDNotFound)
+public let ERR_SVR_ACCOUNT_INVALID_USERSIG = ERROR_CODE(.userSigInvalidated)
 
 /// The legacy headers' `#define` for a kick (the same number as `ERR_LOGIN_KICKED_OFF_BY_OTHER`).
 public let ERR_IMSDK_KICKED_BY_OTHERS: Int32 = IMError.Code.kickedOff.rawValue

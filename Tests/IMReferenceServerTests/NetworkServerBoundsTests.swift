@@ -47,7 +47,7 @@ final class NetworkServerBoundsTests: XCTestCase {
 
     func test_aConnectionThatNeverLogsIn_isClosedAfterTheHandshakeTimeout() async throws {
         _ = try await serve { $0.handshakeTimeout = 0.3 }
-        let silent = try RawClient(port: network!.port)
+        let silent = try RawSocketClient(port: network!.port)
         defer { silent.close() }
         XCTAssertNotNil(try silent.readFrame(), "the hello")
         try await waitUntil("closed") { silent.isClosedByPeer() }
@@ -60,7 +60,7 @@ final class NetworkServerBoundsTests: XCTestCase {
             $0.handshakeTimeout = 30
             $0.idleTimeout = 1
         }
-        let half = try RawClient(port: network!.port)
+        let half = try RawSocketClient(port: network!.port)
         defer { half.close() }
         _ = try half.readFrame()
         half.send([0, 0, 0, 100] + Array(#"{"type":"lo"#.utf8))
@@ -71,11 +71,11 @@ final class NetworkServerBoundsTests: XCTestCase {
 
     func test_garbageAndAnOversizedLength_closeOnlyThatConnection() async throws {
         _ = try await serve { $0.maxFrameBytes = 4_096 }
-        let garbage = try RawClient(port: network!.port)
+        let garbage = try RawSocketClient(port: network!.port)
         defer { garbage.close() }
         _ = try garbage.readFrame()
         garbage.send(Array("\u{0}\u{0}\u{0}\u{5}hello".utf8))
-        let oversized = try RawClient(port: network!.port)
+        let oversized = try RawSocketClient(port: network!.port)
         defer { oversized.close() }
         _ = try oversized.readFrame()
         oversized.send([0, 0x10, 0, 0])
@@ -88,7 +88,7 @@ final class NetworkServerBoundsTests: XCTestCase {
 
     func test_aClientThatDoesNotRead_isDisconnectedAtTheBufferBound_andCatchesUpLater() async throws {
         let transport = try await serve { $0.maxBufferedBytes = 64 * 1_024 }
-        let stuck = try RawClient(port: network!.port)
+        let stuck = try RawSocketClient(port: network!.port)
         defer { stuck.close() }
         stuck.shrinkReceiveBuffer()
         _ = try stuck.readFrame()
@@ -111,10 +111,10 @@ final class NetworkServerBoundsTests: XCTestCase {
 
     func test_manyIdleConnections_doNotSlowTheOthers() async throws {
         _ = try await serve { _ in }
-        var idle: [RawClient] = []
+        var idle: [RawSocketClient] = []
         defer { idle.forEach { $0.close() } }
         for _ in 0..<300 {
-            idle.append(try RawClient(port: network!.port))
+            idle.append(try RawSocketClient(port: network!.port))
         }
         try await waitUntil("all accepted") { self.network!.connectionCount >= 301 }
         try await assertGoodDeviceStillServed("with 300 idle connections")
@@ -128,58 +128,3 @@ final class NetworkServerBoundsTests: XCTestCase {
     }
 }
 
-/// A blocking socket client for bound tests: raw bytes in and out.
-private final class RawClient: @unchecked Sendable {
-    let fd: Int32
-
-    init(port: UInt16) throws {
-        fd = try Socket.connect(host: "127.0.0.1", port: port, timeout: 5)
-    }
-
-    func send(_ bytes: [UInt8]) {
-        var offset = 0
-        while offset < bytes.count {
-            let written = bytes[offset...].withUnsafeBytes { (try? Socket.write(fd, $0)) ?? -1 }
-            if written < 0 { return }
-            if written == 0 { usleep(1_000) }
-            offset += max(0, written)
-        }
-    }
-
-    /// Reads one frame's JSON (waits up to 5 s).
-    func readFrame() throws -> [UInt8]? {
-        var reader = FrameReader(maxFrameBytes: 32 << 20)
-        var buffer = [UInt8](repeating: 0, count: 65_536)
-        let deadline = Date().addingTimeInterval(5)
-        while Date() < deadline {
-            if let frame = try reader.nextFrame() { return Array(frame) }
-            var entry = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
-            guard poll(&entry, 1, 100) > 0 else { continue }
-            let count = try buffer.withUnsafeMutableBytes { try Socket.read(fd, into: $0) }
-            guard let count, count > 0 else { if count == 0 { return nil }; continue }
-            buffer.withUnsafeBytes { reader.append(UnsafeRawBufferPointer(rebasing: $0[..<count])) }
-        }
-        return nil
-    }
-
-    /// Whether the server closed the connection (reads what is left, then sees the end).
-    func isClosedByPeer() -> Bool {
-        var buffer = [UInt8](repeating: 0, count: 65_536)
-        while true {
-            do {
-                guard let count = try buffer.withUnsafeMutableBytes({ try Socket.read(fd, into: $0) }) else { return false }
-                if count == 0 { return true }
-            } catch {
-                return true
-            }
-        }
-    }
-
-    /// A small receive window, so that unread pushes pile up on the server soon.
-    func shrinkReceiveBuffer() {
-        var size: Int32 = 4_096
-        setsockopt(fd, SOL_SOCKET, SO_RCVBUF, &size, socklen_t(MemoryLayout<Int32>.size))
-    }
-
-    func close() { Socket.closeSocket(fd) }
-}

@@ -117,3 +117,87 @@ final class NetworkServerTests: XCTestCase {
         XCTAssertTrue(condition(), "timed out")
     }
 }
+
+/// A networked server with the app's secret key: logins need a UserSig it signed, administrators a
+/// proof of the key.
+final class SignedNetworkServerTests: XCTestCase {
+    private var network: IMNetworkServer?
+    private let key = UserSigKey(sdkAppID: 1_400_000_001, secretKey: "the app's secret")
+
+    override func tearDown() {
+        network?.stop()
+        super.tearDown()
+    }
+
+    private func serve() throws -> (IMReferenceServer, IMNetworkServer) {
+        let server = IMReferenceServer()
+        try server.registerUser("me")
+        server.userSigKey = key
+        let network = try IMNetworkServer(serving: server, configuration: .init(secretKey: key.secretKey))
+        self.network = network
+        return (server, network)
+    }
+
+    private func login(_ userSig: String, port: UInt16) async -> IMError? {
+        await withCheckedContinuation { continuation in
+            IMSocketTransport(port: port).connect(IMLoginInfo(userID: "me", userSig: userSig), sink: NoSink()) { result in
+                switch result {
+                case .success(let connection):
+                    connection.close()
+                    continuation.resume(returning: nil)
+                case .failure(let error):
+                    continuation.resume(returning: error)
+                }
+            }
+        }
+    }
+
+    func test_aLoginSignedWithTheKey_succeeds_andAForgedOrExpiredOne_isRefusedWithTheVendorsCode() async throws {
+        let (_, network) = try serve()
+        let good = UserSig.generate(userID: "me", sdkAppID: key.sdkAppID, secretKey: key.secretKey)
+        let forged = UserSig.generate(userID: "me", sdkAppID: key.sdkAppID, secretKey: "another key")
+        let expired = UserSig.generate(userID: "me", sdkAppID: key.sdkAppID, secretKey: key.secretKey, expire: 10, now: 1_000)
+        let noError = await login(good, port: network.port)
+        XCTAssertNil(noError)
+        let forgedError = await login(forged, port: network.port)
+        XCTAssertEqual(forgedError?.code, .userSigWrongKey)
+        let expiredError = await login(expired, port: network.port)
+        XCTAssertEqual(expiredError?.code, .userSigTokenExpired)
+    }
+
+    func test_anAdministrator_provesTheKeyWithAnHMACOfTheNonce_andAWrongProofIsRefused() throws {
+        let (_, network) = try serve()
+        for (secret, expected) in [(key.secretKey, "welcome"), ("a guess", "refused")] {
+            let client = try RawSocketClient(port: network.port)
+            defer { client.close() }
+            guard case .serverHello(let hello) = try IMWireFraming.message(fromJSON: XCTUnwrap(client.readFrame())) else {
+                return XCTFail("no hello")
+            }
+            let proof = AdministratorProof.make(nonce: hello.nonce, secretKey: secret)
+            client.send(try IMWireFraming.frame(.adminLogin(proof: proof, version: 1)))
+            let answer = try IMWireFraming.message(fromJSON: XCTUnwrap(client.readFrame()))
+            switch (answer, expected) {
+            case (.welcome, "welcome"):
+                client.send(try IMWireFraming.frame(.adminRequest(id: 9, .version(of: "me"))))
+                XCTAssertEqual(try IMWireFraming.message(fromJSON: XCTUnwrap(client.readFrame())), .adminResponse(id: 9, .success(.version(1))))
+            case (.refused(let error), "refused"):
+                XCTAssertEqual(error.code, .userSigWrongKey)
+            default:
+                XCTFail("\(secret): \(answer)")
+            }
+        }
+    }
+
+    func test_theProof_isTheHexHMACSHA256OfTheNonce_asPROTOCOLmdSays() {
+        // RFC 4231 test case 2: key "Jefe", data "what do ya want for nothing?".
+        XCTAssertEqual(
+            AdministratorProof.make(nonce: "what do ya want for nothing?", secretKey: "Jefe"),
+            "5bdcc146bf60754e6a042426089575c75a003f089d2739839dec58b964ec3843")
+        XCTAssertFalse(AdministratorProof.isValid("00", nonce: "n", secretKey: "k"))
+        XCTAssertTrue(AdministratorProof.isValid("anything", nonce: "n", secretKey: nil), "a keyless (loopback) server takes any proof")
+    }
+}
+
+private final class NoSink: IMPushSink, @unchecked Sendable {
+    func receive(_ push: IMPush, version: UInt64) {}
+}

@@ -55,3 +55,12 @@ private final class BadgeRecorder: V2TIMConversationListener, @unchecked Sendabl
         lock.withLock { recorded.append(totalUnreadCount) }
     }
 }
+
+/// The README's "Signed logins" sample.
+final class ReadmeSignedLoginSnippetTests: SnippetTestCase {
+    func test_signedLogin_logsInWithTheUserSigItMade() async throws {
+        var printed: [String] = []
+        try await signedLogin(secretKey: "the app's secret key") { printed.append($0) }
+        XCTAssertEqual(printed, ["logged in as alice"])
+    }
+}

@@ -56,3 +56,25 @@ func tabBadges(manager: V2TIMManager, print: (String) -> Void) async throws {
     manager.subscribeUnreadMessageCountByFilter(filter: groups)
     // end snippet
 }
+
+/// "Signed logins": a server that verifies UserSigs with the app's key, a UserSig made with that
+/// key, and a login with it.
+func signedLogin(secretKey: String, print: (String) -> Void) async throws {
+    // snippet: signed logins
+    // The server verifies logins with the app's SDKAppID and secret key (the console's "key").
+    let server = IMReferenceServer()
+    server.userSigKey = UserSigKey(sdkAppID: 1_400_000_001, secretKey: secretKey)
+    try server.registerUser("alice", nickname: "Alice")
+
+    // Your app server makes each user's UserSig, as the vendor's TLSSigAPIv2 libraries do.
+    let userSig = UserSig.generate(userID: "alice", sdkAppID: 1_400_000_001, secretKey: secretKey, expire: 86_400)
+
+    let config = V2TIMSDKConfig()
+    config.storage = .memory
+    config.transport = server
+    let manager: V2TIMManager = V2TIMManager.sharedInstance()
+    manager.initSDK(1_400_000_001, config: config)
+    try await manager.login(userID: "alice", userSig: userSig)  // expired: 70001, forged: 70009
+    print("logged in as \(manager.getLoginUser()!)")
+    // end snippet
+}

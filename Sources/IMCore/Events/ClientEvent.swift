@@ -38,13 +38,16 @@ package enum ConnectionEvent: Sendable, Hashable {
 
 extension ConnectionEvent {
     /// The event that ends a login lost, or refused a reconnect, with `error`: `.kickedOffline` for
-    /// `kickedOff` (6208), `.userSigExpired` for `userSigExpired` (6206); nil for any other error,
-    /// which is worth reconnecting after.
+    /// `kickedOff` (6208), `.userSigExpired` for a refused credential (`userSigExpired` 6206, or
+    /// the server's UserSig codes such as 70001 expired: `IMError.Code.refusesUserSig`); nil for
+    /// any other error, which is worth reconnecting after.
     package init?(endingLoginWith error: IMError) {
-        switch error.code {
-        case .kickedOff: self = .kickedOffline
-        case .userSigExpired: self = .userSigExpired
-        default: return nil
+        if error.code == .kickedOff {
+            self = .kickedOffline
+        } else if error.code.refusesUserSig {
+            self = .userSigExpired
+        } else {
+            return nil
         }
     }
 

@@ -11,8 +11,9 @@ import IMTransportKit
 /// (`maxBufferedBytes`: a client that does not read is disconnected, and syncs what it missed when
 /// it comes back), the time to log in (`handshakeTimeout`) and the time without a frame
 /// (`idleTimeout`). Each connection event is logged as one line.
-/// - Thread safety: thread-safe.
-public final class IMNetworkServer: Sendable {
+/// - Thread safety: thread-safe. `@unchecked` for the expiry timer only: a dispatch source is
+///   thread-safe, set up in `init` and cancelled in `stop()`; everything else is immutable or locked.
+public final class IMNetworkServer: @unchecked Sendable {
     /// Where it listens and its bounds.
     public struct Configuration: Sendable {
         /// The address to listen on: the loopback address unless set.
@@ -53,6 +54,10 @@ public final class IMNetworkServer: Sendable {
     private let listener: SocketListener
     /// The connections open now.
     let sessions = Locked<[ObjectIdentifier: NetworkSession]>([:])
+    /// Ends signed logins whose UserSig expired (`IMReferenceServer.endExpiredLogins()`) every 5
+    /// seconds, so an idle device hears `onUserSigExpired` without waiting for its next request.
+    /// Made once listening works: libdispatch traps on releasing a source never resumed.
+    private let expirySweep: any DispatchSourceTimer
 
     /// Starts serving `server` as `configuration` says.
     ///
@@ -82,7 +87,15 @@ public final class IMNetworkServer: Sendable {
             throw error
         }
         port = listener.port
+        expirySweep = DispatchSource.makeTimerSource(queue: .global())
+        expirySweep.schedule(deadline: .now() + 5, repeating: 5)
+        expirySweep.setEventHandler { [weak server] in _ = server?.endExpiredLogins() }
+        expirySweep.resume()
         accepted.withLock { $0 = self }
+    }
+
+    deinit {
+        expirySweep.cancel()
     }
 
     /// How many connections are open now (logged in or not).
@@ -90,6 +103,7 @@ public final class IMNetworkServer: Sendable {
 
     /// Stops listening and closes every connection; the server itself keeps its state.
     public func stop() {
+        expirySweep.cancel()
         listener.close()
         loop.stop()
     }

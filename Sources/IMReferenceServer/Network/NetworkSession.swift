@@ -155,7 +155,7 @@ final class NetworkSession: IMPushSink, @unchecked Sendable {
             return
         }
         guard AdministratorProof.isValid(proof, nonce: nonce, secretKey: network.configuration.secretKey) else {
-            refuse(IMError(.userSigExpired, "the administrator's proof does not match the server's secret key"))
+            refuse(IMError(.userSigWrongKey, "the administrator's proof does not match the server's secret key"))
             return
         }
         phase.withLock { $0 = .administrator }
