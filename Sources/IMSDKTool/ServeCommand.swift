@@ -106,6 +106,7 @@ struct ServeCommand: Equatable, Sendable {
             log = { line in console.err("imsdk serve: info: \(line)") }
         }
         signal(SIGPIPE, SIG_IGN)
+        Self.raiseOpenFileLimit()
         let network = try IMNetworkServer(serving: server, configuration: configuration, log: log)
         let data = directory.map { "data in \(Self.dataPath(in: $0))" } ?? "in memory"
         let signing = secretKey == nil ? "any UserSig" : "UserSigs signed for \(sdkAppID)"
@@ -113,6 +114,20 @@ struct ServeCommand: Equatable, Sendable {
         await waitForTermination()
         network.stop()
         console.out("imsdk serve: stopped")
+    }
+
+    /// Raises the soft limit of open files to the hard one: every connection is a file descriptor,
+    /// and the usual soft limit (1,024) is below the connections a server holds.
+    private static func raiseOpenFileLimit() {
+        #if canImport(Glibc)
+        let resource = Int32(RLIMIT_NOFILE.rawValue)
+        #else
+        let resource = RLIMIT_NOFILE
+        #endif
+        var limit = rlimit()
+        guard getrlimit(resource, &limit) == 0, limit.rlim_cur < limit.rlim_max else { return }
+        limit.rlim_cur = limit.rlim_max
+        _ = setrlimit(resource, &limit)
     }
 
     /// Returns on SIGINT or SIGTERM.

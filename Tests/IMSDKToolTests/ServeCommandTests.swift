@@ -1,5 +1,6 @@
 import XCTest
 import IMTestSupport
+import IMTransportKit
 @testable import IMSDKTool
 
 final class ServeCommandTests: XCTestCase {
@@ -83,5 +84,61 @@ final class NetBenchProcessTests: XCTestCase {
             XCTAssertNotNil(row, "no row '\(figure)' in:\n\(text)")
             XCTAssertNotNil(row?.split(separator: "|").last?.first { $0.isNumber }, "no figure in \(row ?? "")")
         }
+    }
+}
+
+/// `imsdk serve` out of file descriptors: it says so, pauses accepting instead of spinning, and
+/// serves again once connections close.
+final class ServeFileLimitProcessTests: XCTestCase {
+    func test_outOfFileDescriptors_theServerPausesAccepting_andServesAgainLater() throws {
+        let tool = try ToolProgram.url()
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/sh")
+        process.arguments = ["-c", "ulimit -n 48 && exec \"$0\" serve --port 0", tool.path]
+        let output = Pipe()
+        let errors = Pipe()
+        process.standardOutput = output
+        process.standardError = errors
+        // Drained as it comes: a server that logs a lot must not block on a full pipe.
+        let log = Locked(Data())
+        errors.fileHandleForReading.readabilityHandler = { handle in
+            let chunk = handle.availableData
+            log.withLock { $0 += chunk }
+        }
+        try process.run()
+        defer {
+            process.interrupt()
+            process.waitUntilExit()
+            errors.fileHandleForReading.readabilityHandler = nil
+        }
+        var line = Data()
+        while !line.contains(UInt8(ascii: "\n")) {
+            let chunk = output.fileHandleForReading.availableData
+            guard !chunk.isEmpty else { return XCTFail("imsdk serve ended: \(String(decoding: log.withLock { $0 }, as: UTF8.self))") }
+            line += chunk
+        }
+        let text = String(decoding: line, as: UTF8.self)
+        let port = try XCTUnwrap(text.range(of: #":(\d+) "#, options: .regularExpression).flatMap { UInt16(text[$0].dropFirst().dropLast()) })
+
+        var clients: [RawSocketClient] = []
+        for _ in 0..<80 {
+            if let client = try? RawSocketClient(port: port) { clients.append(client) }
+        }
+        Thread.sleep(forTimeInterval: 1.5)
+        clients.forEach { $0.close() }
+        Thread.sleep(forTimeInterval: 1)
+        // Served again: a new connection gets the hello.
+        let late = try RawSocketClient(port: port)
+        defer { late.close() }
+        let hello = try XCTUnwrap(late.readFrame(), "no hello after the connections closed")
+        guard case .serverHello = try IMWireFraming.message(fromJSON: hello) else { return XCTFail("not a hello") }
+
+        process.interrupt()
+        process.waitUntilExit()
+        Thread.sleep(forTimeInterval: 0.2)
+        let logged = String(decoding: log.withLock { $0 }, as: UTF8.self)
+        let pauses = logged.components(separatedBy: "cannot accept a connection").count - 1
+        XCTAssertGreaterThan(pauses, 0, "it said it ran out:\n\(logged.suffix(2_000))")
+        XCTAssertLessThan(pauses, 20, "it paused rather than spinning on the waiting connections")
     }
 }

@@ -79,9 +79,11 @@ public final class IMNetworkServer: @unchecked Sendable {
         self.loop = loop
         let accepted = Locked<IMNetworkServer?>(nil)
         do throws(IMError) {
-            listener = try SocketListener(host: configuration.host, port: configuration.port, loop: loop) { fd, peer in
-                accepted.withLock { $0 }?.accept(fd, peer: peer)
-            }
+            let log = self.log
+            listener = try SocketListener(
+                host: configuration.host, port: configuration.port, loop: loop,
+                onAccept: { fd, peer in accepted.withLock { $0 }?.accept(fd, peer: peer) },
+                onError: { error in log("cannot accept a connection (accepting again in 0.5 s): \(error.message)") })
         } catch {
             loop.stop()
             throw error
