@@ -1,6 +1,8 @@
 /// The seam between the SDK and a server: plug in your own backend by implementing these protocols.
 ///
-/// The embedded default is an `IMReferenceServer` (persisted next to the local stores, or in memory). A transport delivers completions and pushes
+/// The embedded default is an `IMReferenceServer` (persisted next to the local stores, or in memory);
+/// `IMSocketTransport` reaches any server that speaks PROTOCOL.md over TCP (`imsdk serve`, or your
+/// own). A transport delivers completions and pushes
 /// asynchronously, on any thread, in the order the server produced them for one connection.
 
 /// A way to reach a server.
