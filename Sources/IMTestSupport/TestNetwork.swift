@@ -5,7 +5,7 @@ import IMTransportKit
 /// How tests reach a reference server: in process (the server is the transport) or over loopback
 /// TCP (an `IMNetworkServer` serving it, reached through `IMSocketTransport`), so that one suite runs
 /// over both transports: the suite's class reaches servers through `transport(to:)`, and a subclass
-/// sets `route` to `.socket` in `setUp` and calls `reset()` in `tearDown`.
+/// calls `routeOverSocket { addTeardownBlock($0) }` in `setUp`.
 ///
 /// - Thread safety: thread-safe (one lock); tests of one process run one at a time.
 package enum TestNetwork {
@@ -43,6 +43,13 @@ package enum TestNetwork {
                 preconditionFailure("cannot serve a test server on loopback: \(error)")
             }
         }
+    }
+
+    /// Routes the rest of a test over the socket, and back (`reset()`) when it ends: `atTeardown`
+    /// is the test's `addTeardownBlock` (this target does not link XCTest: the tool uses it too).
+    package static func routeOverSocket(atTeardown: (@escaping @Sendable () -> Void) -> Void) {
+        route = .socket
+        atTeardown { reset() }
     }
 
     /// Stops every network server `transport(to:)` started and goes back to the in-process route.

@@ -8,12 +8,7 @@ import IMTestSupport
 final class LegacyAPIOverSocketTests: LegacyAPITests {
     override func setUp() {
         super.setUp()
-        TestNetwork.route = .socket
-    }
-
-    override func tearDown() {
-        super.tearDown()
-        TestNetwork.reset()
+        TestNetwork.routeOverSocket { addTeardownBlock($0) }
     }
 
     override func test_seedExample_getUnReadMessageNum_thenSetReadMessageNil_readsEverything() async throws { try await super.test_seedExample_getUnReadMessageNum_thenSetReadMessageNil_readsEverything() }

@@ -11,12 +11,7 @@ import IMTestSupport
 final class ConvergenceOverSocketTests: ConvergenceTests {
     override func setUp() {
         super.setUp()
-        TestNetwork.route = .socket
-    }
-
-    override func tearDown() {
-        super.tearDown()
-        TestNetwork.reset()
+        TestNetwork.routeOverSocket { addTeardownBlock($0) }
     }
 
     override func test_eachFaultKindAt20Percent_devicesConverge() async throws { try await super.test_eachFaultKindAt20Percent_devicesConverge() }
@@ -31,12 +26,7 @@ final class ConvergenceOverSocketTests: ConvergenceTests {
 final class MultiDeviceOverSocketTests: MultiDeviceTests {
     override func setUp() {
         super.setUp()
-        TestNetwork.route = .socket
-    }
-
-    override func tearDown() {
-        super.tearDown()
-        TestNetwork.reset()
+        TestNetwork.routeOverSocket { addTeardownBlock($0) }
     }
 
     override func test_deviceLoggingInLater_listsConversationsActiveInTheSameSecond_inTheOrderTheirMessagesCame() async throws { try await super.test_deviceLoggingInLater_listsConversationsActiveInTheSameSecond_inTheOrderTheirMessagesCame() }
@@ -50,12 +40,7 @@ final class MultiDeviceOverSocketTests: MultiDeviceTests {
 final class CatchUpOverSocketTests: CatchUpTests {
     override func setUp() {
         super.setUp()
-        TestNetwork.route = .socket
-    }
-
-    override func tearDown() {
-        super.tearDown()
-        TestNetwork.reset()
+        TestNetwork.routeOverSocket { addTeardownBlock($0) }
     }
 
     override func test_aReadOnOneDevice_whileTheOtherIsLoggedOut_reachesItAtItsNextLogin_with200Conversations() async throws { try await super.test_aReadOnOneDevice_whileTheOtherIsLoggedOut_reachesItAtItsNextLogin_with200Conversations() }

@@ -106,20 +106,27 @@ final class NetworkSession: IMPushSink, @unchecked Sendable {
         }
     }
 
-    private func logIn(_ login: IMLoginInfo, version: Int) {
+    /// Moves from the greeting to `next` for a login speaking `version`; refuses (and returns
+    /// false) a second login on the connection or a version the server does not speak.
+    private func beginLogin(_ next: Phase, version: Int) -> Bool {
         let expected = phase.withLock { phase -> Bool in
             guard case .greeting = phase else { return false }
-            phase = .connecting(userID: login.userID)
+            phase = next
             return true
         }
         guard expected else {
             refuse(IMError(.invalidParameters, "one login per connection"))
-            return
+            return false
         }
         guard IMWireFraming.versions.contains(version) else {
             refuse(IMError(.interfaceNotSupported, "protocol version \(version) is not one of \(IMWireFraming.versions)"))
-            return
+            return false
         }
+        return true
+    }
+
+    private func logIn(_ login: IMLoginInfo, version: Int) {
+        guard beginLogin(.connecting(userID: login.userID), version: version) else { return }
         network.server.connect(login, sink: self) { [self] result in
             switch result {
             case .success(let connection):
@@ -141,19 +148,7 @@ final class NetworkSession: IMPushSink, @unchecked Sendable {
     }
 
     private func authenticateAdministrator(proof: String, version: Int) {
-        let expected = phase.withLock { phase -> Bool in
-            guard case .greeting = phase else { return false }
-            phase = .closed
-            return true
-        }
-        guard expected else {
-            refuse(IMError(.invalidParameters, "one login per connection"))
-            return
-        }
-        guard IMWireFraming.versions.contains(version) else {
-            refuse(IMError(.interfaceNotSupported, "protocol version \(version) is not one of \(IMWireFraming.versions)"))
-            return
-        }
+        guard beginLogin(.closed, version: version) else { return }
         guard AdministratorProof.isValid(proof, nonce: nonce, secretKey: network.configuration.secretKey) else {
             refuse(IMError(.userSigWrongKey, "the administrator's proof does not match the server's secret key"))
             return
