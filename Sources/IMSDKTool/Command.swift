@@ -1,6 +1,6 @@
 /// The subcommands of `imsdk`, as typed.
 enum Subcommand: String, CaseIterable, Sendable {
-    case demo, conformance, bench, ingest, check, converge, seed, inbox, serve
+    case demo, conformance, bench, ingest, check, converge, seed, inbox, serve, admin, device
 }
 
 /// A parsed command line: what the user asked `imsdk` to do.
@@ -29,6 +29,10 @@ enum Command: Equatable, Sendable {
     case inbox(InboxCommand)
     /// Run the reference server on a TCP port (`imsdk serve`).
     case serve(ServeCommand)
+    /// Call the administrative API of a running server (`imsdk admin`).
+    case admin(AdminCommand)
+    /// Log in as a device of a running server and take commands on standard input (`imsdk device`).
+    case device(DeviceCommand)
 
     /// Parses the arguments after the program name.
     ///
@@ -87,6 +91,10 @@ enum Command: Equatable, Sendable {
             return try InboxCommand.parse(rest).map(Command.inbox) ?? .help(.inbox)
         case .serve:
             return try ServeCommand.parse(rest).map(Command.serve) ?? .help(.serve)
+        case .admin:
+            return try AdminCommand.parse(rest).map(Command.admin) ?? .help(.admin)
+        case .device:
+            return try DeviceCommand.parse(rest).map(Command.device) ?? .help(.device)
         }
     }
 

@@ -31,7 +31,7 @@ struct ServeCommand: Equatable, Sendable {
     static func parse(_ arguments: ArraySlice<String>, environment: [String: String] = ProcessInfo.processInfo.environment) throws(UsageError) -> ServeCommand? {
         var rest = arguments
         var command = ServeCommand()
-        command.secretKey = environment["IMSDK_SECRET_KEY"].flatMap { $0.isEmpty ? nil : $0 }
+        command.secretKey = SecretKeyOption.fromEnvironment(environment)
         func value(_ option: String) throws(UsageError) -> String {
             guard let value = rest.popFirst(), !value.isEmpty else { throw UsageError("\(option) needs a value") }
             return value
@@ -54,13 +54,7 @@ struct ServeCommand: Equatable, Sendable {
             case "--secret-key":
                 command.secretKey = try value(argument)
             case "--secret-key-file":
-                let path = try value(argument)
-                guard let text = try? String(contentsOfFile: path, encoding: .utf8) else {
-                    throw UsageError("cannot read the secret key file \(path)")
-                }
-                let key = text.trimmingCharacters(in: .whitespacesAndNewlines)
-                guard !key.isEmpty else { throw UsageError("the secret key file \(path) is empty") }
-                command.secretKey = key
+                command.secretKey = try SecretKeyOption.read(file: value(argument))
             case "--devices-per-platform":
                 command.devicesPerPlatform = try number(argument, atLeast: 1)
             case "--idle-timeout":
