@@ -9,7 +9,7 @@ import IMTransportKit
 /// themselves.
 final class ServerProcessTests: ServerProcessTestCase {
     func test_twoDevicesOfOneUserAndAPeer_inTheirOwnProcesses_converge() async throws {
-        let server = try await startServer("--devices-per-platform", "1")
+        let server = try await startServer(["--devices-per-platform", "1"])
         let admin = IMAdminClient(port: server.port)
         defer { admin.close() }
         for user in ["alice", "bob", "carol"] {

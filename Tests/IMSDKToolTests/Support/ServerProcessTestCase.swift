@@ -32,7 +32,7 @@ class ServerProcessTestCase: XCTestCase {
     }
 
     /// Starts `imsdk serve` on `port` (0: a free one) with this test's data directory.
-    func startServer(port: UInt16 = 0, _ arguments: String...) async throws -> ServeProcess {
+    func startServer(port: UInt16 = 0, _ arguments: [String] = []) async throws -> ServeProcess {
         let server = try await ServeProcess(data: directory.path, port: port, arguments: arguments)
         servers.append(server)
         return server
