@@ -209,6 +209,23 @@ final class AdminClientTests: XCTestCase {
         XCTAssertEqual(epoch, served.epoch)
     }
 
+    func test_aConnectionTheServerClosedWhileIdle_isReplacedForTheNextCall() async throws {
+        let served = IMReferenceServer()
+        var configuration = IMNetworkServer.Configuration()
+        configuration.idleTimeout = 1
+        let network = try IMNetworkServer(serving: served, configuration: configuration)
+        self.network = network
+        let admin = IMAdminClient(port: network.port)
+        defer { admin.close() }
+        try await admin.registerUser("me")
+        XCTAssertTrue(admin.hasConnection)
+        try await waitUntil { !admin.hasConnection }
+        try await waitUntil { network.connectionCount == 0 }
+
+        try await admin.registerUser("bob")
+        XCTAssertEqual(try served.version(of: "bob"), 1)
+    }
+
     func test_aWrongSecretKey_isRefused_withTheServersCode() async throws {
         var configuration = IMNetworkServer.Configuration(secretKey: "the server's key")
         configuration.port = 0

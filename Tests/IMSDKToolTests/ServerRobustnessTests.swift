@@ -21,7 +21,7 @@ final class ServerRobustnessTests: ServerProcessTestCase {
     /// device, which has just made a round trip.
     private func startWithDevice(_ arguments: String...) async throws {
         server = try await startServer(["--idle-timeout", "2"] + arguments)
-        admin = IMAdminClient(port: server.port)
+        admin = IMAdminClient(port: server.port, keepAlive: 0.5)
         for user in ["alice", "bob", "sloth"] {
             try await admin.registerUser(user)
         }

@@ -14,13 +14,14 @@ final class AdminConnection: @unchecked Sendable {
     private let port: UInt16
     private let secretKey: String?
     private let timeout: Double
+    private let keepAlive: Double
     private let queue = DispatchQueue(label: "IMAdminClient.connection")
     private let state = Locked<State>(State())
 
     private struct State {
         var channel: SocketChannel?
         var welcomed = false
-        /// Why it closed; nil while it is open or opening.
+        /// What its calls failed with when it closed; nil while it is open or opening.
         var closed: IMError?
         var nextID: UInt64 = 1
         var waiting: [UInt64: Completion] = [:]
@@ -28,15 +29,22 @@ final class AdminConnection: @unchecked Sendable {
         var queued: [(id: UInt64, request: IMAdminRequest)] = []
     }
 
-    init(host: String, port: UInt16, secretKey: String?, timeout: Double) {
+    init(host: String, port: UInt16, secretKey: String?, timeout: Double, keepAlive: Double) {
         self.host = host
         self.port = port
         self.secretKey = secretKey
         self.timeout = timeout
+        self.keepAlive = keepAlive
     }
 
     /// Whether it closed (failed, refused, lost or closed by the client).
     var isClosed: Bool { state.withLock { $0.closed != nil } }
+
+    /// Why it closed before the welcome (it could not connect, or the server refused the
+    /// administrator); nil while open or opening, and when it closed after the welcome.
+    var failureBeforeWelcome: IMError? {
+        state.withLock { $0.welcomed ? nil : $0.closed }
+    }
 
     /// Connects and starts the handshake, in the background.
     func open() {
@@ -49,8 +57,8 @@ final class AdminConnection: @unchecked Sendable {
                 return
             }
             var limits = SocketChannel.Limits()
-            limits.keepAlive = 20
-            limits.idleTimeout = 60
+            limits.keepAlive = keepAlive
+            limits.idleTimeout = max(keepAlive * 3, timeout)
             limits.maxBufferedBytes = 64 << 20
             let channel = SocketChannel(fd: fd, peer: "\(host):\(port)", limits: limits, loop: .shared)
             let abandoned = state.withLock { state -> Bool in
@@ -80,28 +88,29 @@ final class AdminConnection: @unchecked Sendable {
 
     /// Sends `request`; `completion` gets the server's answer, or the connection's failure, on the
     /// connection's queue.
-    func send(_ request: IMAdminRequest, completion: @escaping Completion) {
-        let (channel, id, failure) = state.withLock { state -> (SocketChannel?, UInt64, IMError?) in
-            if let closed = state.closed { return (nil, 0, closed) }
+    ///
+    /// - Returns: false when the connection is closed already: nothing was sent, and `completion`
+    ///   is not called.
+    func send(_ request: IMAdminRequest, completion: @escaping Completion) -> Bool {
+        let sent = state.withLock { state -> (channel: SocketChannel?, id: UInt64)? in
+            guard state.closed == nil else { return nil }
             let id = state.nextID
             state.nextID += 1
             state.waiting[id] = completion
             guard state.welcomed else {
                 state.queued.append((id, request))
-                return (nil, id, nil)
+                return (nil, id)
             }
-            return (state.channel, id, nil)
+            return (state.channel, id)
         }
-        if let failure {
-            queue.async { completion(.failure(Self.callFailure(failure))) }
-            return
-        }
+        guard let (channel, id) = sent else { return false }
         channel?.send(.adminRequest(id: id, request))
         queue.asyncAfter(deadline: .now() + timeout) { [self] in
             if state.withLock({ $0.waiting[id] != nil }) {
                 end(IMError(.networkFailure, "the server at \(host):\(port) did not answer within \(timeout) s"))
             }
         }
+        return true
     }
 
     /// Closes the connection; what waits fails with `networkFailure`.
@@ -152,15 +161,15 @@ final class AdminConnection: @unchecked Sendable {
     /// Closes for `error` (once): every waiting call fails, with the server's own error when it
     /// refused the administrator, else with `networkFailure`.
     private func end(_ error: IMError, refused: Bool = false) {
+        let failure = refused ? error : Self.callFailure(error)
         let ended = state.withLock { state -> (SocketChannel?, [Completion])? in
             guard state.closed == nil else { return nil }
-            state.closed = error
+            state.closed = failure
             defer { state.waiting = [:]; state.queued = [] }
             return (state.channel, Array(state.waiting.values))
         }
         guard let (channel, waiting) = ended else { return }
         channel?.close(error)
-        let failure = refused ? error : Self.callFailure(error)
         for completion in waiting {
             completion(.failure(failure))
         }

@@ -22,6 +22,8 @@ public final class IMAdminClient: Sendable {
     public let port: UInt16
     /// Seconds a connection attempt, or one call, may take before it fails with `networkFailure`.
     public let timeout: Double
+    /// Quiet seconds before the connection pings the server.
+    public let keepAlive: Double
     private let secretKey: String?
     private let current = Locked<AdminConnection?>(nil)
 
@@ -33,15 +35,27 @@ public final class IMAdminClient: Sendable {
     ///   - secretKey: the app's secret key, which the server checks (nil: a server without one,
     ///     on the loopback address).
     ///   - timeout: seconds a connection attempt or a call may take.
-    public init(host: String = "127.0.0.1", port: UInt16, secretKey: String? = nil, timeout: Double = 30) {
+    ///   - keepAlive: quiet seconds before a ping, which keeps the connection open between calls;
+    ///     keep it below the server's idle timeout (`imsdk serve --idle-timeout`, 120 seconds by
+    ///     default), or a call made just as the server closes the idle connection fails with
+    ///     `networkFailure`.
+    public init(
+        host: String = "127.0.0.1", port: UInt16, secretKey: String? = nil, timeout: Double = 30, keepAlive: Double = 20
+    ) {
         self.host = host
         self.port = port
         self.secretKey = secretKey
         self.timeout = timeout
+        self.keepAlive = keepAlive
     }
 
     deinit {
         current.withLock { $0 }?.close()
+    }
+
+    /// Whether the client holds a connection it has not seen close (open or opening).
+    package var hasConnection: Bool {
+        current.withLock { $0.map { !$0.isClosed } ?? false }
     }
 
     /// Closes the connection; calls waiting on it fail with `networkFailure`. A later call opens a
@@ -179,18 +193,28 @@ public final class IMAdminClient: Sendable {
 
     /// Sends `request` on the open connection (opening one when there is none) and returns the
     /// server's answer.
+    ///
+    /// A connection found closed before the request went out (the server closed it while idle, or
+    /// restarted) is replaced by a new one; the request is never sent twice.
     public func call(_ request: IMAdminRequest) async throws(IMError) -> IMAdminResponse {
-        let connection = current.withLock { current -> AdminConnection in
-            if let open = current, !open.isClosed { return open }
-            let made = AdminConnection(host: host, port: port, secretKey: secretKey, timeout: timeout)
-            made.open()
-            current = made
-            return made
+        while true {
+            let connection = current.withLock { current -> AdminConnection in
+                if let open = current, !open.isClosed { return open }
+                let made = AdminConnection(host: host, port: port, secretKey: secretKey, timeout: timeout, keepAlive: keepAlive)
+                made.open()
+                current = made
+                return made
+            }
+            let result = await withCheckedContinuation { (continuation: CheckedContinuation<Result<IMAdminResponse, IMError>?, Never>) in
+                if !connection.send(request, completion: { continuation.resume(returning: $0) }) {
+                    continuation.resume(returning: nil)
+                }
+            }
+            if let result { return try result.get() }
+            // Closed before the request went out: a new connection fails the way this one did
+            // before its welcome, or takes the request.
+            if let failure = connection.failureBeforeWelcome { throw failure }
         }
-        let result = await withCheckedContinuation { (continuation: CheckedContinuation<Result<IMAdminResponse, IMError>, Never>) in
-            connection.send(request) { continuation.resume(returning: $0) }
-        }
-        return try result.get()
     }
 
     private func revoke(seq: UInt64, from: String, in id: ConversationID) async throws(IMError) -> Message {
