@@ -71,9 +71,11 @@ public final class IMNetworkServer: Sendable {
         self.loop = loop
         let accepted = Locked<IMNetworkServer?>(nil)
         do throws(IMError) {
-            listener = try SocketListener(host: configuration.host, port: configuration.port, loop: loop) { fd, peer in
-                accepted.withLock { $0 }?.accept(fd, peer: peer)
-            }
+            let log = self.log
+            listener = try SocketListener(
+                host: configuration.host, port: configuration.port, loop: loop,
+                onAccept: { fd, peer in accepted.withLock { $0 }?.accept(fd, peer: peer) },
+                onRefuse: { error in log("a connection refused: it cannot be accepted (\(error.message))") })
         } catch {
             loop.stop()
             throw error
