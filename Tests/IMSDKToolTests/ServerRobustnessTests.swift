@@ -19,8 +19,8 @@ final class ServerRobustnessTests: ServerProcessTestCase {
 
     /// A server closing connections idle for 2 seconds, users alice, bob and sloth, and alice's
     /// device, which has just made a round trip.
-    private func startWithDevice(_ arguments: String...) async throws {
-        server = try await startServer(["--idle-timeout", "2"] + arguments)
+    private func startWithDevice(_ arguments: String..., fileLimit: Int? = nil) async throws {
+        server = try await startServer(["--idle-timeout", "2"] + arguments, fileLimit: fileLimit)
         admin = IMAdminClient(port: server.port, keepAlive: 0.5)
         for user in ["alice", "bob", "sloth"] {
             try await admin.registerUser(user)
@@ -155,6 +155,41 @@ final class ServerRobustnessTests: ServerProcessTestCase {
         }
         XCTAssertNotNil(allClosed, "the server saw every one close")
         try await roundTrip()
+    }
+
+    func test_connectionsBeyondTheFileLimit_areClosedAtOnce_andTheServerGoesOn() async throws {
+        try await startWithDevice("--idle-timeout", "60", fileLimit: 96)
+        let start = server.log.count
+        var sockets: [TestSocket] = []
+        for _ in 0..<150 {
+            sockets.append(try TestSocket(port: server.port))
+        }
+        var greeted = 0
+        var refused = 0
+        for socket in sockets {
+            if case .serverHello = try socket.readFrame(timeout: 10) {
+                greeted += 1
+            } else if socket.waitUntilClosedByServer(timeout: 0) {
+                refused += 1
+            }
+        }
+        XCTAssertGreaterThan(greeted, 0)
+        XCTAssertEqual(greeted + refused, sockets.count, "each was greeted or closed, none left waiting")
+        XCTAssertGreaterThan(refused, 0, "the server ran out of descriptors")
+        let logged = await server.waitForLog("cannot be accepted", from: start)
+        XCTAssertNotNil(logged, "\(server.log.lines.suffix(3))")
+        try await roundTrip()
+
+        sockets.forEach { $0.close() }
+        let closing = server.log.count
+        let allClosed = await server.log.waitForLine(from: closing, timeout: 20) { _ in
+            self.server.log.lines.dropFirst(closing).filter { $0.contains("closed before logging in") }.count >= greeted
+        }
+        XCTAssertNotNil(allClosed)
+        let late = try await DeviceProcess(port: server.port, user: "bob", platform: "Mac")
+        try await late.run("send c2c_alice there is room again")
+        try await device.run("wait-for heard c2c_bob there is room again")
+        await late.quit()
     }
 
     func test_aClientThatNeverReads_isDisconnectedAtItsBufferBound_andTheOthersGoOn() async throws {

@@ -15,10 +15,19 @@ final class ServeProcess: @unchecked Sendable {
 
     /// Starts `imsdk serve --port PORT --data DIRECTORY ARGUMENTS` and waits until it listens.
     ///
-    /// - Parameter port: 0 for any free port.
-    init(data directory: String, port: UInt16 = 0, arguments: [String] = []) async throws {
-        process.executableURL = try ToolProgram.url()
-        process.arguments = ["serve", "--port", String(port), "--data", directory] + arguments
+    /// - Parameters:
+    ///   - port: 0 for any free port.
+    ///   - fileLimit: the most files it may open (`ulimit -n`); nil: this process's limit.
+    init(data directory: String, port: UInt16 = 0, arguments: [String] = [], fileLimit: Int? = nil) async throws {
+        let tool = try ToolProgram.url()
+        let serve = ["serve", "--port", String(port), "--data", directory] + arguments
+        if let fileLimit {
+            process.executableURL = URL(fileURLWithPath: "/bin/sh")
+            process.arguments = ["-c", "ulimit -n \(fileLimit) && exec \"$0\" \"$@\"", tool.path] + serve
+        } else {
+            process.executableURL = tool
+            process.arguments = serve
+        }
         let output = Pipe()
         let error = Pipe()
         process.standardOutput = output
