@@ -92,6 +92,10 @@ struct ServeCommand: Equatable, Sendable {
             log = { line in console.err("imsdk serve: info: \(line)") }
         }
         signal(SIGPIPE, SIG_IGN)
+        let fileLimit = FileLimit.raise(to: UInt64(maxConnections) + 64)
+        if fileLimit < UInt64(maxConnections) {
+            console.err("imsdk serve: warning: at most \(fileLimit) open files (ulimit -n): fewer connections than --max-connections \(maxConnections); the ones beyond are refused")
+        }
         let network = try IMNetworkServer(serving: server, configuration: configuration, log: log)
         let data = directory.map { "data in \(Self.dataPath(in: $0))" } ?? "in memory"
         console.out("imsdk serve: listening on \(host):\(network.port) (epoch \(server.epoch), \(data))")
