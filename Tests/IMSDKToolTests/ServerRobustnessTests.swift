@@ -19,7 +19,7 @@ final class ServerRobustnessTests: ServerProcessTestCase {
 
     /// A server closing connections idle for 2 seconds, users alice, bob and sloth, and alice's
     /// device, which has just made a round trip.
-    private func startWithDevice(_ arguments: String..., fileLimit: Int? = nil) async throws {
+    private func startWithDevice(_ arguments: String..., fileLimit: String? = nil) async throws {
         server = try await startServer(["--idle-timeout", "2"] + arguments, fileLimit: fileLimit)
         admin = IMAdminClient(port: server.port, keepAlive: 0.5)
         for user in ["alice", "bob", "sloth"] {
@@ -158,7 +158,9 @@ final class ServerRobustnessTests: ServerProcessTestCase {
     }
 
     func test_connectionsBeyondTheFileLimit_areClosedAtOnce_andTheServerGoesOn() async throws {
-        try await startWithDevice("--idle-timeout", "60", fileLimit: 96)
+        try await startWithDevice("--idle-timeout", "60", fileLimit: "-n 96")
+        let warning = await server.waitForLog("warning: at most 96 open files (ulimit -n)")
+        XCTAssertNotNil(warning, "imsdk serve says it cannot hold --max-connections")
         let start = server.log.count
         var sockets: [TestSocket] = []
         for _ in 0..<150 {
@@ -180,16 +182,27 @@ final class ServerRobustnessTests: ServerProcessTestCase {
         XCTAssertNotNil(logged, "\(server.log.lines.suffix(3))")
         try await roundTrip()
 
-        sockets.forEach { $0.close() }
         let closing = server.log.count
+        sockets.forEach { $0.close() }
         let allClosed = await server.log.waitForLine(from: closing, timeout: 20) { _ in
             self.server.log.lines.dropFirst(closing).filter { $0.contains("closed before logging in") }.count >= greeted
         }
-        XCTAssertNotNil(allClosed)
+        XCTAssertNotNil(allClosed, "the server saw each close")
         let late = try await DeviceProcess(port: server.port, user: "bob", platform: "Mac")
         try await late.run("send c2c_alice there is room again")
         try await device.run("wait-for heard c2c_bob there is room again")
         await late.quit()
+    }
+
+    func test_serve_raisesItsSoftFileLimit_toHoldMaxConnections() async throws {
+        let server = try await startServer(["--max-connections", "1000"], fileLimit: "-S -n 200")
+        guard let limits = try? String(contentsOfFile: "/proc/\(server.process.processIdentifier)/limits", encoding: .utf8),
+              let line = limits.split(separator: "\n").first(where: { $0.hasPrefix("Max open files") })
+        else { throw XCTSkip("no /proc here") }
+        let numbers = line.split(separator: " ").compactMap { Int($0) }
+        guard numbers.count == 2, numbers[1] >= 1000 else { throw XCTSkip("the hard limit is too low: \(line)") }
+        XCTAssertGreaterThanOrEqual(numbers[0], 1000, String(line))
+        XCTAssertEqual(server.logCount("warning"), 0)
     }
 
     func test_aClientThatNeverReads_isDisconnectedAtItsBufferBound_andTheOthersGoOn() async throws {

@@ -17,13 +17,14 @@ final class ServeProcess: @unchecked Sendable {
     ///
     /// - Parameters:
     ///   - port: 0 for any free port.
-    ///   - fileLimit: the most files it may open (`ulimit -n`); nil: this process's limit.
-    init(data directory: String, port: UInt16 = 0, arguments: [String] = [], fileLimit: Int? = nil) async throws {
+    ///   - fileLimit: `ulimit` options for its open files (`-n 96`: a soft and hard limit of 96,
+    ///     `-S -n 200`: a soft one); nil: this process's limits.
+    init(data directory: String, port: UInt16 = 0, arguments: [String] = [], fileLimit: String? = nil) async throws {
         let tool = try ToolProgram.url()
         let serve = ["serve", "--port", String(port), "--data", directory] + arguments
         if let fileLimit {
             process.executableURL = URL(fileURLWithPath: "/bin/sh")
-            process.arguments = ["-c", "ulimit -n \(fileLimit) && exec \"$0\" \"$@\"", tool.path] + serve
+            process.arguments = ["-c", "ulimit \(fileLimit) && exec \"$0\" \"$@\"", tool.path] + serve
         } else {
             process.executableURL = tool
             process.arguments = serve

@@ -33,8 +33,8 @@ class ServerProcessTestCase: XCTestCase {
 
     /// Starts `imsdk serve` on `port` (0: a free one) with this test's data directory.
     ///
-    /// - Parameter fileLimit: the most files it may open; nil: this process's limit.
-    func startServer(port: UInt16 = 0, _ arguments: [String] = [], fileLimit: Int? = nil) async throws -> ServeProcess {
+    /// - Parameter fileLimit: `ulimit` options for its open files; nil: this process's limits.
+    func startServer(port: UInt16 = 0, _ arguments: [String] = [], fileLimit: String? = nil) async throws -> ServeProcess {
         let server = try await ServeProcess(data: directory.path, port: port, arguments: arguments, fileLimit: fileLimit)
         servers.append(server)
         return server
