@@ -55,7 +55,7 @@ final class DeviceProcess: @unchecked Sendable {
     /// - Throws: the device's `error ...` line, or a failure when it did not answer in `timeout`.
     @discardableResult
     func run(_ line: String, timeout: Double = 30) async throws -> [String] {
-        try input.write(contentsOf: Data((line + "\n").utf8))
+        try send(line)
         guard let end = await output.waitForLine(from: cursor, timeout: timeout, where: { line in
             line == "ok" || line.hasPrefix("error ")
         }) else {
@@ -66,6 +66,9 @@ final class DeviceProcess: @unchecked Sendable {
         guard end.line == "ok" else { throw failure("answered '\(line)' with \(end.line)") }
         return Array(printed)
     }
+
+    /// What it wrote to standard error so far.
+    var errorLines: [String] { errors.lines }
 
     /// The `event ...` lines so far (without the word `event`).
     var events: [String] {
@@ -97,7 +100,7 @@ final class DeviceProcess: @unchecked Sendable {
     /// Sends `quit` and waits for the process to end; returns its exit status.
     @discardableResult
     func quit() async -> Int32 {
-        try? input.write(contentsOf: Data("quit\n".utf8))
+        try? send("quit")
         _ = await output.waitForLine(from: cursor, timeout: 20) { $0 == "bye" }
         try? input.close()
         for _ in 0..<2000 where process.isRunning {
@@ -106,6 +109,17 @@ final class DeviceProcess: @unchecked Sendable {
         if process.isRunning { kill(process.processIdentifier, SIGKILL) }
         process.waitUntilExit()
         return process.terminationStatus
+    }
+
+    /// Writes `line` to the device's standard input.
+    private func send(_ line: String) throws {
+        let bytes = Array((line + "\n").utf8)
+        var offset = 0
+        while offset < bytes.count {
+            let written = bytes[offset...].withUnsafeBytes { write(input.fileDescriptor, $0.baseAddress, $0.count) }
+            guard written > 0 else { throw failure("does not take input") }
+            offset += written
+        }
     }
 
     private func failure(_ what: String) -> IMError {

@@ -25,6 +25,9 @@ class ServerProcessTestCase: XCTestCase {
             device.process.waitUntilExit()
         }
         servers.forEach { $0.sigkill() }
+        // Under a sanitizer (.ci/run), the programs are instrumented too: a report fails the test.
+        let reports = servers.flatMap(\.log.lines) + devices.flatMap(\.errorLines)
+        XCTAssertEqual(reports.filter { $0.contains("Sanitizer") }, [], "a sanitizer reported in imsdk")
         devices = []
         servers = []
         directory?.remove()
