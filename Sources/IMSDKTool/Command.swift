@@ -1,6 +1,6 @@
 /// The subcommands of `imsdk`, as typed.
 enum Subcommand: String, CaseIterable, Sendable {
-    case demo, conformance, bench, ingest, check, converge, seed, inbox, serve, netbench, usersig
+    case demo, conformance, bench, ingest, check, converge, seed, inbox, serve, netbench, usersig, admin, device
 }
 
 /// A parsed command line: what the user asked `imsdk` to do.
@@ -33,6 +33,10 @@ enum Command: Equatable, Sendable {
     case netbench(NetBenchCommand)
     /// Print a UserSig, or what one says (`imsdk usersig`).
     case usersig(UserSigCommand)
+    /// Call the administrative API of a running server (`imsdk admin`).
+    case admin(AdminCommand)
+    /// Log in as a device of a running server and take commands on standard input (`imsdk device`).
+    case device(DeviceCommand)
 
     /// Parses the arguments after the program name.
     ///
@@ -95,6 +99,10 @@ enum Command: Equatable, Sendable {
             return try NetBenchCommand.parse(rest).map(Command.netbench) ?? .help(.netbench)
         case .usersig:
             return try UserSigCommand.parse(rest).map(Command.usersig) ?? .help(.usersig)
+        case .admin:
+            return try AdminCommand.parse(rest).map(Command.admin) ?? .help(.admin)
+        case .device:
+            return try DeviceCommand.parse(rest).map(Command.device) ?? .help(.device)
         }
     }
 

@@ -110,7 +110,8 @@ struct SeedCommand: Equatable, Sendable {
 }
 
 /// `imsdk inbox`: logs in as a user through the V2 API, with the store on disk and the embedded
-/// server (no transport), as an app would; prints what the app sees, then logs out.
+/// server (no transport; or, with `--server`, a running server over `IMSocketTransport`), as an
+/// app would; prints what the app sees, then logs out.
 ///
 /// Lines: `heard <conversation> <text>` for each new message announced during the login (messages
 /// that came while the user was away, not the cloud list of a first login), one line per
@@ -118,12 +119,18 @@ struct SeedCommand: Equatable, Sendable {
 struct InboxCommand: Equatable, Sendable {
     var location = EmbeddedLocation()
     var userID: String
+    /// A running server to log in to (`--server`) instead of the embedded one.
+    var server: ServerAddress?
+    /// The platform it logs in as (`--platform`; nil: this system's).
+    var platform: IMPlatform?
 
     /// Parses the arguments after `inbox`; nil when they ask for the help.
     static func parse(_ arguments: ArraySlice<String>) throws(UsageError) -> InboxCommand? {
         var rest = arguments
         var location = EmbeddedLocation()
         var userID: String?
+        var server: ServerAddress?
+        var platform: IMPlatform?
         while let argument = rest.popFirst() {
             switch argument {
             case "-h", "--help":
@@ -131,6 +138,11 @@ struct InboxCommand: Equatable, Sendable {
             case "--user":
                 guard let value = rest.popFirst(), !value.isEmpty else { throw UsageError("--user needs a user ID") }
                 userID = value
+            case "--server":
+                server = try ServerAddress(parsing: rest.popFirst() ?? "")
+            case "--platform":
+                guard let value = rest.popFirst(), !value.isEmpty else { throw UsageError("--platform needs a name") }
+                platform = IMPlatform(rawValue: value)
             case let option where option.hasPrefix("-"):
                 guard try location.take(option, from: &rest) else { throw UsageError("unknown option '\(option)'") }
             default:
@@ -138,7 +150,7 @@ struct InboxCommand: Equatable, Sendable {
             }
         }
         guard let userID else { throw UsageError("inbox needs --user USER") }
-        return InboxCommand(location: location, userID: userID)
+        return InboxCommand(location: location, userID: userID, server: server, platform: platform)
     }
 
     func run(console: Console) async throws {
@@ -146,6 +158,8 @@ struct InboxCommand: Equatable, Sendable {
         let config = V2TIMSDKConfig()
         config.storage = .disk(directory: location.directory)
         config.logLevel = .LOG_WARN
+        config.transport = server.map { IMSocketTransport(host: $0.host, port: $0.port) }
+        config.platform = platform
         manager.unInitSDK()
         guard manager.initSDK(location.appID, config: config) else { throw V2TIMError(code: -1, desc: "initSDK failed") }
         let heard = HeardMessages()

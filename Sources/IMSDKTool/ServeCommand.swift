@@ -34,7 +34,7 @@ struct ServeCommand: Equatable, Sendable {
     static func parse(_ arguments: ArraySlice<String>, environment: [String: String] = ProcessInfo.processInfo.environment) throws(UsageError) -> ServeCommand? {
         var rest = arguments
         var command = ServeCommand()
-        command.secretKey = environment["IMSDK_SECRET_KEY"].flatMap { $0.isEmpty ? nil : $0 }
+        command.secretKey = SecretKeyOption.fromEnvironment(environment)
         func value(_ option: String) throws(UsageError) -> String {
             guard let value = rest.popFirst(), !value.isEmpty else { throw UsageError("\(option) needs a value") }
             return value
@@ -57,13 +57,7 @@ struct ServeCommand: Equatable, Sendable {
             case "--secret-key":
                 command.secretKey = try value(argument)
             case "--secret-key-file":
-                let path = try value(argument)
-                guard let text = try? String(contentsOfFile: path, encoding: .utf8) else {
-                    throw UsageError("cannot read the secret key file \(path)")
-                }
-                let key = text.trimmingCharacters(in: .whitespacesAndNewlines)
-                guard !key.isEmpty else { throw UsageError("the secret key file \(path) is empty") }
-                command.secretKey = key
+                command.secretKey = try SecretKeyOption.read(file: value(argument))
             case "--sdkappid":
                 command.sdkAppID = try number(argument, atLeast: 1)
             case "--devices-per-platform":
@@ -106,7 +100,10 @@ struct ServeCommand: Equatable, Sendable {
             log = { line in console.err("imsdk serve: info: \(line)") }
         }
         signal(SIGPIPE, SIG_IGN)
-        Self.raiseOpenFileLimit()
+        let fileLimit = FileLimit.raise(to: UInt64(maxConnections) + 64)
+        if fileLimit < UInt64(maxConnections) {
+            console.err("imsdk serve: warning: at most \(fileLimit) open files (ulimit -n): fewer connections than --max-connections \(maxConnections); the ones beyond are refused")
+        }
         let network = try IMNetworkServer(serving: server, configuration: configuration, log: log)
         let data = directory.map { "data in \(Self.dataPath(in: $0))" } ?? "in memory"
         let signing = secretKey == nil ? "any UserSig" : "UserSigs signed for \(sdkAppID)"
@@ -114,20 +111,6 @@ struct ServeCommand: Equatable, Sendable {
         await waitForTermination()
         network.stop()
         console.out("imsdk serve: stopped")
-    }
-
-    /// Raises the soft limit of open files to the hard one: every connection is a file descriptor,
-    /// and the usual soft limit (1,024) is below the connections a server holds.
-    private static func raiseOpenFileLimit() {
-        #if canImport(Glibc)
-        let resource = Int32(RLIMIT_NOFILE.rawValue)
-        #else
-        let resource = RLIMIT_NOFILE
-        #endif
-        var limit = rlimit()
-        guard getrlimit(resource, &limit) == 0, limit.rlim_cur < limit.rlim_max else { return }
-        limit.rlim_cur = limit.rlim_max
-        _ = setrlimit(resource, &limit)
     }
 
     /// Returns on SIGINT or SIGTERM.

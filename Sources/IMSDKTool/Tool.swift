@@ -104,6 +104,22 @@ enum Tool {
                 console.err("imsdk usersig: \(error)")
                 return .failure
             }
+        case .admin(let admin):
+            do throws(IMError) {
+                try await admin.run(console: console)
+                return .success
+            } catch {
+                console.err("imsdk admin: \(error)")
+                return .failure
+            }
+        case .device(let device):
+            do {
+                try await device.run(console: console)
+                return .success
+            } catch {
+                console.err("imsdk device: \(error)")
+                return .failure
+            }
         case .ingest(let options):
             do {
                 try await IngestCommand(options: options, console: console).run()

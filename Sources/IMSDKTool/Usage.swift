@@ -23,6 +23,10 @@ enum Usage {
           netbench      Measure the networked server over loopback: messages/s to
                         three devices, push latency, memory per 1,000 users.
           usersig       Print a UserSig signed with an app's secret key (or read one).
+          admin         Call the administrative API of a running server (users,
+                        groups, texts, kicks, its conversations) from a shell.
+          device        Log in as a device of a running server and take commands
+                        on standard input (a scriptable device for tests).
           help          Show this help, or a subcommand's: imsdk help <subcommand>.
 
         OPTIONS:
@@ -46,6 +50,8 @@ enum Usage {
         case .serve: (serveSummary, serveOptions)
         case .netbench: (netbenchSummary, netbenchOptions)
         case .usersig: (usersigSummary, usersigOptions)
+        case .admin: (adminSummary, adminOptions)
+        case .device: (deviceSummary, deviceOptions)
         }
         var text = "USAGE: imsdk \(subcommand.rawValue)\(options.isEmpty ? "" : " [options]")\n\n\(summary)\n\nOPTIONS:\n"
         if !options.isEmpty { text += options + "\n" }
@@ -98,6 +104,63 @@ enum Usage {
                               (default 120; clients ping every 20).
           --max-connections N Connections open at once (default 20000).
           --quiet             Do not log connection events.
+        """
+
+    private static let adminSummary = """
+        One call of the administrative API of a running server (imsdk serve, or
+        a server of your own that speaks PROTOCOL.md), through IMAdminClient:
+          imsdk admin user ID [--nickname NAME] [--face-url URL]
+          imsdk admin remark TEXT --owner USER --friend USER   ("" clears it)
+          imsdk admin group ID --members A,B,... [--name NAME] [--type TYPE]
+          imsdk admin text TEXT --from USER (--to USER | --group GROUP
+                           [--at A,B,...] [--at-all])
+          imsdk admin kick USER [--platform NAME]
+          imsdk admin expire USER
+          imsdk admin conversations USER
+          imsdk admin version USER
+          imsdk admin epoch
+          imsdk admin revoke SEQ --from USER (--to USER | --group GROUP)
+          imsdk admin read USER --peer USER [--up-to SEQ]
+        conversations prints one line per conversation:
+          <id> unread <n> read <read seq>/<last seq>[ pinned] last "<text>"
+        A call the server refuses prints its code and message and exits 1.
+        """
+
+    private static let adminOptions = """
+          --server HOST:PORT  The server (default 127.0.0.1:7878).
+          --secret-key KEY    The app's secret key (also $IMSDK_SECRET_KEY); a
+                              server on the loopback address without one needs none.
+          --secret-key-file F Read the secret key from file F.
+        """
+
+    private static let deviceSummary = """
+        Log in as USER through the V2 API over IMSocketTransport to a running
+        server, print "ready USER PLATFORM", then run one command per line of
+        standard input; each prints its lines, then "ok" or "error CODE TEXT":
+          send CONV TEXT        send a text ("sent CONV seq N")
+          read CONV | read-all  mark read
+          pin CONV | unpin CONV
+          list                  "<id> unread <n>[ pinned] last "<text>"" each
+          total                 "total N"
+          history CONV [N]      "message SEQ SENDER "TEXT"", newest first
+          wait-for heard CONV TEXT | total N | unread CONV N | connected
+          quit                  log out and end ("bye"; so does the input's end)
+        CONV is a V2 conversation ID: c2c_USER or group_GROUP. Events come as
+        they happen: "event connecting", "event connected", "event connect-failed
+        CODE TEXT", "event kicked-offline", "event user-sig-expired", "event
+        heard CONV TEXT". The device reconnects by itself when the server goes.
+        """
+
+    private static let deviceOptions = """
+          --server HOST:PORT  The server (default 127.0.0.1:7878).
+          --user USER         Who logs in (required).
+          --user-sig SIG      The signature (default "sig").
+          --platform NAME     The platform it logs in as (iOS, Android, Mac,
+                              Windows, Linux, Web, iPad, ...; default this system's).
+          --data DIR          Keep the local store in DIR (default: in memory).
+          --app-id N          The app ID (default 1400000001).
+          --keep-alive S      Quiet seconds before a ping (default 20).
+          --wait-timeout S    The most a wait-for waits (default 30).
         """
 
     private static let demoSummary = """
@@ -156,13 +219,17 @@ enum Usage {
 
     private static let inboxSummary = """
         Log in as USER through the V2 API with the local store on disk and no
-        transport (the embedded server), as an app would; print the messages the
-        login announced (`heard ...`), each conversation with its unread count, last
-        message and history, and the total unread; then log out.
+        transport (the embedded server; with --server, a running server), as an app
+        would; print the messages the login announced (`heard ...`), each
+        conversation with its unread count, last message and history, and the total
+        unread; then log out.
         """
 
     private static let inboxOptions = """
           --user USER         Who logs in (required).
+          --server HOST:PORT  A running server (imsdk serve) instead of the embedded
+                              one; the store stays in the data directory.
+          --platform NAME     The platform it logs in as (default this system's).
           --data DIR          The data directory (default: the SDK's).
           --app-id N          The app ID (default 1400000001).
         """

@@ -47,11 +47,10 @@ final class NetworkServerBoundsTests: XCTestCase {
 
     func test_aConnectionThatNeverLogsIn_isClosedAfterTheHandshakeTimeout() async throws {
         _ = try await serve { $0.handshakeTimeout = 0.3 }
-        let silent = try RawSocketClient(port: network!.port)
-        defer { silent.close() }
+        let silent = try TestSocket(port: network!.port)
         XCTAssertNotNil(try silent.readFrame(), "the hello")
-        try await waitUntil("closed") { silent.isClosedByPeer() }
-        XCTAssertTrue(log.withLock { $0 }.contains { $0.contains("no login within") }, "\(log.withLock { $0 })")
+        XCTAssertTrue(silent.waitUntilClosedByServer(timeout: 10))
+        try await waitUntil("the close logged") { self.log.withLock { $0 }.contains { $0.contains("no login within") } }
         try await assertGoodDeviceStillServed("after the silent one")
     }
 
@@ -60,39 +59,38 @@ final class NetworkServerBoundsTests: XCTestCase {
             $0.handshakeTimeout = 30
             $0.idleTimeout = 1
         }
-        let half = try RawSocketClient(port: network!.port)
-        defer { half.close() }
+        let half = try TestSocket(port: network!.port)
         _ = try half.readFrame()
-        half.send([0, 0, 0, 100] + Array(#"{"type":"lo"#.utf8))
+        try half.send([0, 0, 0, 100] + Array(#"{"type":"lo"#.utf8))
         try await assertGoodDeviceStillServed("while half a frame waits")
-        try await waitUntil("closed") { half.isClosedByPeer() }
-        XCTAssertTrue(log.withLock { $0 }.contains { $0.contains("nothing received for 1 s") }, "\(log.withLock { $0 })")
+        XCTAssertTrue(half.waitUntilClosedByServer(timeout: 10))
+        try await waitUntil("the close logged") { self.log.withLock { $0 }.contains { $0.contains("nothing received for 1 s") } }
     }
 
     func test_garbageAndAnOversizedLength_closeOnlyThatConnection() async throws {
         _ = try await serve { $0.maxFrameBytes = 4_096 }
-        let garbage = try RawSocketClient(port: network!.port)
-        defer { garbage.close() }
+        let garbage = try TestSocket(port: network!.port)
         _ = try garbage.readFrame()
-        garbage.send(Array("\u{0}\u{0}\u{0}\u{5}hello".utf8))
-        let oversized = try RawSocketClient(port: network!.port)
-        defer { oversized.close() }
+        try garbage.send(Array("\u{0}\u{0}\u{0}\u{5}hello".utf8))
+        let oversized = try TestSocket(port: network!.port)
         _ = try oversized.readFrame()
-        oversized.send([0, 0x10, 0, 0])
-        try await waitUntil("both closed") { garbage.isClosedByPeer() && oversized.isClosedByPeer() }
-        let lines = log.withLock { $0 }
-        XCTAssertTrue(lines.contains { $0.contains("not a frame of the wire protocol") }, "\(lines)")
-        XCTAssertTrue(lines.contains { $0.contains("a frame of 1048576 bytes (the limit is 4096)") }, "\(lines)")
+        try oversized.send([0, 0x10, 0, 0])
+        XCTAssertTrue(garbage.waitUntilClosedByServer(timeout: 10))
+        XCTAssertTrue(oversized.waitUntilClosedByServer(timeout: 10))
+        // The log line follows the close.
+        try await waitUntil("both closes logged") {
+            let lines = self.log.withLock { $0 }
+            return lines.contains { $0.contains("not a frame of the wire protocol") }
+                && lines.contains { $0.contains("a frame of 1048576 bytes (the limit is 4096)") }
+        }
         try await assertGoodDeviceStillServed("after the garbage")
     }
 
     func test_aClientThatDoesNotRead_isDisconnectedAtTheBufferBound_andCatchesUpLater() async throws {
         let transport = try await serve { $0.maxBufferedBytes = 64 * 1_024 }
-        let stuck = try RawSocketClient(port: network!.port)
-        defer { stuck.close() }
-        stuck.shrinkReceiveBuffer()
+        let stuck = try TestSocket(port: network!.port, receiveBuffer: 4_096)
         _ = try stuck.readFrame()
-        stuck.send(try IMWireFraming.frame(.login(IMLoginInfo(userID: "bad", userSig: "s", platform: .web), version: 1)))
+        try stuck.send(.login(IMLoginInfo(userID: "bad", userSig: "s", platform: .web), version: 1))
         _ = try stuck.readFrame()  // the welcome; from now on it reads nothing
         let text = String(repeating: "x", count: 2_000)
         for index in 0..<2_000 {
@@ -111,10 +109,10 @@ final class NetworkServerBoundsTests: XCTestCase {
 
     func test_manyIdleConnections_doNotSlowTheOthers() async throws {
         _ = try await serve { _ in }
-        var idle: [RawSocketClient] = []
+        var idle: [TestSocket] = []
         defer { idle.forEach { $0.close() } }
         for _ in 0..<300 {
-            idle.append(try RawSocketClient(port: network!.port))
+            idle.append(try TestSocket(port: network!.port))
         }
         try await waitUntil("all accepted") { self.network!.connectionCount >= 301 }
         try await assertGoodDeviceStillServed("with 300 idle connections")

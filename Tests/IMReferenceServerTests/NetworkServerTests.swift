@@ -168,18 +168,15 @@ final class SignedNetworkServerTests: XCTestCase {
     func test_anAdministrator_provesTheKeyWithAnHMACOfTheNonce_andAWrongProofIsRefused() throws {
         let (_, network) = try serve()
         for (secret, expected) in [(key.secretKey, "welcome"), ("a guess", "refused")] {
-            let client = try RawSocketClient(port: network.port)
-            defer { client.close() }
-            guard case .serverHello(let hello) = try IMWireFraming.message(fromJSON: XCTUnwrap(client.readFrame())) else {
-                return XCTFail("no hello")
-            }
+            let client = try TestSocket(port: network.port)
+            guard case .serverHello(let hello) = try client.readFrame() else { return XCTFail("no hello") }
             let proof = AdministratorProof.make(nonce: hello.nonce, secretKey: secret)
-            client.send(try IMWireFraming.frame(.adminLogin(proof: proof, version: 1)))
-            let answer = try IMWireFraming.message(fromJSON: XCTUnwrap(client.readFrame()))
+            try client.send(.adminLogin(proof: proof, version: 1))
+            let answer = try XCTUnwrap(client.readFrame())
             switch (answer, expected) {
             case (.welcome, "welcome"):
-                client.send(try IMWireFraming.frame(.adminRequest(id: 9, .version(of: "me"))))
-                XCTAssertEqual(try IMWireFraming.message(fromJSON: XCTUnwrap(client.readFrame())), .adminResponse(id: 9, .success(.version(1))))
+                try client.send(.adminRequest(id: 9, .version(of: "me")))
+                XCTAssertEqual(try client.readFrame(), .adminResponse(id: 9, .success(.version(1))))
             case (.refused(let error), "refused"):
                 XCTAssertEqual(error.code, .userSigWrongKey)
             default:

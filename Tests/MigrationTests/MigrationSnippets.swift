@@ -1,5 +1,6 @@
 import Foundation
 import IMReferenceServer
+import IMTransportKit
 import ImSDK
 import ImSDK_Plus
 
@@ -54,6 +55,16 @@ final class LegacyInboxScreen: @unchecked Sendable {
         userConfig.refreshListener = self  // held weakly
         TIMManager.sharedInstance().setUserConfig(userConfig)
         TIMManager.sharedInstance().add(self)  // TIMMessageListener, held weakly
+        // end snippet
+    }
+
+    /// (j) Initialises the SDK against a server in another process (`imsdk serve`).
+    func setUpSDK(host: String, port: UInt16) {
+        // snippet: legacy-socket-setup
+        let sdkConfig = TIMSdkConfig()
+        sdkConfig.sdkAppId = 1_400_000_001
+        sdkConfig.transport = IMSocketTransport(host: host, port: port)  // imsdk serve: 127.0.0.1, 7878
+        TIMManager.sharedInstance().initSdk(sdkConfig)
         // end snippet
     }
 
@@ -234,6 +245,15 @@ final class InboxScreen: @unchecked Sendable {
         V2TIMManager.sharedInstance().initSDK(1_400_000_001, config: config)
         V2TIMManager.sharedInstance().addConversationListener(listener: self)  // held weakly
         V2TIMManager.sharedInstance().addAdvancedMsgListener(listener: self)  // held weakly
+        // end snippet
+    }
+
+    /// (j) Initialises the SDK against a server in another process (`imsdk serve`).
+    func setUpSDK(host: String, port: UInt16) {
+        // snippet: v2-socket-setup
+        let config = V2TIMSDKConfig()
+        config.transport = IMSocketTransport(host: host, port: port)  // imsdk serve: 127.0.0.1, 7878
+        V2TIMManager.sharedInstance().initSDK(1_400_000_001, config: config)
         // end snippet
     }
 

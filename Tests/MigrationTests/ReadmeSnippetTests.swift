@@ -1,5 +1,6 @@
 import IMReferenceServer
 import ImSDK_Plus
+import IMTransportKit
 import XCTest
 
 /// Runs the samples of README.md (`ReadmeSnippets.swift`) and checks what they show.
@@ -62,5 +63,18 @@ final class ReadmeSignedLoginSnippetTests: SnippetTestCase {
         var printed: [String] = []
         try await signedLogin(secretKey: "the app's secret key") { printed.append($0) }
         XCTAssertEqual(printed, ["logged in as alice"])
+    }
+}
+
+/// The README's "Running the server" sample, against a private server on a loopback port.
+final class ReadmeRunningServerSnippetTests: SnippetTestCase {
+    func test_runningTheServer_seedsOverTheSocket_andTheAppSeesIt() async throws {
+        let network = try IMNetworkServer(serving: server)
+        defer { network.stop() }
+        var printed: [String] = []
+        try await runningTheServer(port: network.port) { printed.append($0) }
+        XCTAssertEqual(printed, ["Bob: 1 unread"])
+        XCTAssertEqual(try server.conversations(of: "alice").map(\.id), [.c2c("bob")], "the seeding reached the server")
+        try await V2TIMManager.sharedInstance().logout()
     }
 }

@@ -1,4 +1,5 @@
 import IMReferenceServer
+import IMTransportKit
 import ImSDK_Plus
 
 // The Swift samples README.md adds for setting up (the seeding example), as the code they are.
@@ -76,5 +77,28 @@ func signedLogin(secretKey: String, print: (String) -> Void) async throws {
     manager.initSDK(1_400_000_001, config: config)
     try await manager.login(userID: "alice", userSig: userSig)  // expired: 70001, forged: 70009
     print("logged in as \(manager.getLoginUser()!)")
+    // end snippet
+}
+
+/// "Running the server": seeds a server in another process through `IMAdminClient`, then logs in to
+/// it through `IMSocketTransport` as Alice and prints her conversations.
+func runningTheServer(port: UInt16, print: (String) -> Void) async throws {
+    // snippet: running the server
+    // A UI test's driver or a tool seeds the server (`port`: imsdk serve's, 7878 by default).
+    let admin = IMAdminClient(host: "127.0.0.1", port: port)
+    try await admin.registerUser("alice", nickname: "Alice")
+    try await admin.registerUser("bob", nickname: "Bob")
+    try await admin.sendText("Are you there?", from: "bob", toUser: "alice")
+
+    // The app: the same SDK, its transport pointing at the server.
+    let config = V2TIMSDKConfig()
+    config.transport = IMSocketTransport(host: "127.0.0.1", port: port)
+    let manager: V2TIMManager = V2TIMManager.sharedInstance()
+    manager.initSDK(1_400_000_001, config: config)
+    try await manager.login(userID: "alice", userSig: "any")
+    let page = try await manager.getConversationList(nextSeq: 0, count: 50)
+    for conversation in page.conversationList {
+        print("\(conversation.showName!): \(conversation.unreadCount) unread")
+    }
     // end snippet
 }

@@ -83,7 +83,7 @@ public final class IMNetworkServer: @unchecked Sendable {
             listener = try SocketListener(
                 host: configuration.host, port: configuration.port, loop: loop,
                 onAccept: { fd, peer in accepted.withLock { $0 }?.accept(fd, peer: peer) },
-                onError: { error in log("cannot accept a connection (accepting again in 0.5 s): \(error.message)") })
+                onRefuse: { error in log("a connection refused: it cannot be accepted (\(error.message))") })
         } catch {
             loop.stop()
             throw error

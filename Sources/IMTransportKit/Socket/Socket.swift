@@ -101,6 +101,33 @@ package enum Socket {
         return (client, describe(storage))
     }
 
+    /// A descriptor held in reserve (`/dev/null`) for `refuseWaiting`; -1 when none can be opened.
+    package static func openSpareDescriptor() -> Int32 {
+        open("/dev/null", O_RDONLY)
+    }
+
+    /// Takes one waiting connection of listening socket `fd` and closes it at once, when the
+    /// process has no descriptor left to accept it with: `spare` (from `openSpareDescriptor`) is
+    /// closed to make room and opened again after. The peer sees its connection closed instead of
+    /// waiting in the backlog, and the listening socket stops being readable for it.
+    ///
+    /// - Returns: whether a connection was refused (false: none waits, or no room could be made).
+    package static func refuseWaiting(_ fd: Int32, spare: inout Int32) -> Bool {
+        if spare >= 0 {
+            closeSocket(spare)
+        }
+        var storage = sockaddr_storage()
+        var length = socklen_t(MemoryLayout<sockaddr_storage>.size)
+        let client = withUnsafeMutablePointer(to: &storage) { pointer in
+            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { systemAccept(fd, $0, &length) }
+        }
+        if client >= 0 {
+            closeSocket(client)
+        }
+        spare = openSpareDescriptor()
+        return client >= 0
+    }
+
     /// Reads what is there into `buffer`: the count read, 0 at the end of the stream, nil when
     /// nothing waits.
     package static func read(_ fd: Int32, into buffer: UnsafeMutableRawBufferPointer) throws(IMError) -> Int? {

@@ -1,32 +1,38 @@
 import Foundation
 
 /// A listening socket watched by a `SocketEventLoop`: it accepts connections as they come and
-/// hands each to `onAccept` (on the loop's thread), up to `maxConnections` open at once (the
-/// ones beyond are closed at once, logged by the caller through `onRefuse`).
+/// hands each to `onAccept` (on the loop's thread). A connection it cannot accept (the process has
+/// no file descriptor left) is refused: closed at once through a descriptor kept in reserve, and
+/// reported to `onRefuse`, so that it does not wait in the backlog while the listening socket stays
+/// readable and spins the loop.
 /// - Thread safety: thread-safe; its callbacks run on the loop's thread.
 package final class SocketListener: SocketSource, @unchecked Sendable {
     package let fd: Int32
     /// The port it listens on.
     package let port: UInt16
     private let onAccept: (Int32, String) -> Void
-    private let onError: (IMError) -> Void
-    /// Until when accepting pauses (loop thread only): after the process ran out of file
-    /// descriptors, `poll` would report the waiting connection again at once, forever.
-    private var pausedUntil = 0.0
+    private let onRefuse: (IMError) -> Void
+    /// The descriptor held in reserve for refusing (loop thread, and `init`).
+    private var spare: Int32
     // Invariant: touched on the loop thread, and by `close()` through the lock.
     private let state = Locked<Bool>(false)
-    private let loop: SocketEventLoop
+    private unowned let loop: SocketEventLoop
 
     /// Listens on `host`:`port` (0: a free port) and starts accepting on `loop`.
+    ///
+    /// - Parameters:
+    ///   - onAccept: gets each accepted connection's socket and peer.
+    ///   - onRefuse: gets why a waiting connection could not be accepted (it was closed).
     package init(
         host: String, port: UInt16, loop: SocketEventLoop, onAccept: @escaping (Int32, String) -> Void,
-        onError: @escaping (IMError) -> Void = { _ in }
+        onRefuse: @escaping (IMError) -> Void = { _ in }
     ) throws(IMError) {
         let listening = try Socket.listen(host: host, port: port)
         self.fd = listening.fd
         self.port = listening.port
         self.onAccept = onAccept
-        self.onError = onError
+        self.onRefuse = onRefuse
+        self.spare = Socket.openSpareDescriptor()
         self.loop = loop
         loop.add(self)
     }
@@ -38,7 +44,6 @@ package final class SocketListener: SocketSource, @unchecked Sendable {
     }
 
     package var wantsWrite: Bool { false }
-    package var wantsRead: Bool { ProcessInfo.processInfo.systemUptime >= pausedUntil }
     package var isFinished: Bool { state.withLock { $0 } && closedSocket }
     private var closedSocket = false
 
@@ -48,10 +53,8 @@ package final class SocketListener: SocketSource, @unchecked Sendable {
                 guard let accepted = try Socket.accept(fd) else { return }
                 onAccept(accepted.fd, accepted.peer)
             } catch {
-                // Out of file descriptors (or another failure): wait a little before trying again.
-                pausedUntil = ProcessInfo.processInfo.systemUptime + 0.5
-                onError(error)
-                return
+                guard Socket.refuseWaiting(fd, spare: &spare) else { return }
+                onRefuse(error)
             }
         }
     }
@@ -63,6 +66,10 @@ package final class SocketListener: SocketSource, @unchecked Sendable {
         if state.withLock({ $0 }) && !closedSocket {
             closedSocket = true
             Socket.closeSocket(fd)
+            if spare >= 0 {
+                Socket.closeSocket(spare)
+                spare = -1
+            }
         }
     }
 
