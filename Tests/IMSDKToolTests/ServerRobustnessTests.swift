@@ -157,7 +157,7 @@ final class ServerRobustnessTests: ServerProcessTestCase {
         for _ in 0..<3 {
             try await roundTrip()
         }
-        let late = try await DeviceProcess(port: server.port, user: "bob", platform: "Mac")
+        let late = try await startDevice("bob", "Mac", on: server)
         try await late.run("send c2c_alice late but there")
         try await device.run("wait-for heard c2c_bob late but there")
         await late.quit()
@@ -202,7 +202,7 @@ final class ServerRobustnessTests: ServerProcessTestCase {
             self.server.log.lines.dropFirst(closing).filter { $0.contains("closed before logging in") }.count >= greeted
         }
         XCTAssertNotNil(allClosed, "the server saw each close")
-        let late = try await DeviceProcess(port: server.port, user: "bob", platform: "Mac")
+        let late = try await startDevice("bob", "Mac", on: server)
         try await late.run("send c2c_alice there is room again")
         try await device.run("wait-for heard c2c_bob there is room again")
         await late.quit()
