@@ -139,6 +139,10 @@ enum Usage {
           --flood-messages N  The flood's size (implies --flood).
           --svg FILE          Also write the run's scaling plot (time per
                               operation and memory against scale, log-log) to FILE.
+          --login-burst       Instead of the scales: a device offline while 10,000
+                              messages arrived in 500 conversations logs in: time
+                              to the sync's end and to a right first page, against
+                              the same messages as pushes (store on disk).
         """
 
     private static let seedSummary = """

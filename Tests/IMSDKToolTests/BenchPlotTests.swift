@@ -244,7 +244,7 @@ final class BenchPlotTests: XCTestCase {
         XCTAssertEqual(try BenchOptions.parse(["--svg", "a.svg"])?.svgPath, "a.svg")
         XCTAssertEqual(try BenchOptions.parse(["--scales", "1000", "--svg", "a.svg", "--json"]),
                        BenchOptions(scales: [1_000], json: true, svgPath: "a.svg"))
-        for bad: ArraySlice<String> in [["--svg"], ["--svg", ""], ["--svg", "a.svg", "--flood"], 
+        for bad: ArraySlice<String> in [["--svg"], ["--svg", ""], ["--svg", "a.svg", "--flood"], ["--login-burst", "--svg", "a.svg"],
                                         ["--svg", "a.svg", "--memory-probe", "sql", "--scales", "300"]] {
             XCTAssertThrowsError(try BenchOptions.parse(bad), "\(bad)")
         }

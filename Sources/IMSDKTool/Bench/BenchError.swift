@@ -10,6 +10,8 @@ enum BenchError: Error, CustomStringConvertible {
     case flood(String)
     /// The scaling plot cannot be written where `--svg` says.
     case plot(String)
+    /// The login burst measurement could not run to its end, or its page was wrong.
+    case loginBurst(String)
 
     var description: String {
         switch self {
@@ -23,6 +25,8 @@ enum BenchError: Error, CustomStringConvertible {
             return "the flood measurement failed: \(detail)"
         case .plot(let detail):
             return "the plot cannot be written: \(detail)"
+        case .loginBurst(let detail):
+            return "the login burst measurement failed: \(detail)"
         }
     }
 }

@@ -12,6 +12,9 @@ struct BenchOptions: Equatable, Sendable {
     var memoryProbe: MemoryProbe.Subject?
     /// Also write the run's scaling plot, an SVG, to this path (`--svg FILE`; see `BenchPlot`).
     var svgPath: String?
+    /// Measure a login after a burst of missed messages instead of the scales (`--login-burst`;
+    /// see `LoginBurstBench`).
+    var loginBurst = false
 
     /// Parses the arguments after `bench`; nil when they ask for the help.
     static func parse(_ arguments: ArraySlice<String>) throws(UsageError) -> BenchOptions? {
@@ -54,6 +57,8 @@ struct BenchOptions: Equatable, Sendable {
             case "--svg":
                 guard let value = rest.popFirst(), !value.isEmpty else { throw UsageError("--svg needs a file") }
                 options.svgPath = value
+            case "--login-burst":
+                options.loginBurst = true
             case let option where option.hasPrefix("-"):
                 throw UsageError("unknown option '\(option)'")
             default:
@@ -63,8 +68,11 @@ struct BenchOptions: Equatable, Sendable {
         if options.memoryProbe != nil && options.scales.count != 1 {
             throw UsageError("--memory-probe needs exactly one scale (--scales N)")
         }
-        if options.svgPath != nil && (options.floodMessages != nil || options.memoryProbe != nil) {
-            throw UsageError("--svg plots the scales; it does not go with --flood or --memory-probe")
+        if options.svgPath != nil && (options.floodMessages != nil || options.loginBurst || options.memoryProbe != nil) {
+            throw UsageError("--svg plots the scales; it does not go with --flood, --login-burst or --memory-probe")
+        }
+        if options.loginBurst && options.floodMessages != nil {
+            throw UsageError("--login-burst and --flood are two separate measurements; pick one")
         }
         return options
     }
