@@ -9,7 +9,8 @@ final class LoginBurstBenchTests: XCTestCase {
     func test_burstLargerThanAPage_endsWithTheServersFirstPage_andTheSyncFinished() async throws {
         let directory = try TemporaryDirectory(prefix: "login-burst")
         // 60 conversations: the first page is the server's first 50 of them, not the whole list.
-        let report = try await LoginBurstBench(conversations: 60, messages: 600).run(in: directory.url)
+        let report = try await LoginBurstBench(conversations: 60, messages: 600, rounds: 2).run(in: directory.url)
+        XCTAssertEqual(report.rounds, 2)
         XCTAssertEqual(report.firstPageRows, 50)
         XCTAssertEqual(report.totalUnread, 60 + 600, "every greeting and every message of the burst unread")
         for (name, seconds) in [("server", report.serverSeconds), ("sync finished", report.syncFinishedSeconds),

@@ -30,7 +30,8 @@ extension BenchCommand {
                 + "and no target is judged (run `swift run -c release imsdk bench --login-burst`)")
         }
         let bench = options.smoke
-            ? LoginBurstBench(conversations: 20, messages: 400) : LoginBurstBench(conversations: 500, messages: 10_000)
+            ? LoginBurstBench(conversations: 20, messages: 400, rounds: 1)
+            : LoginBurstBench(conversations: 500, messages: 10_000, rounds: 5)
         if !options.json {
             console.err("imsdk bench: \(BenchFormat.grouped(bench.messages)) messages in \(bench.conversations) "
                 + "conversations, missed then as pushes...")
@@ -51,7 +52,8 @@ extension BenchCommand {
         }
         let milliseconds = { (seconds: Double) in String(format: "%.0f ms", seconds * 1000) }
         console.out("Login after a burst (store on disk, in-process reference server, "
-            + "\(ProcessInfo.processInfo.activeProcessorCount) cores, \(configuration) build\(options.smoke ? ", smoke sizes" : ""))")
+            + "\(ProcessInfo.processInfo.activeProcessorCount) cores, \(configuration) build\(options.smoke ? ", smoke sizes" : ""); "
+            + "medians of \(report.rounds) round\(report.rounds == 1 ? "" : "s"))")
         console.out("  conversations                          \(report.conversations)")
         console.out("  messages that arrived while offline    \(BenchFormat.grouped(report.messages))")
         console.out("  the server took them in                \(milliseconds(report.serverSeconds)) (device offline)")
@@ -61,7 +63,8 @@ extension BenchCommand {
             + "(\(report.firstPageRows) rows equal to the server's; whole list checked)")
         console.out("  the same messages as pushes            \(milliseconds(report.pushesSeconds)) "
             + "(device online: first send to last applied, the server's share included)")
-        console.out("  pushes / login to first page           \(BenchFormat.ratio(report.pushesOverBurst))")
+        console.out("  pushes / login to first page           \(BenchFormat.ratio(report.pushesOverBurst)) "
+            + "(rounds: \(BenchFormat.ratio(report.pushesOverBurstRange[0]))-\(BenchFormat.ratio(report.pushesOverBurstRange[1])))")
         console.out("  with sync pages of \(BenchFormat.grouped(LoginBurstBench.largeSyncPage)) changes (not 500): "
             + "login to onSyncServerFinish \(milliseconds(report.largePagesSyncFinishedSeconds)), "
             + "to a right first page \(milliseconds(report.largePagesFirstPageSeconds))")

@@ -25,11 +25,15 @@ import ImSDK_Plus
 ///   `largeSyncPage` changes instead of the default 500 (`IMReferenceServer.syncPageLimit`): how
 ///   much of the login is the number of pages.
 ///
-/// After each run the device's whole list (paged through the V2 API: each conversation's ID, unread
+/// The three runs are made `rounds` times, each in directories of its own, and each figure is the
+/// median of its rounds. After each run the device's whole list (paged through the V2 API: each conversation's ID, unread
 /// count and last message) must equal the server's, or the run throws `BenchError.loginBurst`.
 struct LoginBurstBench: Sendable {
     let conversations: Int
     let messages: Int
+    /// How many times the three runs are made; each figure reported is the median of its rounds
+    /// (the lower middle one for an even count).
+    var rounds = 1
 
     static let pageSize = 50
     /// The sync page size (changes per page) of the third run.
@@ -58,8 +62,13 @@ struct LoginBurstBench: Sendable {
         let firstPageRows: Int
         /// The total unread count the device showed, equal to the server's.
         let totalUnread: Int
+        /// How many rounds the figures are the medians of.
+        let rounds: Int
+        /// The lowest and the highest `pushesOverBurst` of a round.
+        let pushesOverBurstRange: [Double]
 
-        /// How many times longer the pushes took than the login to a right first page.
+        /// How many times longer the pushes took than the login to a right first page (of the
+        /// medians).
         var pushesOverBurst: Double { pushesSeconds / firstPageSeconds }
     }
 
@@ -73,8 +82,29 @@ struct LoginBurstBench: Sendable {
         var description: String { "\(id) unread \(unread) last \(lastMessageID ?? "none")" }
     }
 
-    /// Runs both measurements with their stores in `directory` (which must exist).
+    /// Makes the runs `rounds` times with their stores in `directory` (which must exist); each
+    /// figure is the median of its rounds.
     func run(in directory: URL) async throws -> Report {
+        var reports: [Report] = []
+        for round in 0..<max(1, rounds) {
+            reports.append(try await runOnce(in: directory.appendingPathComponent("round-\(round)")))
+        }
+        func median(_ figure: (Report) -> Double) -> Double {
+            let sorted = reports.map(figure).sorted()
+            return sorted[(sorted.count - 1) / 2]
+        }
+        return Report(
+            conversations: conversations, messages: messages, serverSeconds: median(\.serverSeconds),
+            syncFinishedSeconds: median(\.syncFinishedSeconds), loginSeconds: median(\.loginSeconds),
+            firstPageSeconds: median(\.firstPageSeconds), pushesSeconds: median(\.pushesSeconds),
+            largePagesSyncFinishedSeconds: median(\.largePagesSyncFinishedSeconds),
+            largePagesFirstPageSeconds: median(\.largePagesFirstPageSeconds),
+            firstPageRows: reports[0].firstPageRows, totalUnread: reports[0].totalUnread, rounds: reports.count,
+            pushesOverBurstRange: [reports.map(\.pushesOverBurst).min()!, reports.map(\.pushesOverBurst).max()!])
+    }
+
+    /// The three runs once, with their stores in `directory`.
+    private func runOnce(in directory: URL) async throws -> Report {
         let burst = try await measureBurst(in: directory.appendingPathComponent("burst"), syncPageLimit: nil)
         let pushes = try await measurePushes(in: directory.appendingPathComponent("pushes"))
         let large = try await measureBurst(in: directory.appendingPathComponent("large"), syncPageLimit: Self.largeSyncPage)
@@ -86,7 +116,8 @@ struct LoginBurstBench: Sendable {
             syncFinishedSeconds: burst.syncFinished, loginSeconds: burst.login, firstPageSeconds: burst.firstPage,
             pushesSeconds: pushes.seconds, largePagesSyncFinishedSeconds: large.syncFinished,
             largePagesFirstPageSeconds: large.firstPage, firstPageRows: min(Self.pageSize, burst.expected.count),
-            totalUnread: burst.expected.reduce(0) { $0 + $1.unread })
+            totalUnread: burst.expected.reduce(0) { $0 + $1.unread }, rounds: 1,
+            pushesOverBurstRange: [pushes.seconds / burst.firstPage, pushes.seconds / burst.firstPage])
     }
 
     // MARK: - The two runs
