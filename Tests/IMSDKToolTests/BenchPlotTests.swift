@@ -150,6 +150,7 @@ final class BenchPlotTests: XCTestCase {
         }
         XCTAssertEqual(plot.panels["pageWalk"]?.missing.map(\.scale), [1_000_000], "B2's walk at 1M: marked, not drawn")
         XCTAssertEqual(plot.panels["pageWalk"]?.missing.map(\.subject), ["sql"])
+        XCTAssertTrue(plot.texts.contains("B2 not measured"), "the mark is labelled")
         XCTAssertTrue(plot.panels["persistedBatched"]?.points.allSatisfy { $0.subject != "array" } == true)
         XCTAssertTrue(plot.panels["persistedBatched"]?.missing.isEmpty == true, "B1 has no persisted ingest: nothing to mark")
     }

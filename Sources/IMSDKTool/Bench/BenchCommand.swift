@@ -128,7 +128,7 @@ struct BenchCommand {
         console.out("  call latency max           \(milliseconds(report.latencies.last ?? 0))")
     }
 
-    private static let columns = [44, 11, 11, 11, 10, 10]
+    private static let columns = [44, 11, 11, 11, 12, 12]
 
     private func print(_ report: Report) {
         console.out("imsdk bench: \(report.cores) cores, \(report.date), \(report.configuration) build\(report.smoke ? ", smoke timings" : "")")

@@ -24,15 +24,18 @@ struct BenchPlot {
     struct Series: Sendable {
         /// `ours`, `array`, `sql` (the JSON report's names) or `program`.
         let key: String
+        /// "ours", "B1", "B2".
+        let name: String
         let label: String
         let color: String
         let value: @Sendable (MetricResult) -> Double?
     }
 
     static let series: [Series] = [
-        Series(key: "ours", label: "ours", color: "#1f77b4", value: { $0.ours }),
-        Series(key: "array", label: "B1: app-side array, re-sorted on every event", color: "#e07b00", value: { $0.array }),
-        Series(key: "sql", label: "B2: SQLite as the index, pages by OFFSET", color: "#2ca02c", value: { $0.sql }),
+        Series(key: "ours", name: "ours", label: "ours", color: "#1f77b4", value: { $0.ours }),
+        Series(key: "array", name: "B1", label: "B1: app-side array, re-sorted on every event", color: "#e07b00",
+               value: { $0.array }),
+        Series(key: "sql", name: "B2", label: "B2: SQLite as the index, pages by OFFSET", color: "#2ca02c", value: { $0.sql }),
     ]
 
     /// The metrics that get a panel, in the report's order.
@@ -272,6 +275,11 @@ struct BenchPlot {
                 } else {
                     svg.element("use", ["class": "missing", "href": "#marker-\(series.key)-missing", "data-subject": series.key,
                                         "data-scale": String(scale.conversations), "x": x, "y": n(top)])
+                    // The label twice: a white halo under it, so it reads across the lines it may cross.
+                    let label = ["x": n(px(scale.conversations) - 8), "y": n(top + 12), "text-anchor": "end", "font-size": "10"]
+                    svg.element("text", label.merging(["fill": "#ffffff", "stroke": "#ffffff", "stroke-width": "3"]) { $1 },
+                                text: "\(series.name) not measured")
+                    svg.element("text", label.merging(["fill": series.color]) { $1 }, text: "\(series.name) not measured")
                 }
             }
         }
