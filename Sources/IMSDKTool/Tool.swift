@@ -36,6 +36,10 @@ enum Tool {
             return await ConformanceCommand(console: console).run() ? .success : .failure
         case .bench(let options):
             do {
+                if options.loginBurst {
+                    try await BenchCommand(options: options, console: console).runLoginBurst()
+                    return .success
+                }
                 if let messages = options.floodMessages {
                     try await BenchCommand(options: options, console: console).runFlood(messages: messages)
                     return .success

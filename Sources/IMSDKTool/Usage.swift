@@ -191,8 +191,8 @@ enum Usage {
 
     private static let benchOptions = """
           --scales N,N,...    Conversation counts (default 1000,10000,100000;
-                              1000000 works, but the SQL baseline's OFFSET walks
-                              are quadratic: expect half an hour or more).
+                              1000000 works: the SQL baseline's full walk by
+                              OFFSET, quadratic, is timed up to 100000 only).
           --smoke             Short timings at one small scale (1000 unless
                               --scales), to check that it runs and agrees.
           --json              Print JSON instead of a table.
@@ -200,6 +200,12 @@ enum Usage {
                               its own calls (pin, unpin, read, delete) while peers
                               flood it with 100,000 messages (store on disk).
           --flood-messages N  The flood's size (implies --flood).
+          --svg FILE          Also write the run's scaling plot (time per
+                              operation and memory against scale, log-log) to FILE.
+          --login-burst       Instead of the scales: a device offline while 10,000
+                              messages arrived in 500 conversations logs in: time
+                              to the sync's end and to a right first page, against
+                              the same messages as pushes (store on disk).
         """
 
     private static let seedSummary = """

@@ -66,6 +66,7 @@ struct BenchCommand {
             console.err("imsdk bench: WARNING: this is a \(configuration) build; its figures are not the engine's "
                 + "and no target is judged (run `swift run -c release imsdk bench`)")
         }
+        if let path = options.svgPath { try Self.checkPlotPath(path) }
         let budget: ScaleBench.Budget = options.smoke ? .smoke : .full
         var scales: [ScaleReport] = []
         for conversations in options.scales {
@@ -89,6 +90,7 @@ struct BenchCommand {
         } else {
             print(report)
         }
+        if let path = options.svgPath { try writePlot(report, to: path) }
     }
 
     /// `imsdk bench --flood`: the latency of a device's own calls while peers flood it (see
@@ -126,7 +128,7 @@ struct BenchCommand {
         console.out("  call latency max           \(milliseconds(report.latencies.last ?? 0))")
     }
 
-    private static let columns = [44, 11, 11, 11, 10, 10]
+    private static let columns = [44, 11, 11, 11, 12, 12]
 
     private func print(_ report: Report) {
         console.out("imsdk bench: \(report.cores) cores, \(report.date), \(report.configuration) build\(report.smoke ? ", smoke timings" : "")")
@@ -156,6 +158,11 @@ struct BenchCommand {
                 + "messages to existing conversations, \(BenchFormat.grouped(scale.arraySampledReads)) of "
                 + "\(BenchFormat.grouped(scale.reads)) reads, \(BenchFormat.grouped(scale.arraySampledPins)) of "
                 + "\(BenchFormat.grouped(scale.pins)) pins (the rest applied untimed)")
+            if scale.conversations > ScaleBench.sqlWalkLimit {
+                console.out("B2's full walk in pages of 50 is not timed above \(BenchFormat.grouped(ScaleBench.sqlWalkLimit)) "
+                    + "conversations (quadratic); its lists compared were read in pages of "
+                    + BenchFormat.grouped(ScaleBench.sqlListPageSize(scale.conversations)))
+            }
             if let baseline = scale.processBaselineBytes {
                 console.out("memory: each subject alone in a process (B2 on its WAL file); the program alone peaks at "
                     + BenchFormat.bytes(baseline))

@@ -8,6 +8,10 @@ enum BenchError: Error, CustomStringConvertible {
     case probeFailed(subject: String, status: Int32, output: String)
     /// The flood measurement could not run to its end.
     case flood(String)
+    /// The scaling plot cannot be written where `--svg` says.
+    case plot(String)
+    /// The login burst measurement could not run to its end, or its page was wrong.
+    case loginBurst(String)
 
     var description: String {
         switch self {
@@ -19,6 +23,10 @@ enum BenchError: Error, CustomStringConvertible {
             return "the memory probe for \(subject) failed (exit status \(status)): \(output)"
         case .flood(let detail):
             return "the flood measurement failed: \(detail)"
+        case .plot(let detail):
+            return "the plot cannot be written: \(detail)"
+        case .loginBurst(let detail):
+            return "the login burst measurement failed: \(detail)"
         }
     }
 }

@@ -10,6 +10,11 @@ struct BenchOptions: Equatable, Sendable {
     var floodMessages: Int?
     /// Set in a memory probe process (hidden option): the one subject to hold, at the one scale.
     var memoryProbe: MemoryProbe.Subject?
+    /// Also write the run's scaling plot, an SVG, to this path (`--svg FILE`; see `BenchPlot`).
+    var svgPath: String?
+    /// Measure a login after a burst of missed messages instead of the scales (`--login-burst`;
+    /// see `LoginBurstBench`).
+    var loginBurst = false
 
     /// Parses the arguments after `bench`; nil when they ask for the help.
     static func parse(_ arguments: ArraySlice<String>) throws(UsageError) -> BenchOptions? {
@@ -49,6 +54,11 @@ struct BenchOptions: Equatable, Sendable {
                     throw UsageError("--memory-probe needs one of \(names), not '\(value)'")
                 }
                 options.memoryProbe = subject
+            case "--svg":
+                guard let value = rest.popFirst(), !value.isEmpty else { throw UsageError("--svg needs a file") }
+                options.svgPath = value
+            case "--login-burst":
+                options.loginBurst = true
             case let option where option.hasPrefix("-"):
                 throw UsageError("unknown option '\(option)'")
             default:
@@ -57,6 +67,12 @@ struct BenchOptions: Equatable, Sendable {
         }
         if options.memoryProbe != nil && options.scales.count != 1 {
             throw UsageError("--memory-probe needs exactly one scale (--scales N)")
+        }
+        if options.svgPath != nil && (options.floodMessages != nil || options.loginBurst || options.memoryProbe != nil) {
+            throw UsageError("--svg plots the scales; it does not go with --flood, --login-burst or --memory-probe")
+        }
+        if options.loginBurst && options.floodMessages != nil {
+            throw UsageError("--login-burst and --flood are two separate measurements; pick one")
         }
         return options
     }

@@ -54,7 +54,7 @@ enum MemoryProbe {
                     }
                 }
             }
-            blackHole(try sql.list())
+            blackHole(try sql.list(pageSize: ScaleBench.sqlListPageSize(n)))
         }
         console.out(outputPrefix + String(peakResidentBytes()))
     }

@@ -18,7 +18,7 @@ import IMTransportKit
 ///   with 1,000 messages per transaction for the whole workload, then one per transaction for
 ///   more messages (up to 5,000).
 /// - pages, walks and totals: means of repeated runs on the warm in-memory subjects (B2 pages by
-///   OFFSET on its in-memory database).
+///   OFFSET on its in-memory database; its full walk only up to `sqlWalkLimit` conversations).
 /// - filtered pages: after the reads and pins, every 100th conversation is starred; each subject
 ///   walks the starred ones in pages of 50 (ours `page(after:count:filter:)`, B1 filters its array
 ///   and slices, B2 adds `WHERE marks & 1 != 0`), and the mean per page over the walk is reported.
@@ -45,6 +45,16 @@ struct ScaleBench {
     private typealias Figures = (ours: Double?, array: Double?, sql: Double?)
 
     static let pageSize = 50
+    /// Above this many conversations B2's full walk in pages of 50 by OFFSET (quadratic: minutes at
+    /// 1M) is not timed, and B2 reads its list for the comparisons in larger pages (`sqlListPageSize`).
+    static let sqlWalkLimit = 100_000
+
+    /// The page size B2 reads its whole list in at `conversations`: 50 up to `sqlWalkLimit`, above
+    /// it 5,000 (a hundredth of the queries; still small beside the list, so a memory probe's
+    /// figure is the list's, not a page's).
+    static func sqlListPageSize(_ conversations: Int) -> Int {
+        conversations <= sqlWalkLimit ? pageSize : 5_000
+    }
     static let reads = 2_000
     /// Pins toggle ten conversations; the count leaves the first five pinned at the end.
     static let pins = 2_005
@@ -104,7 +114,8 @@ struct ScaleBench {
                     blackHole(Array(array.page(offset: offset, count: Self.pageSize)))
                 }
             },
-            try repeated { sqlWalk = try sql.list(pageSize: Self.pageSize) })
+            n <= Self.sqlWalkLimit ? try repeated { sqlWalk = try sql.list(pageSize: Self.pageSize) } : nil)
+        if n > Self.sqlWalkLimit { sqlWalk = try sql.list(pageSize: Self.sqlListPageSize(n)) }
         try compare(ours: oursWalk, store, array, sql: sqlWalk, sql, phase: "after the messages")
         results[.totalUnread] = (
             repeated { clobber(&store); blackHole(store.counters.totalUnread) },
@@ -134,7 +145,7 @@ struct ScaleBench {
         let sqlPin = try Stopwatch.time { for (id, pinned) in pinOperations { try sql.setPinned(id, pinned) } }
         results[.readReport] = (oursRead / Double(Self.reads), arrayReads.mean, sqlRead / Double(Self.reads))
         results[.pin] = (oursPin / Double(Self.pins), arrayPins.mean, sqlPin / Double(Self.pins))
-        try compare(ours: store.benchList(), store, array, sql: try sql.list(), sql, phase: "after the reads and pins")
+        try compare(ours: store.benchList(), store, array, sql: try sql.list(pageSize: Self.sqlListPageSize(n)), sql, phase: "after the reads and pins")
         try measureFilteredPages(&store, &array, sql, into: &results)
 
         // On disk.
