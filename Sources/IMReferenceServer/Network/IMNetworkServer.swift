@@ -9,8 +9,9 @@ import IMTransportKit
 /// connection (`poll`); requests are decoded and answered on each connection's own serial queue.
 /// Every connection is bounded: its frames (`maxFrameBytes`), what waits to be written to it
 /// (`maxBufferedBytes`: a client that does not read is disconnected, and syncs what it missed when
-/// it comes back), the time to log in (`handshakeTimeout`) and the time without a frame
-/// (`idleTimeout`). Each connection event is logged as one line.
+/// it comes back), what was read from it and waits to be handled (two frames' worth: it reads no
+/// further until then, so a client sending faster than the server handles waits in its socket),
+/// the time to log in (`handshakeTimeout`) and the time without a frame (`idleTimeout`). Each connection event is logged as one line.
 /// - Thread safety: thread-safe.
 public final class IMNetworkServer: Sendable {
     /// Where it listens and its bounds.
@@ -99,6 +100,7 @@ public final class IMNetworkServer: Sendable {
         limits.maxFrameBytes = configuration.maxFrameBytes
         limits.maxBufferedBytes = configuration.maxBufferedBytes
         limits.idleTimeout = configuration.idleTimeout
+        limits.maxUnhandledBytes = 2 * configuration.maxFrameBytes
         let channel = SocketChannel(fd: fd, peer: peer, limits: limits, loop: loop)
         let session = NetworkSession(channel: channel, server: self)
         let admitted = sessions.withLock { sessions -> Bool in
