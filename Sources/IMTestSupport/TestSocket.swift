@@ -9,8 +9,9 @@ import IMTransportKit
 /// A plain TCP connection for tests that misbehave towards a server on purpose: raw bytes, frames
 /// cut short, an oversized length prefix, a client that never reads. Blocking calls with timeouts;
 /// no event loop, no SDK.
-/// - Thread safety: use it from one thread at a time.
-package final class TestSocket {
+/// - Thread safety: use it from one thread at a time (it may be handed to another task, which then
+///   has it alone: hence `@unchecked Sendable`).
+package final class TestSocket: @unchecked Sendable {
     /// The socket (-1 once closed).
     package private(set) var fd: Int32
     private var pending: [UInt8] = []

@@ -219,6 +219,32 @@ final class ServerRobustnessTests: ServerProcessTestCase {
         XCTAssertEqual(server.logCount("warning"), 0)
     }
 
+    func test_aClientSendingFramesFasterThanTheServerHandlesThem_doesNotGrowItsMemoryWithoutBound() async throws {
+        try await startWithDevice("--idle-timeout", "60")
+        let before = server.memory()
+        // 40 MiB in frames of 256 KiB, valid and unanswered (pongs), each carrying an array of
+        // 130,000 numbers: sent in a fraction of the time the server takes to decode them. Under a
+        // sanitizer (slower, and the memory not judged) fewer of them.
+        let count = Self.isSanitized ? 16 : 160
+        let numbers = Array(repeating: "0", count: (1 << 18) / 2 - 24).joined(separator: ",")
+        let pong = frame(#"{"type":"pong","padding":[\#(numbers)]}"#)
+        let flooding = try greeted()
+        let flood = Task.detached {
+            for _ in 0..<count { try flooding.send(pong) }
+        }
+        try await roundTrip()
+        try await flood.value
+        try await roundTrip()
+        XCTAssertEqual(server.logCount("closed"), 0, "no connection was closed: \(server.log.lines.suffix(3))")
+        if let before, let after = server.memory() {
+            let growth = after.peak - before.resident
+            print("imsdk serve: \(count) frames of 256 KiB from one connection; peak \(growth) KiB above the resident memory before")
+            if !Self.isSanitized {
+                XCTAssertLessThan(growth, 24 << 10, "the server reads no further than it handles (KiB)")
+            }
+        }
+    }
+
     func test_aClientThatNeverReads_isDisconnectedAtItsBufferBound_andTheOthersGoOn() async throws {
         // Long enough an idle timeout for the flood (sloth sends nothing either) on a slow machine.
         try await startWithDevice("--idle-timeout", "60")

@@ -9,8 +9,10 @@ import IMTransportKit
 /// connection (`poll`); requests are decoded and answered on each connection's own serial queue.
 /// Every connection is bounded: its frames (`maxFrameBytes`), what waits to be written to it
 /// (`maxBufferedBytes`: a client that does not read is disconnected, and syncs what it missed when
-/// it comes back), the time to log in (`handshakeTimeout`) and the time without a frame
-/// (`idleTimeout`). Each connection event is logged as one line.
+/// it comes back), what was read from it and waits to be handled (two frames' worth: it reads no
+/// further until then, so a client sending faster than the server handles waits in its socket),
+/// the time to log in (`handshakeTimeout`) and the time without a frame (`idleTimeout`). Each
+/// connection event is logged as one line.
 /// - Thread safety: thread-safe. `@unchecked` for the expiry timer only: a dispatch source is
 ///   thread-safe, set up in `init` and cancelled in `stop()`; everything else is immutable or locked.
 public final class IMNetworkServer: @unchecked Sendable {
@@ -117,6 +119,7 @@ public final class IMNetworkServer: @unchecked Sendable {
         limits.maxSendFrameBytes = configuration.maxSendFrameBytes
         limits.maxBufferedBytes = configuration.maxBufferedBytes
         limits.idleTimeout = configuration.idleTimeout
+        limits.maxUnhandledBytes = 2 * configuration.maxFrameBytes
         let channel = SocketChannel(fd: fd, peer: peer, limits: limits, loop: loop)
         let session = NetworkSession(channel: channel, server: self)
         let admitted = sessions.withLock { sessions -> Bool in

@@ -39,7 +39,10 @@ final class NetworkSession: IMPushSink, @unchecked Sendable {
         channel.start(
             onFrame: { [self] frame in
                 let bytes = Array(frame)
-                queue.async { self.received(bytes) }
+                queue.async {
+                    self.received(bytes)
+                    self.channel.handled(bytes.count)
+                }
             },
             onClose: { [self] error in closed(error) })
         let hello = IMWireServerHello(

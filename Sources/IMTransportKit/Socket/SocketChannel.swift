@@ -4,9 +4,11 @@ import Foundation
 /// queues frames to write from any thread, and closes for a reason, once.
 ///
 /// Bounds: a frame read larger than `limits.maxFrameBytes` closes it (the stream cannot be trusted
-/// after it), and so does one to write larger than `limits.maxSendFrameBytes`, so does more than `limits.maxBufferedBytes` waiting to be written (a peer that does
-/// not read), and nothing received for `limits.idleTimeout` seconds. With `limits.keepAlive`, a
-/// ping goes out after that many quiet seconds.
+/// after it), and so does one to write larger than `limits.maxSendFrameBytes`, more than
+/// `limits.maxBufferedBytes` waiting to be written (a peer that does not read), and nothing received
+/// for `limits.idleTimeout` seconds. With `limits.maxUnhandledBytes`, it stops reading while that
+/// much of what it read waits to be handled. With `limits.keepAlive`, a ping goes out after that
+/// many quiet seconds.
 /// - Thread safety: thread-safe. `send` and `close` from any thread; the reading side and the
 ///   callbacks (`onFrame`, `onClose`) on the loop's thread only, which they must not block.
 package final class SocketChannel: SocketSource, @unchecked Sendable {
@@ -22,6 +24,11 @@ package final class SocketChannel: SocketSource, @unchecked Sendable {
         package var idleTimeout: Double? = 120
         /// Seconds without a frame from the peer before a `.ping` goes out (nil: never).
         package var keepAlive: Double?
+        /// The most bytes of frames handed to `onFrame` and not yet reported handled (`handled(_:)`)
+        /// before the channel stops reading, until enough are: a peer that sends faster than its
+        /// frames are handled waits in its own socket, not in this process's memory. Nil: no bound
+        /// (and nothing to report).
+        package var maxUnhandledBytes: Int?
 
         package init() {}
     }
@@ -39,6 +46,8 @@ package final class SocketChannel: SocketSource, @unchecked Sendable {
     private var onClose: ((IMError) -> Void)?
     /// The writing side and the close, shared between threads.
     private let output = Locked<Output>(Output())
+    /// Bytes of frames handed to `onFrame` and not yet reported handled (with `maxUnhandledBytes`).
+    private let unhandled = Locked<Int>(0)
 
     private struct Output {
         var bytes: [UInt8] = []
@@ -115,6 +124,19 @@ package final class SocketChannel: SocketSource, @unchecked Sendable {
         return accepted
     }
 
+    /// Reports that a frame of `bytes` bytes handed to `onFrame` was handled (with
+    /// `limits.maxUnhandledBytes`; without it, nothing): reading resumes once what waits is under
+    /// the bound. Any thread.
+    package func handled(_ bytes: Int) {
+        guard let limit = limits.maxUnhandledBytes else { return }
+        let resumes = unhandled.withLock { count -> Bool in
+            let paused = count >= limit
+            count -= bytes
+            return paused && count < limit
+        }
+        if resumes { loop.wake() }
+    }
+
     /// Closes the channel for `error`; with `flush`, after what is queued was written (at most 5
     /// seconds more). `onClose` follows on the loop's thread. Idempotent.
     package func close(_ error: IMError, flush: Bool = false) {
@@ -128,11 +150,17 @@ package final class SocketChannel: SocketSource, @unchecked Sendable {
 
     // MARK: - SocketSource (loop thread)
 
+    package var wantsRead: Bool {
+        guard let limit = limits.maxUnhandledBytes else { return true }
+        return unhandled.withLock { $0 < limit }
+    }
     package var wantsWrite: Bool { output.withLock { !$0.closed && $0.pendingCount > 0 } }
+
     package var isFinished: Bool { output.withLock { $0.closed } }
 
     package func readable(scratch: UnsafeMutableRawBufferPointer) {
-        for _ in 0..<16 {
+        // Called while not reading only for a hang-up or an error: one read finds out which.
+        for turn in 0..<16 where turn == 0 || wantsRead {
             let count: Int?
             do throws(IMError) {
                 count = try Socket.read(fd, into: scratch)
@@ -149,6 +177,9 @@ package final class SocketChannel: SocketSource, @unchecked Sendable {
             reader.append(UnsafeRawBufferPointer(rebasing: scratch[..<count]))
             do throws(IMError) {
                 while let frame = try reader.nextFrame() {
+                    if limits.maxUnhandledBytes != nil {
+                        unhandled.withLock { $0 += frame.count }
+                    }
                     onFrame?(frame)
                     if isFinished { return }
                 }

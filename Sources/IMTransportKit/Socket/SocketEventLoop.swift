@@ -111,7 +111,7 @@ package final class SocketEventLoop: @unchecked Sendable {
             var entries = [pollfd(fd: wakeFDs.read, events: Int16(POLLIN), revents: 0)]
             entries.reserveCapacity(sources.count + 1)
             for source in sources.values {
-                let events = Int16(POLLIN) | (source.wantsWrite ? Int16(POLLOUT) : 0)
+                let events = (source.wantsRead ? Int16(POLLIN) : 0) | (source.wantsWrite ? Int16(POLLOUT) : 0)
                 entries.append(pollfd(fd: source.fd, events: events, revents: 0))
             }
             let ready = poll(&entries, nfds_t(entries.count), 500)
@@ -148,6 +148,8 @@ package final class SocketEventLoop: @unchecked Sendable {
 package protocol SocketSource: AnyObject {
     /// The socket.
     var fd: Int32 { get }
+    /// Whether it takes more to read now (false: the loop leaves what arrives in the socket).
+    var wantsRead: Bool { get }
     /// Whether it has bytes waiting to be written.
     var wantsWrite: Bool { get }
     /// Whether it is done: the loop forgets it (its socket is closed already).

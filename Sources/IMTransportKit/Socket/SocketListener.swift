@@ -43,6 +43,7 @@ package final class SocketListener: SocketSource, @unchecked Sendable {
         loop.requestService(of: self)
     }
 
+    package var wantsRead: Bool { true }
     package var wantsWrite: Bool { false }
     package var isFinished: Bool { state.withLock { $0 } && closedSocket }
     private var closedSocket = false
