@@ -127,27 +127,6 @@ package final class TestSocket: @unchecked Sendable {
         return Array(buffer[..<count])
     }
 
-    /// Raises this process's limit of open files to `wanted` (or as close as the hard limit
-    /// allows); processes it starts afterwards inherit it.
-    ///
-    /// - Returns: the soft limit after it.
-    @discardableResult
-    package static func raiseOpenFileLimit(to wanted: UInt64) -> UInt64 {
-        var limit = rlimit()
-        #if canImport(Glibc)
-        let resource = __rlimit_resource_t(RLIMIT_NOFILE.rawValue)
-        #else
-        let resource = RLIMIT_NOFILE
-        #endif
-        guard getrlimit(resource, &limit) == 0 else { return 0 }
-        if UInt64(limit.rlim_cur) < wanted {
-            limit.rlim_cur = rlim_t(min(wanted, UInt64(limit.rlim_max)))
-            _ = setrlimit(resource, &limit)
-            _ = getrlimit(resource, &limit)
-        }
-        return UInt64(limit.rlim_cur)
-    }
-
     private static func failure(_ what: String) -> IMError {
         IMError(.networkFailure, "\(what): \(String(cString: strerror(errno)))")
     }

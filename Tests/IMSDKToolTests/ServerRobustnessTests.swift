@@ -138,7 +138,7 @@ final class ServerRobustnessTests: ServerProcessTestCase {
     }
 
     func test_aThousandIdleConnections_leaveTheDeviceAndNewConnectionsServed() async throws {
-        let limit = TestSocket.raiseOpenFileLimit(to: 4096)
+        let limit = FileLimit.raise(to: 4096)
         guard limit >= 2200 else { throw XCTSkip("the open file limit is \(limit); 1,000 connections need more") }
         try await startWithDevice("--idle-timeout", "60")
         let before = server.memory()

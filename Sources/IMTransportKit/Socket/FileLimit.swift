@@ -5,14 +5,15 @@ import Darwin
 #endif
 
 /// The process's limit of open files (`ulimit -n`), which bounds how many connections a server
-/// can hold (each is a file descriptor).
-enum FileLimit {
+/// can hold (each is a file descriptor): `imsdk serve` raises it, and so do tests that open many
+/// connections.
+package enum FileLimit {
     /// Raises the soft limit towards `wanted`, as far as the hard limit (and, on Apple systems,
     /// `OPEN_MAX`) lets it.
     ///
     /// - Returns: the soft limit after it.
     @discardableResult
-    static func raise(to wanted: UInt64) -> UInt64 {
+    package static func raise(to wanted: UInt64) -> UInt64 {
         #if canImport(Glibc)
         let resource = __rlimit_resource_t(RLIMIT_NOFILE.rawValue)
         #else
