@@ -130,8 +130,11 @@ final class AdminConnection: @unchecked Sendable {
         }
         switch message {
         case .serverHello(let hello):
-            guard let version = hello.versions.filter(IMWireFraming.versions.contains).max() else {
-                end(IMError(.networkFailure, "the server speaks protocol versions \(hello.versions), this client \(IMWireFraming.versions)"))
+            let version: Int
+            do throws(IMError) {
+                version = try hello.commonVersion()
+            } catch {
+                end(error)
                 return
             }
             let proof = secretKey.map { AdministratorProof.make(nonce: hello.nonce, secretKey: $0) } ?? ""

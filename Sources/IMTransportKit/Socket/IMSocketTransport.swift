@@ -175,8 +175,11 @@ final class SocketConnection: IMConnection, @unchecked Sendable {
         }
         switch message {
         case .serverHello(let hello):
-            guard let version = hello.versions.filter(IMWireFraming.versions.contains).max() else {
-                state.withLock { $0.channel }?.close(IMError(.networkFailure, "the server speaks protocol versions \(hello.versions), this client \(IMWireFraming.versions)"))
+            let version: Int
+            do throws(IMError) {
+                version = try hello.commonVersion()
+            } catch {
+                state.withLock { $0.channel }?.close(error)
                 return
             }
             let channel = state.withLock { state in

@@ -61,6 +61,16 @@ public struct IMWireServerHello: Hashable, Codable, Sendable {
         self.nonce = nonce
         self.server = server
     }
+
+    /// The highest version both the server and this code speak, for the login.
+    ///
+    /// - Throws: `networkFailure` (9520) when they have none in common.
+    public func commonVersion() throws(IMError) -> Int {
+        guard let version = versions.filter(IMWireFraming.versions.contains).max() else {
+            throw IMError(.networkFailure, "the server speaks protocol versions \(versions), this client \(IMWireFraming.versions)")
+        }
+        return version
+    }
 }
 
 extension IMWireMessage: Codable {
