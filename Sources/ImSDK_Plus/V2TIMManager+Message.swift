@@ -175,23 +175,15 @@ extension V2TIMManager {
     ///   - 6013 `ERR_SDK_NOT_INITIALIZED`: before `initSDK`.
     ///   - 6014 `ERR_SDK_NOT_LOGGED_IN`: not logged in.
     ///   - 6017 `ERR_INVALID_PARAMETERS`: a nil or empty list.
-    /// - Complexity: O(M) per ID, M the local messages of every conversation (the store keeps no
-    ///   index by ID yet); the first call after login loads the whole store if it is not loaded yet.
+    /// - Complexity: per ID, O(n) over the conversations plus one lookup of the local database's
+    ///   index by message ID; the first call after login loads the whole list if it is not loaded yet.
     public func findMessages(messageIDList: [String]!, succ: V2TIMMessageListSucc?, fail: V2TIMFail?) {
         let callbacks = Unchecked((succ, fail))
         let ids = messageIDList ?? []
         withClient(fail: fail) { client throws(IMError) in
             guard !ids.isEmpty else { throw IMError(.invalidParameters, "messageIDList is empty") }
             let found = client.readComplete { store in
-                let conversations = store.allInOrder()
-                return ids.compactMap { messageID -> (Message, Conversation)? in
-                    for conversation in conversations {
-                        if let message = store.message(in: conversation.id, seq: 0, random: nil, messageID: messageID) {
-                            return (message, conversation)
-                        }
-                    }
-                    return nil
-                }
+                ids.compactMap { store.message(withID: $0) }
             }
             let me = client.userID
             let list = Unchecked(found.map {

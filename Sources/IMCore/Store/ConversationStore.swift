@@ -35,8 +35,19 @@ package struct ConversationStore: Sendable {
     var unreadIDs: Set<ConversationID> = []
     /// Receive options set for conversations that do not exist yet (C2C options are per user).
     private var presetReceiveOptions: [ConversationID: ReceiveOption] = [:]
-    /// Messages of conversations deleted with their messages kept; a revived conversation gets them back.
-    private var keptLogs: [ConversationID: MessageLog] = [:]
+    /// Messages of conversations deleted with their messages kept, as held in memory (with an
+    /// archive, the rest is stored there); a revived conversation gets them back.
+    var keptLogs: [ConversationID: MessageLog] = [:]
+    /// Where accepted messages live beyond the logs (nil: the logs hold every message; see
+    /// `MessageLog` and `ConversationStore+Archive.swift`).
+    var archive: ArchiveReference?
+    /// The stored messages each conversation's batches deleted or removed that are not written yet.
+    var archiveMasks: [ConversationID: ArchiveMask] = [:]
+    /// Whether the stored messages of conversations deleted with their messages kept are gone and
+    /// that is not written yet (`forgetServerState(takingEpoch:)`).
+    var keptArchiveGone = false
+    /// Which accepted messages stay in memory once written (used only with an archive).
+    var messageCache = MessageCache()
     /// The apps' local fields of messages, by message ID (any conversation; loaded whole, they are few).
     var localFields: [String: MessageLocalFields] = [:]
     /// The user's conversation groups (loaded whole, they are few; see `ConversationStore+ConversationGroups.swift`).
@@ -107,7 +118,7 @@ package struct ConversationStore: Sendable {
     package mutating func restore(_ stored: StoredConversation, counting: Bool = true) {
         guard let conversation = stored.conversation else {
             if !stored.messages.isEmpty {
-                keptLogs[stored.id] = MessageLog(restoring: stored.messages, pending: [], readSeq: .max)
+                keptLogs[stored.id] = MessageLog(restoring: stored.messages, pending: [])
             }
             return
         }
@@ -118,8 +129,10 @@ package struct ConversationStore: Sendable {
             filterUnread.move(from: old, to: nil)
         }
         var restored = conversation
-        let log = MessageLog(restoring: stored.messages, pending: stored.pending, readSeq: conversation.readSeq)
-        restored.unreadCount = log.unreadCount
+        let log = MessageLog(restoring: stored.messages, pending: stored.pending)
+        // Without an archive the log holds every message: count them. With one, the row's count
+        // stands (its messages stay stored).
+        if archive == nil { restored.unreadCount = archiveView(stored.id).countUnread(above: conversation.readSeq, in: log) }
         entries[restored.id] = StoreEntry(conversation: restored, log: log)
         groupSlots.add(restored.filterGroupNames)
         order.insert(restored.id, forKey: restored.sortKey, tags: FilterTag.tags(of: restored, slots: groupSlots))
@@ -200,7 +213,7 @@ package struct ConversationStore: Sendable {
         if let entry = entries[id] { return (entry.conversation, entry.log) }
         guard let coldSource, !coldTouched.contains(id), let stored = coldSource.load(id),
               let conversation = stored.conversation else { return nil }
-        return (conversation, MessageLog(restoring: stored.messages, pending: stored.pending, readSeq: conversation.readSeq))
+        return (conversation, MessageLog(restoring: stored.messages, pending: stored.pending))
     }
 
     // MARK: - Reading
@@ -214,7 +227,8 @@ package struct ConversationStore: Sendable {
 
     /// The sequence of the newest local message of `id` sent at or before `seconds`.
     package func newestSeq(of id: ConversationID, atOrBefore seconds: UInt64) -> UInt64? {
-        peek(id)?.log.newestSeq(atOrBefore: seconds)
+        guard let log = peek(id)?.log else { return nil }
+        return archiveView(id).newestSeq(atOrBefore: seconds, in: log)
     }
 
     /// The conversations a "read everything" of `kind` (nil: every kind) has to touch: those with
@@ -273,6 +287,7 @@ package struct ConversationStore: Sendable {
         batch.messageEvents = recorder.takeMessageEvents()
         batch.filterUnreadCounts = filterUnread.takeChanges()
         batch.conversationGroupEvents = closeConversationGroupChanges()
+        if archive != nil { messageCache.noteTouched(recorder.touched) }
         (batch.newMessages, batch.storage) = recorder.close(totalUnread: counters.totalUnread)
         batch.storage.orderCounter = orderCounter
         batch.storage.syncVersion = syncVersion
@@ -300,7 +315,12 @@ package struct ConversationStore: Sendable {
         touching(id) { store in
             let slot: Int
             if let existing = store.entries.slot(of: id) {
-                if store.entries[slot: existing].access({ $0.log.contains(seq: message.seq) }) { return }
+                // Every message held has a sequence up to `lastSeq`: one past it is new, with no lookup.
+                let view = store.archiveView(id)
+                let isDuplicate = store.entries[slot: existing].access { entry in
+                    message.seq <= entry.conversation.lastSeq && view.held(seq: message.seq, in: entry.log) != nil
+                }
+                if isDuplicate { return }
                 slot = existing
             } else {
                 slot = store.create(id, profile: profile, activity: message.timestamp)
@@ -319,8 +339,8 @@ package struct ConversationStore: Sendable {
                     acceptedPending = true
                     if conversation.lastMessage?.id == message.id { conversation.lastMessage = nil }
                 }
-                _ = log.insert(message, countsAsUnread: countsAsUnread)
-                conversation.unreadCount = log.unreadCount
+                _ = log.insert(HeldMessage(message: message, countsAsUnread: countsAsUnread))
+                if countsAsUnread { conversation.unreadCount += 1 }
                 conversation.lastSeq = max(conversation.lastSeq, message.seq)
                 // An @ is an unread mention: a message that does not count as unread makes none.
                 if countsAsUnread, case .group = message.receiver, let type = message.atType(for: me) {
@@ -399,12 +419,13 @@ package struct ConversationStore: Sendable {
             guard let current = store.entries.conversation(id) else { return }
             let cursor = min(seq, current.lastSeq)
             if cursor <= current.readSeq && !(clearingMark && current.marks.contains(.unread)) { return }
+            let view = store.archiveView(id)
             store.modify(id) { conversation, log in
                 if cursor > conversation.readSeq {
                     conversation.readSeq = cursor
-                    conversation.readTimestamp = log.newestMessage(atOrBelow: cursor)?.timestamp ?? conversation.readTimestamp
-                    log.markRead(upTo: cursor)
-                    conversation.unreadCount = log.unreadCount
+                    conversation.readTimestamp = view.newest(atOrBelow: cursor, in: log)?.timestamp ?? conversation.readTimestamp
+                    // Reading up to the newest message reads everything, with no recount.
+                    conversation.unreadCount = cursor >= conversation.lastSeq ? 0 : view.countUnread(above: cursor, in: log)
                     conversation.groupAtInfos.removeAll { $0.seq <= cursor }
                 }
                 if clearingMark { conversation.marks.remove(.unread) }
@@ -531,12 +552,11 @@ package struct ConversationStore: Sendable {
                 store.presetReceiveOptions[id] = current.conversation.receiveOption
             }
             if keepingMessages {
-                var log = current.log
-                log.markRead(upTo: .max)
-                store.keptLogs[id] = log
+                store.keptLogs[id] = current.log
             } else {
                 store.keptLogs[id] = nil
-                store.forgetLocalFields(of: current.log)
+                store.forgetLocalFields(of: id, current.log)
+                store.hideStoredMessages(of: id, upTo: .max)
             }
             store.unreadIDs.remove(id)
         }
@@ -558,6 +578,8 @@ package struct ConversationStore: Sendable {
     /// - Complexity: O(n + m) for n conversations and m messages.
     package mutating func forgetServerState(takingEpoch epoch: String) {
         precondition(isComplete, "a cold store cannot forget what it has not loaded")
+        // First, while every conversation still has its row: the stored messages that have none.
+        forgetKeptStoredMessages()
         replaceConversationGroups(with: [])
         conversationGroupsMatchByName = true
         for id in entries.all.map({ $0.id }) where id.kind != .system {
@@ -645,7 +667,8 @@ package struct ConversationStore: Sendable {
             conversation.conversationGroups = conversationGroupTable.names(containing: id)
         }
         let log = keptLogs.isEmpty ? MessageLog() : keptLogs.removeValue(forKey: id) ?? MessageLog()
-        if let newest = log.messages.last {
+        // Kept messages (held, or stored when the store has an archive) come back read.
+        if let newest = newestKeptMessage(of: id, log) {
             conversation.lastSeq = newest.seq
             conversation.readSeq = newest.seq
             conversation.readTimestamp = newest.timestamp
@@ -744,12 +767,20 @@ package struct ConversationStore: Sendable {
             precondition(keys.insert(conversation.orderKey).inserted, "order key of \(id) is not unique")
             precondition(conversation.orderKey & OrderKey.pinnedBand == 0, "order key of \(id) uses the band bit")
             precondition(conversation.orderKey % OrderKey.spacing == 0, "order key of \(id) is not spaced")
-            let log = entry.log
-            let unread = !conversation.profile.keepsUnreadCount ? [] : log.messages.filter {
-                !$0.sender.isSameID(as: selfUserID) && !$0.isExcludedFromUnreadCount && !$0.isRemoved
-                    && !$0.isRevoked && $0.seq > conversation.readSeq
+            // Every accepted message above the cursor, held or stored, by the rules and by its flag.
+            var unread: [UInt64] = [], flagged: [UInt64] = []
+            archiveView(id).forEachDescending(below: nil, in: entry.log, chunk: 256) { held in
+                let message = held.message
+                guard message.seq > conversation.readSeq else { return false }
+                precondition(message.seq <= conversation.lastSeq, "\(id) holds a message past its last sequence")
+                if conversation.profile.keepsUnreadCount && !message.sender.isSameID(as: selfUserID)
+                    && !message.isExcludedFromUnreadCount && !message.isRemoved && !message.isRevoked {
+                    unread.append(message.seq)
+                }
+                if held.counts { flagged.append(message.seq) }
+                return true
             }
-            precondition(unread.map(\.seq) == Array(log.unreadSequences), "unread sequences of \(id) drifted")
+            precondition(unread == flagged, "unread flags of \(id) drifted")
             precondition(conversation.unreadCount == unread.count, "unread count of \(id) drifted")
             precondition(unreadIDs.contains(id) == (unread.count > 0), "unread set disagrees for \(id)")
             precondition(conversation.groupAtInfos.allSatisfy { $0.seq > conversation.readSeq }, "stale @ of \(id)")

@@ -1,0 +1,120 @@
+import IMTransportKit
+
+/// Messages beyond memory: a store with a message archive (its database) keeps accepted messages
+/// there and holds in memory only those not written yet and a bounded cache of recent ones
+/// (`MessageCache`), so its memory grows with conversations, not messages.
+///
+/// What the archive shows lags behind the store until the batch that changed it is written: new and
+/// changed messages wait in the logs (a log wins over the archive, see `ArchiveView`), deleted and
+/// removed ones in `archiveMasks` and `keptArchiveGone`. The owner calls `noteWritten()` once the
+/// database holds every committed batch: the masks go, and the cache forgets messages past its
+/// limit. A store without an archive (storage in memory) holds every message; there is nothing else
+/// to hold them.
+extension ConversationStore {
+    /// How many written accepted messages a store keeps in memory unless told otherwise: about a
+    /// megabyte of messages.
+    package static let defaultMessageCacheLimit = 5_000
+
+    /// The messages of `id` as this store sees them (see `ArchiveView`).
+    func archiveView(_ id: ConversationID) -> ArchiveView {
+        ArchiveView(id: id, archive: archive?.archive, mask: archiveMasks.isEmpty ? ArchiveMask() : archiveMasks[id] ?? ArchiveMask())
+    }
+
+    /// Makes `archive` where this store's accepted messages live beyond memory, keeping at most
+    /// `cacheLimit` of them in memory once written.
+    mutating func attach(_ archive: any MessageArchive, cacheLimit: Int) {
+        self.archive = ArchiveReference(archive: archive)
+        messageCache = MessageCache(limit: cacheLimit)
+    }
+
+    /// Stops reading the archive (its database was abandoned): what is in memory is all there is.
+    package mutating func detachArchive() {
+        archive = nil
+        archiveMasks = [:]
+        keptArchiveGone = false
+        messageCache = MessageCache(limit: messageCache.limit)
+    }
+
+    /// The accepted messages held in memory as last accounted (at most the cache's limit after every
+    /// write; without an archive, 0: nothing is accounted, the logs hold everything).
+    package var cachedMessageCount: Int { messageCache.count }
+
+    /// The most accepted messages held in memory once written.
+    package var messageCacheLimit: Int { messageCache.limit }
+
+    /// Records that the database holds every batch committed so far: what the archive did not show
+    /// it shows now, and the cache forgets the messages past its limit, written longest ago first.
+    /// - Complexity: O(t + e) for t conversations touched since the last write and e forgotten.
+    package mutating func noteWritten() {
+        guard archive != nil else { return }
+        if !archiveMasks.isEmpty { archiveMasks = [:] }
+        keptArchiveGone = false
+        for id in messageCache.takeTouched() {
+            let held: Int
+            if let slot = entries.slot(of: id) {
+                held = entries[slot: slot].access { $0.log.messages.count }
+            } else {
+                held = keptLogs[id]?.messages.count ?? 0
+            }
+            messageCache.account(id, holding: held)
+        }
+        while let victim = messageCache.nextVictim() {
+            if let slot = entries.slot(of: victim) {
+                _ = entries[slot: slot].access { $0.log.evictAccepted() }
+            } else if var kept = keptLogs.removeValue(forKey: victim) {
+                _ = kept.evictAccepted()
+                if !kept.isEmpty { keptLogs[victim] = kept }
+            }
+        }
+    }
+
+    /// Hides the stored messages of `id` with `seq <= upTo` until the batch deleting them is written.
+    mutating func hideStoredMessages(of id: ConversationID, upTo seq: UInt64) {
+        guard archive != nil else { return }
+        archiveMasks[id, default: ArchiveMask()].hiddenUpTo = max(archiveMasks[id]?.hiddenUpTo ?? 0, seq)
+    }
+
+    /// Shows the stored messages of `id` with `seq <= upTo` as tombstones until the batch removing
+    /// them is written.
+    mutating func removeStoredMessages(of id: ConversationID, upTo seq: UInt64) {
+        guard archive != nil else { return }
+        archiveMasks[id, default: ArchiveMask()].removedUpTo = max(archiveMasks[id]?.removedUpTo ?? 0, seq)
+    }
+
+    /// Deletes the stored messages of every conversation deleted with its messages kept (those with
+    /// no row), recorded for the database; until written, the archive shows none of them. Call it
+    /// while every conversation of the store still has its row.
+    mutating func forgetKeptStoredMessages() {
+        guard archive != nil || recorder.recordsStorage else { return }
+        recorder.recordStorage(.deleteKeptMessages)
+        if archive != nil { keptArchiveGone = true }
+    }
+
+    /// The newest kept message of `id` (deleted with its messages kept), held in `log` or stored.
+    /// - Complexity: O(1) without an archive; one archive lookup with one.
+    func newestKeptMessage(of id: ConversationID, _ log: MessageLog) -> Message? {
+        guard archive != nil, !keptArchiveGone else { return log.messages.last?.message }
+        return archiveView(id).newest(atOrBelow: .max, in: log)
+    }
+
+    /// Forgets the local fields of every message of `id`, held in `log` or stored (its conversation
+    /// was deleted with its messages; the database deletes their rows with the messages).
+    /// - Complexity: O(m) for the held messages, plus one archive read when any fields are kept.
+    mutating func forgetLocalFields(of id: ConversationID, _ log: MessageLog) {
+        guard !localFields.isEmpty else { return }
+        for messageID in log.allIDs { localFields[messageID] = nil }
+        for messageID in archiveView(id).storedIDsWithLocalFields(upTo: .max, anyLocalFields: true) {
+            localFields[messageID] = nil
+        }
+    }
+
+    /// Checks what the cache accounted against the logs, after a write (for `_checkInvariants`).
+    package func _checkMessageCache() {
+        guard archive != nil, messageCache.touched.isEmpty else { return }
+        var held: [ConversationID: Int] = [:]
+        for (id, entry) in entries.all where !entry.log.messages.isEmpty { held[id] = entry.log.messages.count }
+        for (id, log) in keptLogs where !log.messages.isEmpty { held[id] = log.messages.count }
+        precondition(held == messageCache.accounted, "the message cache's accounting drifted")
+        precondition(messageCache.count <= messageCache.limit, "the message cache holds more than its limit")
+    }
+}
