@@ -77,9 +77,10 @@ struct MessageCache: Sendable {
         count -= entry.count
     }
 
-    /// Drops the queue's stale entries once they are most of it.
+    /// Drops the queue's consumed and stale entries once they are most of it, so that it stays
+    /// within a small multiple of the conversations accounted.
     private mutating func compactIfStale() {
-        guard queue.count - head > 2 * held.count + 64 else { return }
+        guard queue.count > 2 * held.count + 64 else { return }
         queue = queue[head...].filter { held[$0.id]?.stamp == $0.stamp }
         head = 0
     }
