@@ -11,9 +11,9 @@ import IMTransportKit
 /// limit. A store without an archive (storage in memory) holds every message; there is nothing else
 /// to hold them.
 extension ConversationStore {
-    /// How many written accepted messages a store keeps in memory unless told otherwise: about a
-    /// megabyte of messages.
-    package static let defaultMessageCacheLimit = 5_000
+    /// How many written accepted messages a store keeps in memory unless told otherwise (a few
+    /// hundred KB of messages).
+    package static let defaultMessageCacheLimit = 2_000
 
     /// The messages of `id` as this store sees them (see `ArchiveView`).
     func archiveView(_ id: ConversationID) -> ArchiveView {
@@ -52,7 +52,7 @@ extension ConversationStore {
         for id in messageCache.takeTouched() {
             let held: Int
             if let slot = entries.slot(of: id) {
-                held = entries[slot: slot].access { $0.log.messages.count }
+                held = entries.log(slot: slot).messages.count
             } else {
                 held = keptLogs[id]?.messages.count ?? 0
             }
@@ -60,7 +60,7 @@ extension ConversationStore {
         }
         while let victim = messageCache.nextVictim() {
             if let slot = entries.slot(of: victim) {
-                _ = entries[slot: slot].access { $0.log.evictAccepted() }
+                _ = entries.access(slot) { _, log in log.evictAccepted() }
             } else if var kept = keptLogs.removeValue(forKey: victim) {
                 _ = kept.evictAccepted()
                 if !kept.isEmpty { keptLogs[victim] = kept }
@@ -112,7 +112,7 @@ extension ConversationStore {
     package func _checkMessageCache() {
         guard archive != nil, messageCache.touched.isEmpty else { return }
         var held: [ConversationID: Int] = [:]
-        for (id, entry) in entries.all where !entry.log.messages.isEmpty { held[id] = entry.log.messages.count }
+        for (slot, log) in entries.logsHeld where !log.messages.isEmpty { held[entries[slot: slot].id] = log.messages.count }
         for (id, log) in keptLogs where !log.messages.isEmpty { held[id] = log.messages.count }
         precondition(held == messageCache.accounted, "the message cache's accounting drifted")
         precondition(messageCache.count <= messageCache.limit, "the message cache holds more than its limit")

@@ -99,10 +99,12 @@ extension ConversationStore {
         try touching(id) { store throws(IMError) in
             guard let slot = store.entries.slot(of: id) else { throw Self.unknown(id) }
             let view = store.archiveView(id)
-            let found = store.entries[slot: slot].access { entry -> (message: Message, counts: Bool)? in
-                guard let message = view.message(seq: message.seq, id: message.id, in: entry.log) else { return nil }
-                return (message, message.seq > 0 && view.held(seq: message.seq, in: entry.log)?.counts == true)
-            }
+            let found: (message: Message, counts: Bool)? = {
+                let log = store.entries.log(slot: slot)
+                return view.message(seq: message.seq, id: message.id, in: log).map { found in
+                    (found, found.seq > 0 && view.held(seq: found.seq, in: log)?.counts == true)
+                }
+            }()
             guard let (held, counted) = found else { throw IMError(.invalidParameters, "the message is not in local storage") }
             guard held.status != .sending else {
                 throw IMError(.invalidParameters, "the message is still being sent")

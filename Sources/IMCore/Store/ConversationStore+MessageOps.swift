@@ -104,7 +104,7 @@ extension ConversationStore {
     package mutating func removeAllMessages(of id: ConversationID) throws(IMError) {
         try touching(id) { store throws(IMError) in
             guard let slot = store.entries.slot(of: id) else { throw Self.unknown(id) }
-            let lastSeq = store.entries[slot: slot].access { $0.conversation.lastSeq }
+            let lastSeq = store.entries[slot: slot].lastSeq
             let stored = store.archiveView(id).storedIDsWithLocalFields(upTo: .max, anyLocalFields: !store.localFields.isEmpty)
             store.removeStoredMessages(of: id, upTo: lastSeq)
             let view = store.archiveView(id)

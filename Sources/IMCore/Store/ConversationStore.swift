@@ -28,11 +28,9 @@ package struct ConversationStore: Sendable {
     package let selfUserID: String
     /// Each conversation with its messages: one hash lookup finds both.
     var entries = EntryTable()
-    /// Sort key (pinned band | order key) to conversation, iterated from the largest key; each
-    /// entry tagged with what filters ask about it (`FilterTag`).
-    var order = OrderedIndex<ConversationID>()
-    /// Conversations with unread messages, so "read everything" never scans the others.
-    var unreadIDs: Set<ConversationID> = []
+    /// Sort key (pinned band | order key) to conversation (its entry), iterated from the largest
+    /// key; each entry tagged with what filters ask about it (`FilterTag`).
+    var order = OrderedIndex<EntryReference>()
     /// Receive options set for conversations that do not exist yet (C2C options are per user).
     private var presetReceiveOptions: [ConversationID: ReceiveOption] = [:]
     /// Messages of conversations deleted with their messages kept, as held in memory (with an
@@ -133,14 +131,13 @@ package struct ConversationStore: Sendable {
         // Without an archive the log holds every message: count them. With one, the row's count
         // stands (its messages stay stored).
         if archive == nil { restored.unreadCount = archiveView(stored.id).countUnread(above: conversation.readSeq, in: log) }
-        entries[restored.id] = StoreEntry(conversation: restored, log: log)
+        let slot = entries.insert(StoreEntry(conversation: restored, log: log), for: restored.id)
         groupSlots.add(restored.filterGroupNames)
-        order.insert(restored.id, forKey: restored.sortKey, tags: FilterTag.tags(of: restored, slots: groupSlots))
+        order.insert(entries.reference(slot), forKey: restored.sortKey, tags: FilterTag.tags(of: restored, slots: groupSlots))
         if counting {
             counters += UnreadCounters(contributionOf: restored)
             filterUnread.move(from: nil, to: restored)
         }
-        if restored.unreadCount > 0 { unreadIDs.insert(restored.id) }
     }
 
     /// Continues the order counter from a stored value, so new order keys stay unique.
@@ -174,8 +171,7 @@ package struct ConversationStore: Sendable {
         for entry in stored where !coldTouched.contains(entry.id) { restore(entry, counting: false) }
         coldSource = nil
         coldTouched = []
-        let unread = unreadIDs.compactMap { entries.conversation($0) }
-        filterUnread.recount(unread)
+        filterUnread.recount(unreadConversations())
         var recount = UnreadCounters()
         for (_, entry) in entries.all { recount += UnreadCounters(contributionOf: entry.conversation) }
         guard recount != counters else { return nil }
@@ -231,12 +227,23 @@ package struct ConversationStore: Sendable {
         return archiveView(id).newestSeq(atOrBefore: seconds, in: log)
     }
 
+    /// The conversations with unread messages (those the ordered index tags unread), in list order.
+    /// - Complexity: O(u log n) for u such conversations.
+    func unreadConversations() -> [Conversation] {
+        var result: [Conversation] = []
+        order.forEachDescending(below: nil, matching: TagQuery(required: FilterTag.unread, excluded: 0)) { _, entry in
+            result.append(entries.conversation(entry)!)
+            return true
+        }
+        return result
+    }
+
     /// The conversations a "read everything" of `kind` (nil: every kind) has to touch: those with
     /// unread messages or the "marked unread" mark.
-    /// - Complexity: O(u) when no conversation is marked unread, O(n) otherwise.
+    /// - Complexity: O(u log n) when no conversation is marked unread, O(n) otherwise.
     package func conversationsToMarkRead(kind: ConversationID.Kind?) -> [ConversationID] {
         precondition(isComplete, "a cold store does not know every unread conversation")
-        var ids = Set(unreadIDs)
+        var ids = Set(unreadConversations().map(\.id))
         if counters.markedUnreadConversations > 0 {
             for (id, entry) in entries.all where entry.conversation.marks.contains(.unread) { ids.insert(id) }
         }
@@ -261,8 +268,8 @@ package struct ConversationStore: Sendable {
         precondition(isComplete, "a cold store's index holds only the loaded conversations")
         var result: [Conversation] = []
         result.reserveCapacity(entries.count)
-        order.forEachDescending(below: nil) { _, id in
-            result.append(entries.conversation(id)!)
+        order.forEachDescending(below: nil) { _, entry in
+            result.append(entries.conversation(entry)!)
             return true
         }
         return result
@@ -317,9 +324,8 @@ package struct ConversationStore: Sendable {
             if let existing = store.entries.slot(of: id) {
                 // Every message held has a sequence up to `lastSeq`: one past it is new, with no lookup.
                 let view = store.archiveView(id)
-                let isDuplicate = store.entries[slot: existing].access { entry in
-                    message.seq <= entry.conversation.lastSeq && view.held(seq: message.seq, in: entry.log) != nil
-                }
+                let isDuplicate = message.seq <= store.entries[slot: existing].lastSeq
+                    && view.held(seq: message.seq, in: store.entries.log(slot: existing)) != nil
                 if isDuplicate { return }
                 slot = existing
             } else {
@@ -327,7 +333,7 @@ package struct ConversationStore: Sendable {
             }
             let me = store.selfUserID
             let isMine = message.sender.isSameID(as: me)
-            let (readSeq, storedProfile) = store.entries[slot: slot].access { ($0.conversation.readSeq, $0.conversation.profile) }
+            let (readSeq, storedProfile) = (store.entries[slot: slot].readSeq, store.entries[slot: slot].profile)
             let isUnread = !isMine && message.seq > readSeq
             // Chat rooms (AVChatRoom) keep no unread count, on the device as on the server.
             let countsAsUnread = isUnread && !message.isExcludedFromUnreadCount && !message.isRevoked
@@ -394,7 +400,7 @@ package struct ConversationStore: Sendable {
         let id = message.conversationID(selfUserID: selfUserID)
         touching(id) { store in
             guard let slot = store.entries.slot(of: id),
-                  store.entries[slot: slot].access({ $0.log.pending.contains { $0.id == message.id } })
+                  store.entries.log(slot: slot).pending.contains(where: { $0.id == message.id })
             else { return }
             var failed = message
             failed.status = .failed
@@ -558,7 +564,6 @@ package struct ConversationStore: Sendable {
                 store.forgetLocalFields(of: id, current.log)
                 store.hideStoredMessages(of: id, upTo: .max)
             }
-            store.unreadIDs.remove(id)
         }
     }
 
@@ -675,7 +680,7 @@ package struct ConversationStore: Sendable {
         }
         let slot = entries.insert(StoreEntry(conversation: conversation, log: log), for: id)
         groupSlots.add(conversation.filterGroupNames)
-        order.insert(id, forKey: conversation.sortKey, tags: FilterTag.tags(of: conversation, slots: groupSlots))
+        order.insert(entries.reference(slot), forKey: conversation.sortKey, tags: FilterTag.tags(of: conversation, slots: groupSlots))
         counters += UnreadCounters(contributionOf: conversation)
         return slot
     }
@@ -700,27 +705,26 @@ package struct ConversationStore: Sendable {
         let countsFilters = !filterUnread.isEmpty
         var before: Conversation?
         var previous: Conversation?
-        let (old, oldKey, oldTags, oldGroups, activity, orderKey) = entries[slot: slot].access { entry in
-            if firstTouch { before = entry.conversation }
-            if countsFilters { previous = entry.conversation }
-            let old = UnreadCounters(contributionOf: entry.conversation)
-            let oldKey = entry.conversation.sortKey
-            let oldTags = FilterTag.baseTags(of: entry.conversation)
-            let oldGroups = entry.conversation.filterGroupNames
-            let activity = body(&entry.conversation, &entry.log)
-            return (old, oldKey, oldTags, oldGroups, activity, entry.conversation.orderKey)
+        let (old, oldKey, oldTags, oldGroups, activity, orderKey) = entries.access(slot) { conversation, log in
+            if firstTouch { before = conversation }
+            if countsFilters { previous = conversation }
+            let old = UnreadCounters(contributionOf: conversation)
+            let oldKey = conversation.sortKey
+            let oldTags = FilterTag.baseTags(of: conversation)
+            let oldGroups = conversation.filterGroupNames
+            let activity = body(&conversation, &log)
+            return (old, oldKey, oldTags, oldGroups, activity, conversation.orderKey)
         }
         if firstTouch { recorder.record(id, before: before) }
         // Activity not older than the current one gets a larger order key; a late delivery does not move.
         if let activity, activity >= OrderKey.seconds(of: orderKey) {
             let key = nextOrderKey(seconds: activity, above: orderKey)
-            entries[slot: slot].access { $0.conversation.orderKey = key }
+            entries[slot: slot].orderKey = key
         }
-        let (new, newKey, newTags, newGroups, current) = entries[slot: slot].access { entry in
-            (UnreadCounters(contributionOf: entry.conversation), entry.conversation.sortKey,
-             FilterTag.baseTags(of: entry.conversation), entry.conversation.filterGroupNames,
-             countsFilters ? entry.conversation : nil)
-        }
+        let (new, newKey, newTags, newGroups, current) = { (conversation: Conversation) in
+            (UnreadCounters(contributionOf: conversation), conversation.sortKey, FilterTag.baseTags(of: conversation),
+             conversation.filterGroupNames, countsFilters ? conversation : nil)
+        }(entries[slot: slot])
         // Unchanged groups keep their bits (this conversation holds them): only the base tags can differ.
         let groupsChanged = newGroups != oldGroups
         if groupsChanged {
@@ -731,12 +735,9 @@ package struct ConversationStore: Sendable {
         counters -= old
         counters += new
         if countsFilters { filterUnread.move(from: previous, to: current) }
-        if new.unreadConversations != old.unreadConversations {
-            if new.unreadConversations > 0 { unreadIDs.insert(id) } else { unreadIDs.remove(id) }
-        }
         if newKey != oldKey {
             order.removeValue(forKey: oldKey)
-            order.insert(id, forKey: newKey, tags: tags)
+            order.insert(entries.reference(slot), forKey: newKey, tags: tags)
         } else if groupsChanged || newTags != oldTags {
             order.setTags(tags, forKey: newKey)
         }
@@ -763,7 +764,8 @@ package struct ConversationStore: Sendable {
         var keys = Set<UInt64>()
         for (id, entry) in entries.all {
             let conversation = entry.conversation
-            precondition(order[conversation.sortKey] == id, "\(id) is not at its sort key in the index")
+            precondition(
+                order[conversation.sortKey].flatMap(entries.conversation)?.id == id, "\(id) is not at its sort key in the index")
             precondition(keys.insert(conversation.orderKey).inserted, "order key of \(id) is not unique")
             precondition(conversation.orderKey & OrderKey.pinnedBand == 0, "order key of \(id) uses the band bit")
             precondition(conversation.orderKey % OrderKey.spacing == 0, "order key of \(id) is not spaced")
@@ -782,7 +784,6 @@ package struct ConversationStore: Sendable {
             }
             precondition(unread == flagged, "unread flags of \(id) drifted")
             precondition(conversation.unreadCount == unread.count, "unread count of \(id) drifted")
-            precondition(unreadIDs.contains(id) == (unread.count > 0), "unread set disagrees for \(id)")
             precondition(conversation.groupAtInfos.allSatisfy { $0.seq > conversation.readSeq }, "stale @ of \(id)")
             precondition(
                 order.tags(forKey: conversation.sortKey) == FilterTag.tags(of: conversation, slots: groupSlots),
@@ -792,7 +793,7 @@ package struct ConversationStore: Sendable {
         // A cold store holds only some conversations; its counters cover all of them.
         guard isComplete else { return }
         precondition(recount == counters, "counters drifted: kept \(counters), recounted \(recount)")
-        precondition(unreadIDs.count == counters.unreadConversations, "unread set size drifted")
+        precondition(unreadConversations().count == counters.unreadConversations, "unread tags drifted")
         _checkFilterCounts()
     }
 }
