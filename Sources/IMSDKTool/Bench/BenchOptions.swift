@@ -10,6 +10,8 @@ struct BenchOptions: Equatable, Sendable {
     var floodMessages: Int?
     /// Set in a memory probe process (hidden option): the one subject to hold, at the one scale.
     var memoryProbe: MemoryProbe.Subject?
+    /// In a memory probe process (hidden option): messages per conversation of its workload.
+    var messagesPerConversation = 2
 
     /// Parses the arguments after `bench`; nil when they ask for the help.
     static func parse(_ arguments: ArraySlice<String>) throws(UsageError) -> BenchOptions? {
@@ -49,6 +51,12 @@ struct BenchOptions: Equatable, Sendable {
                     throw UsageError("--memory-probe needs one of \(names), not '\(value)'")
                 }
                 options.memoryProbe = subject
+            case "--messages-per-conversation":
+                guard let value = rest.popFirst() else { throw UsageError("--messages-per-conversation needs a value") }
+                guard let count = Int(value), count >= 1 else {
+                    throw UsageError("--messages-per-conversation needs a count of at least 1, not '\(value)'")
+                }
+                options.messagesPerConversation = count
             case let option where option.hasPrefix("-"):
                 throw UsageError("unknown option '\(option)'")
             default:
