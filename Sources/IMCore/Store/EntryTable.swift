@@ -16,14 +16,14 @@ struct EntryReference: Hashable, Sendable {
 }
 
 /// The store's entries by conversation ID: the conversations in fixed-size chunks, found through a
-/// small open-addressing table of slot numbers, and the message logs that hold anything beside
-/// them, by slot.
+/// small open-addressing table of slot numbers, and beside each a reference to its message log
+/// while that holds anything.
 ///
 /// Memory grows with the entries and nothing else: a chunk is allocated whole once and never
 /// moves, so growing copies no entry and leaves no doubled buffer behind (an array of 100k large
 /// entries, grown by doubling, would hold its older buffers' pages too); the table holds 4 bytes
 /// per bucket (a `Dictionary` of IDs would hold each ID again); a conversation whose log is empty
-/// (a store that keeps its messages in a database holds few) costs nothing for it. A slot found
+/// (a store that keeps its messages in a database holds few) costs 8 bytes for it. A slot found
 /// once (`slot(of:)`) is changed in place through `access(_:_:)`, with no second lookup of the ID
 /// and no copy of the conversation.
 /// - Complexity: lookups, inserts and removals O(1) on average (one hash of the ID, then the
@@ -34,8 +34,9 @@ struct EntryTable: Sendable {
 
     /// The conversations, `chunkSize` a chunk; a removed entry's slot holds a placeholder until reused.
     private var chunks: [[Conversation]] = []
-    /// The logs that hold anything, by slot (an empty log is no entry).
-    private var logs: [Int: MessageLog] = [:]
+    /// The log of each slot, in chunks as `chunks`; nil while it holds nothing. A box shared by
+    /// two copies of the table is copied before it changes.
+    private var logs: [[LogBox?]] = []
     /// Slots handed out so far (removed ones included).
     private var used = 0
     /// Slots of removed entries, reused first.
@@ -55,7 +56,8 @@ struct EntryTable: Sendable {
 
     /// The conversation in `slot` (from `slot(of:)`), read or changed in place.
     subscript(slot slot: Int) -> Conversation {
-        get { chunks[slot >> Self.chunkShift][slot & (Self.chunkSize - 1)] }
+        // Borrowed, not copied: a lookup compares the ID of each entry its probe meets.
+        _read { yield chunks[slot >> Self.chunkShift][slot & (Self.chunkSize - 1)] }
         _modify { yield &chunks[slot >> Self.chunkShift][slot & (Self.chunkSize - 1)] }
     }
 
@@ -74,19 +76,22 @@ struct EntryTable: Sendable {
 
     /// The log of the entry in `slot` (empty when it holds nothing).
     func log(slot: Int) -> MessageLog {
-        logs.isEmpty ? MessageLog() : logs[slot] ?? MessageLog()
+        logs[slot >> Self.chunkShift][slot & (Self.chunkSize - 1)]?.log ?? MessageLog()
     }
 
     /// Runs `body` on the conversation and the log in `slot`, both changed in place.
     mutating func access<Result>(_ slot: Int, _ body: (inout Conversation, inout MessageLog) -> Result) -> Result {
-        if let index = logs.index(forKey: slot) {
-            let result = body(&chunks[slot >> Self.chunkShift][slot & (Self.chunkSize - 1)], &logs.values[index])
-            if logs.values[index].isEmpty { logs.remove(at: index) }
+        let (chunk, index) = (slot >> Self.chunkShift, slot & (Self.chunkSize - 1))
+        guard logs[chunk][index] != nil else {
+            var log = MessageLog()
+            let result = body(&chunks[chunk][index], &log)
+            if !log.isEmpty { logs[chunk][index] = LogBox(log) }
             return result
         }
-        var log = MessageLog()
-        let result = body(&chunks[slot >> Self.chunkShift][slot & (Self.chunkSize - 1)], &log)
-        if !log.isEmpty { logs[slot] = log }
+        if !isKnownUniquelyReferenced(&logs[chunk][index]!) { logs[chunk][index] = LogBox(logs[chunk][index]!.log) }
+        let box = logs[chunk][index]!
+        let result = body(&chunks[chunk][index], &box.log)
+        if box.log.isEmpty { logs[chunk][index] = nil }
         return result
     }
 
@@ -107,7 +112,7 @@ struct EntryTable: Sendable {
     mutating func insert(_ entry: StoreEntry, for id: ConversationID) -> Int {
         if let slot = slot(of: id) {
             self[slot: slot] = entry.conversation
-            logs[slot] = entry.log.isEmpty ? nil : entry.log
+            setLog(entry.log, slot: slot)
             return slot
         }
         if (count + 1) * 4 > buckets.count * 3 { grow() }
@@ -122,10 +127,11 @@ struct EntryTable: Sendable {
                 var chunk: [Conversation] = []
                 chunk.reserveCapacity(Self.chunkSize)
                 chunks.append(chunk)
+                logs.append([LogBox?](repeating: nil, count: Self.chunkSize))
             }
             chunks[slot >> Self.chunkShift].append(entry.conversation)
         }
-        if !entry.log.isEmpty { logs[slot] = entry.log }
+        setLog(entry.log, slot: slot)
         place(slot, hash: id.hashValue)
         count += 1
         return slot
@@ -135,7 +141,8 @@ struct EntryTable: Sendable {
     mutating func removeValue(forKey id: ConversationID) -> StoreEntry? {
         guard let bucket = bucket(of: id) else { return nil }
         let slot = Int(buckets[bucket] - 1)
-        let entry = StoreEntry(conversation: self[slot: slot], log: logs.removeValue(forKey: slot) ?? MessageLog())
+        let entry = StoreEntry(conversation: self[slot: slot], log: log(slot: slot))
+        setLog(MessageLog(), slot: slot)
         // Drop what the entry held; the slot keeps only a placeholder until it is reused, in the
         // next generation.
         self[slot: slot] = Conversation(id: .system)
@@ -172,7 +179,19 @@ struct EntryTable: Sendable {
     }
 
     /// Every slot whose log holds anything, with that log.
-    var logsHeld: [Int: MessageLog] { logs }
+    /// - Complexity: O(n).
+    var logsHeld: [Int: MessageLog] {
+        var held: [Int: MessageLog] = [:]
+        for value in buckets where value != 0 {
+            let slot = Int(value - 1)
+            if let box = logs[slot >> Self.chunkShift][slot & (Self.chunkSize - 1)] { held[slot] = box.log }
+        }
+        return held
+    }
+
+    private mutating func setLog(_ log: MessageLog, slot: Int) {
+        logs[slot >> Self.chunkShift][slot & (Self.chunkSize - 1)] = log.isEmpty ? nil : LogBox(log)
+    }
 
     // MARK: - The table
 
@@ -184,7 +203,7 @@ struct EntryTable: Sendable {
         while true {
             let value = buckets[bucket]
             if value == 0 { return nil }
-            if self[slot: Int(value - 1)].id == id { return bucket }
+            if self[slot: Int(value - 1)].hasID(id) { return bucket }
             bucket = (bucket + 1) & mask
         }
     }
@@ -209,5 +228,18 @@ struct EntryTable: Sendable {
             let slot = Int(value - 1)
             place(slot, hash: self[slot: slot].id.hashValue)
         }
+    }
+}
+
+/// A log held by reference from an `EntryTable` slot (8 bytes there, where the log takes 24).
+///
+/// - Thread safety: mutated only by the table that holds its one reference (it copies a shared box
+///   first), hence `@unchecked Sendable`.
+final class LogBox: @unchecked Sendable {
+    // No dynamic exclusivity checks: the table changes a box only through `access(_:_:)`, once.
+    @exclusivity(unchecked) var log: MessageLog
+
+    init(_ log: MessageLog) {
+        self.log = log
     }
 }
