@@ -28,6 +28,9 @@ package struct StorageDelta: Sendable {
         /// last written batch has no row yet either: the store records it only where such a
         /// conversation's accepted messages go too (`ConversationStore.forgetServerState`).
         case deleteKeptMessages
+        /// The conversation, deleted with its messages kept, exists again: its kept messages are its
+        /// own again.
+        case reviveKeptMessages(ConversationID)
     }
 
     package var operations: [Operation] = []

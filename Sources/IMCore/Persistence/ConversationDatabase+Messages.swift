@@ -102,6 +102,31 @@ extension ConversationDatabase {
         for sql in Self.deleteKeptSQL { try connection.prepare(sql).execute() }
     }
 
+    // MARK: - Kept conversations
+
+    /// Records that `id` was deleted with its messages kept (`kept_conversations`).
+    func keepMessages(of id: ConversationID) throws(PersistenceError) {
+        try connection.prepare("INSERT OR IGNORE INTO kept_conversations (kind, target) VALUES (?, ?)")
+            .execute([Int64(id.kind.rawValue), id.target])
+    }
+
+    /// Records that the messages of `id` are no longer kept for a deleted conversation (it exists
+    /// again, or they were deleted).
+    func reviveKeptMessages(of id: ConversationID) throws(PersistenceError) {
+        try connection.prepare("DELETE FROM kept_conversations WHERE kind = ? AND target = ?")
+            .execute([Int64(id.kind.rawValue), id.target])
+    }
+
+    /// The conversations deleted with their messages kept, as recorded.
+    /// - Complexity: O(k) for k of them.
+    package func keptConversations() throws(PersistenceError) -> Set<ConversationID> {
+        let path = connection.path
+        return Set(try connection.prepare("SELECT kind, target FROM kept_conversations").query { row throws(PersistenceError) in
+            var reader = RowReader(row, path: path)
+            return try reader.conversationID()
+        })
+    }
+
     // MARK: - Helpers
 
     /// The stored values of the unsigned sequences `low...high`: up to two signed ranges, the
@@ -163,5 +188,6 @@ extension ConversationDatabase {
         "DELETE FROM message_local_fields WHERE message_id IN (SELECT id FROM pending_messages WHERE \(keptConversations))",
         "DELETE FROM messages WHERE \(keptConversations)",
         "DELETE FROM pending_messages WHERE \(keptConversations)",
+        "DELETE FROM kept_conversations",
     ]
 }

@@ -107,6 +107,7 @@ package final class ConversationDatabase {
 
     /// Deletes every message of `id`, accepted, pending and imported, with their local fields.
     package func deleteMessages(of id: ConversationID) throws(PersistenceError) {
+        try reviveKeptMessages(of: id)
         try deleteLocalFields(of: id)
         try connection.prepare("DELETE FROM messages WHERE conversation_kind = ? AND conversation_target = ?")
             .execute(Self.key(id))

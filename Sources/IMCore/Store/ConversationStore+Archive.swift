@@ -6,7 +6,7 @@ import IMTransportKit
 ///
 /// What the archive shows lags behind the store until the batch that changed it is written: new and
 /// changed messages wait in the logs (a log wins over the archive, see `ArchiveView`), deleted and
-/// removed ones in `archiveMasks` and `keptArchiveGone`. The owner calls `noteWritten()` once the
+/// removed ones in `archiveMasks`. The owner calls `noteWritten()` once the
 /// database holds every committed batch: the masks go, and the cache forgets messages past its
 /// limit. A store without an archive (storage in memory) holds every message; there is nothing else
 /// to hold them.
@@ -21,17 +21,19 @@ extension ConversationStore {
     }
 
     /// Makes `archive` where this store's accepted messages live beyond memory, keeping at most
-    /// `cacheLimit` of them in memory once written.
-    mutating func attach(_ archive: any MessageArchive, cacheLimit: Int) {
+    /// `cacheLimit` of them in memory once written; `kept` are the conversations deleted with their
+    /// messages kept in it.
+    mutating func attach(_ archive: any MessageArchive, cacheLimit: Int, kept: Set<ConversationID>) {
         self.archive = ArchiveReference(archive: archive)
         messageCache = MessageCache(limit: cacheLimit)
+        keptIDs = kept
     }
 
     /// Stops reading the archive (its database was abandoned): what is in memory is all there is.
     package mutating func detachArchive() {
         archive = nil
         archiveMasks = [:]
-        keptArchiveGone = false
+        keptIDs = []
         messageCache = MessageCache(limit: messageCache.limit)
     }
 
@@ -48,23 +50,16 @@ extension ConversationStore {
     package mutating func noteWritten() {
         guard archive != nil else { return }
         if !archiveMasks.isEmpty { archiveMasks = [:] }
-        keptArchiveGone = false
-        for id in messageCache.takeTouched() {
-            let held: Int
-            if let slot = entries.slot(of: id) {
-                held = entries.log(slot: slot).messages.count
-            } else {
-                held = keptLogs[id]?.messages.count ?? 0
-            }
-            messageCache.account(id, holding: held)
+        for entry in messageCache.takeTouched() where entries.conversation(entry) != nil {
+            messageCache.account(entry, holding: entries.log(slot: Int(entry.slot)).messages.count)
         }
         while let victim = messageCache.nextVictim() {
-            if let slot = entries.slot(of: victim) {
-                _ = entries.access(slot) { _, log in log.evictAccepted() }
-            } else if var kept = keptLogs.removeValue(forKey: victim) {
-                _ = kept.evictAccepted()
-                if !kept.isEmpty { keptLogs[victim] = kept }
-            }
+            _ = entries.access(Int(victim.slot)) { _, log in log.evictAccepted() }
+        }
+        // Deleted conversations keep in memory only what the archive lacks: their unsent messages.
+        for (id, var log) in keptLogs where !log.messages.isEmpty {
+            _ = log.evictAccepted()
+            keptLogs[id] = log.isEmpty ? nil : log
         }
     }
 
@@ -82,18 +77,19 @@ extension ConversationStore {
     }
 
     /// Deletes the stored messages of every conversation deleted with its messages kept (those with
-    /// no row), recorded for the database; until written, the archive shows none of them. Call it
-    /// while every conversation of the store still has its row.
+    /// no row), recorded for the database. Call it while every conversation of the store still has
+    /// its row.
     mutating func forgetKeptStoredMessages() {
-        guard archive != nil || recorder.recordsStorage else { return }
         recorder.recordStorage(.deleteKeptMessages)
-        if archive != nil { keptArchiveGone = true }
+        keptIDs = []
     }
 
-    /// The newest kept message of `id` (deleted with its messages kept), held in `log` or stored.
-    /// - Complexity: O(1) without an archive; one archive lookup with one.
-    func newestKeptMessage(of id: ConversationID, _ log: MessageLog) -> Message? {
-        guard archive != nil, !keptArchiveGone else { return log.messages.last?.message }
+    /// The newest kept message of `id` (deleted with its messages kept) as it is created again,
+    /// held in `log` or stored; the stored ones are its own again from now on.
+    /// - Complexity: O(1), plus one archive lookup when the archive keeps messages of `id`.
+    mutating func takeKeptMessages(of id: ConversationID, _ log: MessageLog) -> Message? {
+        guard archive != nil, keptIDs.remove(id) != nil else { return log.messages.last?.message }
+        recorder.recordStorage(.reviveKeptMessages(id))
         return archiveView(id).newest(atOrBelow: .max, in: log)
     }
 
@@ -111,10 +107,10 @@ extension ConversationStore {
     /// Checks what the cache accounted against the logs, after a write (for `_checkInvariants`).
     package func _checkMessageCache() {
         guard archive != nil, messageCache.touched.isEmpty else { return }
-        var held: [ConversationID: Int] = [:]
-        for (slot, log) in entries.logsHeld where !log.messages.isEmpty { held[entries[slot: slot].id] = log.messages.count }
-        for (id, log) in keptLogs where !log.messages.isEmpty { held[id] = log.messages.count }
+        var held: [EntryReference: Int] = [:]
+        for (slot, log) in entries.logsHeld where !log.messages.isEmpty { held[entries.reference(slot)] = log.messages.count }
         precondition(held == messageCache.accounted, "the message cache's accounting drifted")
+        precondition(keptLogs.values.allSatisfy(\.messages.isEmpty), "a deleted conversation holds written messages")
         precondition(messageCache.count <= messageCache.limit, "the message cache holds more than its limit")
     }
 }

@@ -41,9 +41,10 @@ package struct ConversationStore: Sendable {
     var archive: ArchiveReference?
     /// The stored messages each conversation's batches deleted or removed that are not written yet.
     var archiveMasks: [ConversationID: ArchiveMask] = [:]
-    /// Whether the stored messages of conversations deleted with their messages kept are gone and
-    /// that is not written yet (`forgetServerState(takingEpoch:)`).
-    var keptArchiveGone = false
+    /// With an archive: the conversations deleted with their messages kept whose messages may be
+    /// stored (the database keeps them in `kept_conversations`), so a conversation created anew
+    /// reads the archive only when it has kept messages there.
+    var keptIDs: Set<ConversationID> = []
     /// Which accepted messages stay in memory once written (used only with an archive).
     var messageCache = MessageCache()
     /// The apps' local fields of messages, by message ID (any conversation; loaded whole, they are few).
@@ -282,7 +283,9 @@ package struct ConversationStore: Sendable {
     package mutating func commitBatch() -> ChangeBatch {
         var batch = ChangeBatch()
         for (id, before) in zip(recorder.touched, recorder.before) {
-            switch (before, entries.conversation(id)) {
+            let slot = entries.slot(of: id)
+            if archive != nil, let slot { messageCache.noteTouched(entries.reference(slot)) }
+            switch (before, slot.map { entries[slot: $0] }) {
             case (nil, let after?): batch.added.append(after)
             case (_?, nil): batch.deleted.append(id)
             case (let before?, let after?) where after.differs(from: before): batch.changed.append(after)
@@ -294,7 +297,6 @@ package struct ConversationStore: Sendable {
         batch.messageEvents = recorder.takeMessageEvents()
         batch.filterUnreadCounts = filterUnread.takeChanges()
         batch.conversationGroupEvents = closeConversationGroupChanges()
-        if archive != nil { messageCache.noteTouched(recorder.touched) }
         (batch.newMessages, batch.storage) = recorder.close(totalUnread: counters.totalUnread)
         batch.storage.orderCounter = orderCounter
         batch.storage.syncVersion = syncVersion
@@ -545,6 +547,8 @@ package struct ConversationStore: Sendable {
     /// - Complexity: O(log n).
     package mutating func delete(_ id: ConversationID, keepingMessages: Bool = false) {
         touching(id) { store in
+            guard let slot = store.entries.slot(of: id) else { return }
+            if store.archive != nil { store.messageCache.forget(store.entries.reference(slot)) }
             guard let current = store.entries.removeValue(forKey: id) else { return }
             store.recorder.touch(id, current: current.conversation)
             store.counters -= UnreadCounters(contributionOf: current.conversation)
@@ -559,10 +563,12 @@ package struct ConversationStore: Sendable {
             }
             if keepingMessages {
                 store.keptLogs[id] = current.log
+                if store.archive != nil { store.keptIDs.insert(id) }
             } else {
                 store.keptLogs[id] = nil
                 store.forgetLocalFields(of: id, current.log)
                 store.hideStoredMessages(of: id, upTo: .max)
+                store.keptIDs.remove(id)
             }
         }
     }
@@ -673,7 +679,7 @@ package struct ConversationStore: Sendable {
         }
         let log = keptLogs.isEmpty ? MessageLog() : keptLogs.removeValue(forKey: id) ?? MessageLog()
         // Kept messages (held, or stored when the store has an archive) come back read.
-        if let newest = newestKeptMessage(of: id, log) {
+        if let newest = takeKeptMessages(of: id, log) {
             conversation.lastSeq = newest.seq
             conversation.readSeq = newest.seq
             conversation.readTimestamp = newest.timestamp

@@ -46,7 +46,7 @@ extension IMClient {
                             return nil
                         }
                     })
-                store.keepMessages(in: database, logger: logger, cacheLimit: messageCacheLimit)
+                try store.keepMessages(in: database, logger: logger, cacheLimit: messageCacheLimit)
                 store.restoreLocalFields(try database.allLocalFields())
                 store.restoreConversationGroups(try database.loadConversationGroups())
             } else {
@@ -73,7 +73,7 @@ extension IMClient {
         cacheLimit: Int = ConversationStore.defaultMessageCacheLimit
     ) throws(PersistenceError) -> ConversationStore {
         var store = ConversationStore(selfUserID: userID)
-        store.keepMessages(in: database, logger: logger, cacheLimit: cacheLimit)
+        try store.keepMessages(in: database, logger: logger, cacheLimit: cacheLimit)
         for stored in try database.listRows() { store.restore(stored) }
         store.restoreLocalFields(try database.allLocalFields())
         store.restoreConversationGroups(try database.loadConversationGroups())
@@ -386,7 +386,7 @@ extension IMClient {
                     try database.deletePendingMessage(id: messageID)
                 case .delete(let id, let keepingMessages):
                     try database.deleteConversation(id)
-                    if !keepingMessages { try database.deleteMessages(of: id) }
+                    if keepingMessages { try database.keepMessages(of: id) } else { try database.deleteMessages(of: id) }
                 case .setLocalFields(let messageID, let fields):
                     try database.setLocalFields(fields, ofMessage: messageID)
                 case .clearMessages(let id, let upToSeq, let includingLocal):
@@ -397,6 +397,8 @@ extension IMClient {
                     try database.removeMessages(of: id)
                 case .deleteKeptMessages:
                     try database.deleteKeptMessages()
+                case .reviveKeptMessages(let id):
+                    try database.reviveKeptMessages(of: id)
                 }
             }
             for conversation in conversations { try database.upsert(conversation) }

@@ -38,7 +38,7 @@ enum MemoryProbe {
             let directory = try BenchFiles()
             let database = try ConversationDatabase.open(at: directory.path("engine.sqlite"), logger: .silent)
             var store = ConversationStore(selfUserID: BenchWorkload.selfUserID)
-            store.keepMessages(in: database, logger: .silent)
+            try store.keepMessages(in: database, logger: .silent)
             var messages = workload.makeIterator()
             var more = true
             while more {

@@ -214,7 +214,7 @@ struct ScaleBench {
         let batched = all[..<(2 * conversations)]
         let database = try ConversationDatabase.open(at: oursPath, logger: .silent)
         var store = ConversationStore(selfUserID: BenchWorkload.selfUserID)
-        store.keepMessages(in: database, logger: .silent)
+        try store.keepMessages(in: database, logger: .silent)
         let oursBatched = try Stopwatch.time {
             for chunk in stride(from: batched.startIndex, to: batched.endIndex, by: 1_000) {
                 for message in batched[chunk..<min(chunk + 1_000, batched.endIndex)] { store.receive(message) }
