@@ -12,7 +12,8 @@ import IMTransportKit
 package struct Conversation: Hashable, Sendable {
     // The ID's two parts apart, so the one-byte fields after them fill what would be its padding.
     private let target: String
-    private let kind: ConversationID.Kind
+    /// The kind of `id` (without making the ID).
+    package let kind: ConversationID.Kind
     package var isPinned: Bool
     package var receiveOption: ReceiveOption
     /// `unreadCount`, in the four bytes after the one-byte fields.

@@ -727,10 +727,7 @@ package struct ConversationStore: Sendable {
             let key = nextOrderKey(seconds: activity, above: orderKey)
             entries[slot: slot].orderKey = key
         }
-        let (new, newKey, newTags, newGroups, current) = { (conversation: Conversation) in
-            (UnreadCounters(contributionOf: conversation), conversation.sortKey, FilterTag.baseTags(of: conversation),
-             conversation.filterGroupNames, countsFilters ? conversation : nil)
-        }(entries[slot: slot])
+        let (new, newKey, newTags, newGroups, current) = Self.summary(of: entries[slot: slot], keeping: countsFilters)
         // Unchanged groups keep their bits (this conversation holds them): only the base tags can differ.
         let groupsChanged = newGroups != oldGroups
         if groupsChanged {
@@ -747,6 +744,15 @@ package struct ConversationStore: Sendable {
         } else if groupsChanged || newTags != oldTags {
             order.setTags(tags, forKey: newKey)
         }
+    }
+
+    /// What `modify` compares before and after a change (the conversation itself too when `keeping`),
+    /// read from the borrowed entry.
+    private static func summary(
+        of conversation: Conversation, keeping: Bool
+    ) -> (UnreadCounters, UInt64, UInt64, [String], Conversation?) {
+        (UnreadCounters(contributionOf: conversation), conversation.sortKey, FilterTag.baseTags(of: conversation),
+         conversation.filterGroupNames, keeping ? conversation : nil)
     }
 
     /// A fresh order key for activity at `seconds`, larger than `current`, unique in the store.
