@@ -203,6 +203,10 @@ package final class IMClient: IMPushSink, Sendable {
         }
     }
 
+    /// Whether the client has a connection to its server now (false between a loss and the
+    /// reconnect, and once stopped).
+    package var isConnected: Bool { withState { $0.connection != nil } }
+
     /// Reads the store under the lock.
     package func read<T, E: Error>(_ body: (ConversationStore) throws(E) -> T) throws(E) -> T {
         try state.withLock { state throws(E) in try body(state.store) }
