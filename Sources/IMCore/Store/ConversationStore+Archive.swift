@@ -44,6 +44,13 @@ extension ConversationStore {
     /// The most accepted messages held in memory once written.
     package var messageCacheLimit: Int { messageCache.limit }
 
+    /// The accepted messages the store's logs hold right now, counted (every message, without an
+    /// archive; with one, the cache and what is not written yet), for tests and diagnostics.
+    /// - Complexity: O(n).
+    package var acceptedMessagesInMemory: Int {
+        entries.logsHeld.values.reduce(0) { $0 + $1.messages.count } + keptLogs.values.reduce(0) { $0 + $1.messages.count }
+    }
+
     /// Records that the database holds every batch committed so far: what the archive did not show
     /// it shows now, and the cache forgets the messages past its limit, written longest ago first.
     /// - Complexity: O(t + e) for t conversations touched since the last write and e forgotten.
