@@ -57,8 +57,8 @@ extension ConversationStore {
     package mutating func noteWritten() {
         guard archive != nil else { return }
         if !archiveMasks.isEmpty { archiveMasks = [:] }
-        for entry in messageCache.takeTouched() where entries.conversation(entry) != nil {
-            messageCache.account(entry, holding: entries.log(slot: Int(entry.slot)).messages.count)
+        for entry in messageCache.takeTouched() where entries.isLive(entry) {
+            messageCache.account(entry, holding: entries.acceptedCount(slot: Int(entry.slot)))
         }
         while let victim = messageCache.nextVictim() {
             _ = entries.access(Int(victim.slot)) { _, log in log.evictAccepted() }

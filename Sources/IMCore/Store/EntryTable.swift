@@ -74,6 +74,16 @@ struct EntryTable: Sendable {
         return self[slot: slot]
     }
 
+    /// Whether `reference` names a live entry.
+    func isLive(_ reference: EntryReference) -> Bool {
+        reference == self.reference(Int(reference.slot))
+    }
+
+    /// How many accepted messages the log of the entry in `slot` holds (without copying the log).
+    func acceptedCount(slot: Int) -> Int {
+        logs[slot >> Self.chunkShift][slot & (Self.chunkSize - 1)]?.log.messages.count ?? 0
+    }
+
     /// The log of the entry in `slot` (empty when it holds nothing).
     func log(slot: Int) -> MessageLog {
         logs[slot >> Self.chunkShift][slot & (Self.chunkSize - 1)]?.log ?? MessageLog()
