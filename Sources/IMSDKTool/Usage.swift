@@ -185,7 +185,8 @@ enum Usage {
     private static let benchSummary = """
         Measure the engine at several scales (build with -c release) against two
         baselines, an app-side re-sorted array and SQL paging by OFFSET: ingest,
-        pages, total unread, reads, pins, persisted ingest, cold start, memory;
+        pages, total unread, reads, pins, persisted ingest, cold start, memory
+        (with the store on disk, with 2 and with 20 messages per conversation);
         exits 1 when their lists disagree.
         """
 

@@ -116,7 +116,8 @@ open class TIMConversation: NSObject {
 
     /// Up to `count` messages older than `last` (nil: from the newest), newest first, from the
     /// server's history (one request per call; messages removed with `remove()` are left out, so
-    /// a page may be shorter).
+    /// a page may be shorter); while the connection is down (or drops before the answer), from
+    /// local storage, as `getLocalMessage` pages it.
     /// - Returns: 0 when accepted; else the error's code.
     /// - Errors:
     ///   - 6013 `ERR_SDK_NOT_INITIALIZED` (returned): before `initSdk`.
@@ -128,8 +129,6 @@ open class TIMConversation: NSObject {
     ///   - 20003 `IMError.Code.unknownUser` (server): the C2C peer is not registered.
     ///   - 10010 `IMError.Code.unknownGroup` (server): the group does not exist.
     ///   - 10007 `IMError.Code.notGroupMember` (server): I am not a member of the group.
-    ///   - 9520 `ERR_SDK_NET_WAIT_ACK_TIMEOUT`: not connected, or the connection dropped before
-    ///     the answer.
     @discardableResult
     public func getMessage(_ count: Int32, last: TIMMessage?, succ: TIMGetMsgSucc?, fail: TIMFail?) -> Int32 {
         messages(count, last: last, local: false, succ: succ, fail: fail)

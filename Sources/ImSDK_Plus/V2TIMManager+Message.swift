@@ -111,24 +111,26 @@ extension V2TIMManager {
     // MARK: - History
 
     /// Up to `count` messages of the C2C conversation with `userID` older than `lastMsg` (nil: the
-    /// newest), newest first, from the server (one request per call; messages removed from local
-    /// storage are left out, so a page may be shorter).
+    /// newest), newest first: connected, from the server (one request per call; messages removed
+    /// from local storage are left out, so a page may be shorter); while the connection is down
+    /// (or drops before the answer), from this device's storage, as the vendor's header says ("if
+    /// the SDK detects no network, it returns local history"), read from the local database a page
+    /// at a time.
     /// - Errors:
     ///   - 6017 `ERR_INVALID_PARAMETERS`: an empty `userID`, or `count` 0 or less (checked first,
     ///     also before `initSDK`).
     ///   - 6013 `ERR_SDK_NOT_INITIALIZED`: before `initSDK`.
     ///   - 6014 `ERR_SDK_NOT_LOGGED_IN`: not logged in.
     ///   - 20003 `IMError.Code.unknownUser` (server): `userID` is not registered.
-    ///   - 9520 `ERR_SDK_NET_WAIT_ACK_TIMEOUT`: not connected, or the connection dropped before
-    ///     the answer.
     public func getC2CHistoryMessageList(
         userID: String, count: Int32, lastMsg: V2TIMMessage?, succ: V2TIMMessageListSucc?, fail: V2TIMFail?
     ) {
         history(of: .c2c(userID), count: count, lastMsg: lastMsg, succ: succ, fail: fail)
     }
 
-    /// Up to `count` messages of group `groupID` older than `lastMsg`, newest first, from the server;
-    /// as `getC2CHistoryMessageList(userID:count:lastMsg:succ:fail:)`.
+    /// Up to `count` messages of group `groupID` older than `lastMsg`, newest first, from the server,
+    /// or from this device's storage while the connection is down; as
+    /// `getC2CHistoryMessageList(userID:count:lastMsg:succ:fail:)`.
     /// - Errors:
     ///   - 6017 `ERR_INVALID_PARAMETERS`: an empty `groupID`, or `count` 0 or less (checked first,
     ///     also before `initSDK`).
@@ -136,8 +138,6 @@ extension V2TIMManager {
     ///   - 6014 `ERR_SDK_NOT_LOGGED_IN`: not logged in.
     ///   - 10010 `IMError.Code.unknownGroup` (server): the group does not exist.
     ///   - 10007 `IMError.Code.notGroupMember` (server): I am not a member of the group.
-    ///   - 9520 `ERR_SDK_NET_WAIT_ACK_TIMEOUT`: not connected, or the connection dropped before
-    ///     the answer.
     public func getGroupHistoryMessageList(
         groupID: String, count: Int32, lastMsg: V2TIMMessage?, succ: V2TIMMessageListSucc?, fail: V2TIMFail?
     ) {
@@ -152,7 +152,7 @@ extension V2TIMManager {
             reportNow(IMError(.invalidParameters, "the ID is empty or count is not greater than 0"), to: fail)
             return
         }
-        let before = lastMsg.flatMap { $0.seq > 0 ? $0.seq : nil }
+        let before = lastMsg?.core
         withClient(fail: fail) { client in
             client.history(id, before: before, count: Int(count)) { result in
                 switch result {
@@ -175,23 +175,15 @@ extension V2TIMManager {
     ///   - 6013 `ERR_SDK_NOT_INITIALIZED`: before `initSDK`.
     ///   - 6014 `ERR_SDK_NOT_LOGGED_IN`: not logged in.
     ///   - 6017 `ERR_INVALID_PARAMETERS`: a nil or empty list.
-    /// - Complexity: O(M) per ID, M the local messages of every conversation (the store keeps no
-    ///   index by ID yet); the first call after login loads the whole store if it is not loaded yet.
+    /// - Complexity: per ID, O(n) over the conversations plus one lookup of the local database's
+    ///   index by message ID; the first call after login loads the whole list if it is not loaded yet.
     public func findMessages(messageIDList: [String]!, succ: V2TIMMessageListSucc?, fail: V2TIMFail?) {
         let callbacks = Unchecked((succ, fail))
         let ids = messageIDList ?? []
         withClient(fail: fail) { client throws(IMError) in
             guard !ids.isEmpty else { throw IMError(.invalidParameters, "messageIDList is empty") }
             let found = client.readComplete { store in
-                let conversations = store.allInOrder()
-                return ids.compactMap { messageID -> (Message, Conversation)? in
-                    for conversation in conversations {
-                        if let message = store.message(in: conversation.id, seq: 0, random: nil, messageID: messageID) {
-                            return (message, conversation)
-                        }
-                    }
-                    return nil
-                }
+                ids.compactMap { store.message(withID: $0) }
             }
             let me = client.userID
             let list = Unchecked(found.map {

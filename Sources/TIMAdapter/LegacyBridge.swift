@@ -272,8 +272,9 @@ package final class LegacyBridge: Sendable {
     }
 
     /// Up to `count` messages of `id` older than `before` (nil: the newest), newest first
-    /// (`getMessage`: the server's history, logged in only; `getLocalMessage`: this device's, also
-    /// from a store `initStorage` opened, with imported messages placed by time).
+    /// (`getMessage`: the server's history, logged in only, this device's while the connection is
+    /// down; `getLocalMessage`: this device's, also from a store `initStorage` opened, with imported
+    /// messages placed by time).
     package func messages(
         of id: ConversationID, count: Int32, before: Message?, local: Bool,
         completion: @escaping @Sendable (Result<[Message], IMError>) -> Void
@@ -288,8 +289,7 @@ package final class LegacyBridge: Sendable {
             let messages = client.localHistory(id, before: before, count: Int(count))
             client.deliver { completion(.success(messages)) }
         } else {
-            let beforeSeq = before.flatMap { $0.seq > 0 ? $0.seq : nil }
-            client.history(id, before: beforeSeq, count: Int(count)) { completion($0.map(\.messages)) }
+            client.history(id, before: before, count: Int(count)) { completion($0.map(\.messages)) }
         }
         return 0
     }

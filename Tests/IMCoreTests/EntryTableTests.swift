@@ -20,7 +20,7 @@ final class EntryTableTests: XCTestCase {
         XCTAssertEqual(table.conversation(b)?.unreadCount, 2)
         XCTAssertNil(table.slot(of: .c2c("b")), "same target, other kind")
 
-        table[slot: slotA].access { $0.conversation.unreadCount = 5 }
+        table[slot: slotA].unreadCount = 5
         XCTAssertEqual(table[a]?.conversation.unreadCount, 5)
         XCTAssertEqual(table.insert(entry(a, unread: 1), for: a), slotA, "replacing keeps the slot")
         XCTAssertEqual(table.conversation(a)?.unreadCount, 1)
@@ -47,5 +47,54 @@ final class EntryTableTests: XCTestCase {
         }
         XCTAssertEqual(Set(table.all.map(\.id)), Set(ids.dropFirst(30) + newIDs))
         XCTAssertTrue(table.all.allSatisfy { $0.entry.conversation.id == $0.id })
+    }
+
+    func test_sweepingSizes_everyEntryStaysFindable_throughGrowthAndBackwardShiftRemovals() {
+        for count in [0, 1, 2, 11, 12, 13, 1_023, 1_024, 1_025, 5_000] {
+            var table = EntryTable()
+            let ids = (0..<count).map { index in index.isMultiple(of: 3) ? ConversationID.group("g\(index)") : .c2c("u\(index)") }
+            for (index, id) in ids.enumerated() { _ = table.insert(entry(id, unread: index), for: id) }
+            // Remove every other one (runs of the probe table close up behind each removal).
+            for id in ids.enumerated().filter({ $0.offset.isMultiple(of: 2) }).map(\.element) {
+                XCTAssertEqual(table.removeValue(forKey: id)?.conversation.id, id)
+            }
+            XCTAssertEqual(table.count, count / 2, "\(count)")
+            for (index, id) in ids.enumerated() {
+                XCTAssertEqual(table.conversation(id)?.unreadCount, index.isMultiple(of: 2) ? nil : index, "\(count): \(id)")
+            }
+            XCTAssertEqual(Set(table.all.map(\.id)), Set(ids.enumerated().filter { !$0.offset.isMultiple(of: 2) }.map(\.element)))
+        }
+    }
+
+    func test_aReference_resolvesWhileItsEntryLives_andToNothingOnceTheSlotIsFreedOrReused() {
+        var table = EntryTable()
+        let a = ConversationID.c2c("a"), b = ConversationID.c2c("b")
+        let slot = table.insert(entry(a), for: a)
+        let reference = table.reference(slot)
+        XCTAssertEqual(table.conversation(reference)?.id, a)
+        table[slot: slot].unreadCount = 3
+        XCTAssertEqual(table.reference(slot), reference, "a change keeps the reference")
+        XCTAssertEqual(table.conversation(reference)?.unreadCount, 3)
+        _ = table.removeValue(forKey: a)
+        XCTAssertNil(table.conversation(reference), "a freed slot")
+        XCTAssertEqual(table.insert(entry(b), for: b), slot, "the slot is reused")
+        XCTAssertNil(table.conversation(reference), "a reused slot is another entry")
+        XCTAssertEqual(table.conversation(table.reference(slot))?.id, b)
+    }
+
+    func test_logs_areKeptOnlyWhileTheyHoldAnything_andLeaveWithTheirEntry() {
+        var table = EntryTable()
+        let a = ConversationID.c2c("a")
+        let slot = table.insert(entry(a), for: a)
+        XCTAssertTrue(table.logsHeld.isEmpty)
+        let message = Message(id: "m", seq: 1, timestamp: 1, sender: "a", receiver: .user("me"), content: .text("hi"))
+        table.access(slot) { _, log in _ = log.insert(HeldMessage(message: message, countsAsUnread: true)) }
+        XCTAssertEqual(table.log(slot: slot).messages.map(\.message), [message])
+        XCTAssertEqual(table[a]?.log.messages.count, 1)
+        table.access(slot) { _, log in _ = log.evictAccepted() }
+        XCTAssertTrue(table.logsHeld.isEmpty, "an emptied log is no entry")
+        table.access(slot) { _, log in _ = log.insert(HeldMessage(message: message, countsAsUnread: true)) }
+        XCTAssertEqual(table.removeValue(forKey: a)?.log.messages.count, 1, "the log leaves with its entry")
+        XCTAssertTrue(table.logsHeld.isEmpty)
     }
 }

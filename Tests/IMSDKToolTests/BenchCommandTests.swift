@@ -9,6 +9,7 @@ final class BenchCommandTests: XCTestCase {
         struct Scale: Decodable {
             let conversations: Int
             let messages: Int
+            let heavyMessages: Int
             let listsAgree: Bool
             let arraySampledMessages: Int
             let processBaselineBytes: Double?
@@ -42,7 +43,7 @@ final class BenchCommandTests: XCTestCase {
     /// The metrics each baseline has a figure for.
     private static let arrayMetrics: Set<String> = [
         "incomingExisting", "firstPage", "middlePage", "lastPage", "pageWalk", "filteredPage", "totalUnread", "readReport",
-        "pin", "peakMemory",
+        "pin", "peakMemory", "peakMemoryHeavy",
     ]
     private static let sqlMetrics = Set(BenchMetric.allCases.map(\.rawValue)).subtracting(["fullLoad"])
 
@@ -59,6 +60,7 @@ final class BenchCommandTests: XCTestCase {
         XCTAssertEqual(report.targetScale, 300, "without 100k, the targets are checked at the largest scale")
         for scale in report.scales {
             XCTAssertEqual(scale.messages, 2 * scale.conversations)
+            XCTAssertEqual(scale.heavyMessages, 20 * scale.conversations)
             XCTAssertTrue(scale.listsAgree)
             XCTAssertGreaterThan(scale.arraySampledMessages, 0)
             XCTAssertGreaterThan(scale.processBaselineBytes ?? 0, 0)
@@ -66,7 +68,7 @@ final class BenchCommandTests: XCTestCase {
             for metric in scale.metrics {
                 let name = "\(metric.metric) at \(scale.conversations)"
                 XCTAssertFalse(metric.title.isEmpty, name)
-                XCTAssertEqual(metric.unit, metric.metric == "peakMemory" ? "bytes" : "seconds", name)
+                XCTAssertEqual(metric.unit, metric.metric.hasPrefix("peakMemory") ? "bytes" : "seconds", name)
                 XCTAssertGreaterThan(metric.ours ?? 0, 0, name)
                 if Self.arrayMetrics.contains(metric.metric) {
                     XCTAssertGreaterThan(metric.array ?? 0, 0, name)
@@ -83,7 +85,7 @@ final class BenchCommandTests: XCTestCase {
                 }
             }
         }
-        XCTAssertEqual(report.targets.count, 8)
+        XCTAssertEqual(report.targets.count, 10)
         XCTAssertEqual(report.configuration, BenchCommand.buildConfiguration)
         XCTAssertTrue(report.smoke)
         XCTAssertTrue(report.targetsNotJudgedBecause?.contains("smoke timings") == true, "\(String(describing: report.targetsNotJudgedBecause))")
@@ -121,8 +123,10 @@ final class BenchCommandTests: XCTestCase {
     func test_memoryProbe_printsPeakResidentBytes_ofOneSubject() throws {
         let program = try ToolProgram.url()
         for subject in MemoryProbe.Subject.allCases {
-            let bytes = try MemoryProbe.measure(subject, conversations: 200, program: program)
-            XCTAssertGreaterThan(bytes, 1_048_576, subject.rawValue)
+            for perConversation in [2, 20] {
+                let bytes = try MemoryProbe.measure(subject, conversations: 200, perConversation: perConversation, program: program)
+                XCTAssertGreaterThan(bytes, 1_048_576, "\(subject.rawValue), \(perConversation) per conversation")
+            }
         }
     }
 
@@ -137,12 +141,16 @@ final class BenchCommandTests: XCTestCase {
         XCTAssertEqual(
             try BenchOptions.parse(["--memory-probe", "sql", "--scales", "300"]),
             BenchOptions(scales: [300], memoryProbe: .sql))
+        XCTAssertEqual(
+            try BenchOptions.parse(["--memory-probe", "engine", "--scales", "300", "--messages-per-conversation", "20"]),
+            BenchOptions(scales: [300], memoryProbe: .engine, messagesPerConversation: 20))
         XCTAssertNil(try BenchOptions.parse(["--help"]))
         XCTAssertNil(try BenchOptions.parse(["--json", "-h"]))
         for bad: ArraySlice<String> in [
             ["--scales", "10,x"], ["--scales", "50"], ["--scales", ""], ["--scales", "1000,"], ["--scales"],
             ["--memory-probe"], ["--memory-probe", "frob", "--scales", "300"], ["--memory-probe", "engine"],
             ["--memory-probe", "engine", "--scales", "300,400"], ["--frob"], ["extra"],
+            ["--messages-per-conversation"], ["--messages-per-conversation", "0"], ["--messages-per-conversation", "x"],
         ] {
             XCTAssertThrowsError(try BenchOptions.parse(bad), "\(bad)")
         }
@@ -190,7 +198,8 @@ final class BenchCommandTests: XCTestCase {
             MetricResult(metric: metric, ours: ours, array: array, sql: sql)
         }
         let report = ScaleReport(
-            conversations: 100_000, messages: 200_000, listsAgree: true, arraySampledMessages: 1, arraySampledReads: 1,
+            conversations: 100_000, messages: 200_000, heavyMessages: 2_000_000, listsAgree: true,
+            arraySampledMessages: 1, arraySampledReads: 1,
             arraySampledPins: 1, reads: 1, pins: 1, processBaselineBytes: nil,
             metrics: [
                 result(.incomingNew, 1e-6), result(.incomingExisting, 1.5e-6, array: 1e-3),
@@ -198,6 +207,20 @@ final class BenchCommandTests: XCTestCase {
                 result(.totalUnread, 2e-9), result(.persistedBatched, 4e-6), result(.coldStart, 25e-3),
             ])
         let verdicts = BenchTarget.evaluate(report).map(\.met)
-        XCTAssertEqual(verdicts, [true, false, false, true, true, true, false, nil])
+        XCTAssertEqual(verdicts, [true, false, false, true, true, true, false, nil, nil, nil])
+
+        let megabyte = 1_048_576.0
+        for (ours, array, heavy, expected) in [
+            (50 * megabyte, 56 * megabyte, 54 * megabyte, [true, true, true]),
+            (56 * megabyte, 56 * megabyte, 62 * megabyte, [true, false, false]),
+            (160 * megabyte, 56 * megabyte, 160 * megabyte, [false, false, true]),
+        ] {
+            let memory = ScaleReport(
+                conversations: 100_000, messages: 200_000, heavyMessages: 2_000_000, listsAgree: true,
+                arraySampledMessages: 1, arraySampledReads: 1, arraySampledPins: 1, reads: 1, pins: 1,
+                processBaselineBytes: nil,
+                metrics: [result(.peakMemory, ours, array: array), result(.peakMemoryHeavy, heavy, array: array)])
+            XCTAssertEqual(BenchTarget.evaluate(memory).suffix(3).map(\.met), expected, "\(ours), \(array), \(heavy)")
+        }
     }
 }

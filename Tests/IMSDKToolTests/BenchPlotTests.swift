@@ -116,7 +116,7 @@ final class BenchPlotTests: XCTestCase {
                 }
             }
             return ScaleReport(
-                conversations: n, messages: 2 * n, listsAgree: true, arraySampledMessages: 1, arraySampledReads: 1,
+                conversations: n, messages: 2 * n, heavyMessages: 20 * n, listsAgree: true, arraySampledMessages: 1, arraySampledReads: 1,
                 arraySampledPins: 1, reads: 1, pins: 1, processBaselineBytes: 9e6, metrics: metrics)
         }
         return BenchCommand.Report(
@@ -227,7 +227,7 @@ final class BenchPlotTests: XCTestCase {
         XCTAssertTrue(recorder.errLines.contains { $0.contains("wrote the plot") && $0.contains(path) }, "\(recorder.errLines)")
 
         // Without memory probes (no program) memory has no figure, so no panel.
-        XCTAssertEqual(Set(plot.panelOrder), Set(BenchMetric.allCases.map(\.rawValue)).subtracting(["coldOpen", "peakMemory"]))
+        XCTAssertEqual(Set(plot.panelOrder), Set(BenchMetric.allCases.map(\.rawValue)).subtracting(["coldOpen", "peakMemory", "peakMemoryHeavy"]))
         var points = 0
         for scale in scales {
             let conversations = scale["conversations"] as! Int

@@ -20,6 +20,17 @@ package struct StorageDelta: Sendable {
         case clearMessages(ConversationID, upToSeq: UInt64, includingLocal: Bool)
         /// The user's conversation groups are now these (all of them, in order).
         case conversationGroups([ConversationGroup])
+        /// Every accepted message of the conversation was removed locally: each stays as its
+        /// tombstone (`Message.removed`), counting as unread no more.
+        case removeMessages(ConversationID)
+        /// The messages of every conversation with no row (deleted with its messages kept) were
+        /// deleted. Written before the batch's conversation rows, so a conversation added since the
+        /// last written batch has no row yet either: the store records it only where such a
+        /// conversation's accepted messages go too (`ConversationStore.forgetServerState`).
+        case deleteKeptMessages
+        /// The conversation, deleted with its messages kept, exists again: its kept messages are its
+        /// own again.
+        case reviveKeptMessages(ConversationID)
     }
 
     package var operations: [Operation] = []

@@ -4,10 +4,20 @@ import IMTransportKit
 /// The state of one conversation, as the store holds it and hands it out (a snapshot value).
 ///
 /// Messages themselves live in the store's message log; a conversation carries only its last message.
+/// The fields most conversations leave unset (profile, draft, custom data, conversation groups,
+/// @-mentions, the peer's read point) live in one out-of-line box, allocated only once one of them
+/// is set (`ConversationExtras`): a store of 100k conversations holds about 200 bytes for each
+/// that has none.
 /// - Thread safety: a value type, `Sendable`.
 package struct Conversation: Hashable, Sendable {
-    package let id: ConversationID
-    package var profile: ConversationProfile
+    // The ID's two parts apart, so the one-byte fields after them fill what would be its padding.
+    private let target: String
+    /// The kind of `id` (without making the ID).
+    package let kind: ConversationID.Kind
+    package var isPinned: Bool
+    package var receiveOption: ReceiveOption
+    /// `unreadCount`, in the four bytes after the one-byte fields.
+    private var unread: Int32
     /// The newest message that is not excluded from "last message".
     package var lastMessage: Message?
     /// The highest server sequence known in this conversation.
@@ -16,41 +26,121 @@ package struct Conversation: Hashable, Sendable {
     package var readSeq: UInt64
     /// The server timestamp of the message at the read cursor (the V2 C2C read timestamp).
     package var readTimestamp: UInt64
-    /// Unread messages from others, above the read cursor and not excluded from the count.
-    package var unreadCount: Int
-    /// Unread @-mentions, oldest first.
-    package var groupAtInfos: [GroupAtInfo]
-    package var isPinned: Bool
-    package var draft: Draft?
-    package var receiveOption: ReceiveOption
     package var marks: ConversationMarks
-    package var customData: Data?
-    /// The names of the user's conversation groups holding it, in the groups' order (creation
-    /// order); kept by the store from its `ConversationGroupTable`.
-    package var conversationGroups: [String]
     /// The position among unpinned conversations: grows with activity, unique in the store.
     package var orderKey: UInt64
+    private var extras = ConversationExtras()
+
+    package var id: ConversationID { ConversationID(kind: kind, target: target) }
+
+    /// Whether this is the conversation `id` (`self.id == id`, without making the ID).
+    func hasID(_ id: ConversationID) -> Bool {
+        kind == id.kind && ExactID(target) == ExactID(id.target)
+    }
+
+    /// Unread messages from others, above the read cursor and not excluded from the count (at most
+    /// `Int32.max`, what both APIs can show).
+    package var unreadCount: Int {
+        get { Int(unread) }
+        set { unread = Int32(clamping: newValue) }
+    }
+
+    package var profile: ConversationProfile {
+        get { extras.storage?.profile ?? ConversationProfile() }
+        _modify {
+            if let storage = extras.uniqueStorage() {
+                yield &storage.profile
+            } else {
+                var value = ConversationProfile()
+                yield &value
+                if value != ConversationProfile() { extras.makeStorage().profile = value }
+            }
+        }
+    }
+
+    /// Unread @-mentions, oldest first.
+    package var groupAtInfos: [GroupAtInfo] {
+        get { extras.storage?.groupAtInfos ?? [] }
+        _modify {
+            if let storage = extras.uniqueStorage() {
+                yield &storage.groupAtInfos
+            } else {
+                var value: [GroupAtInfo] = []
+                yield &value
+                if !value.isEmpty { extras.makeStorage().groupAtInfos = value }
+            }
+        }
+    }
+
+    package var draft: Draft? {
+        get { extras.storage?.draft }
+        _modify {
+            if let storage = extras.uniqueStorage() {
+                yield &storage.draft
+            } else {
+                var value: Draft?
+                yield &value
+                if value != nil { extras.makeStorage().draft = value }
+            }
+        }
+    }
+
+    package var customData: Data? {
+        get { extras.storage?.customData }
+        _modify {
+            if let storage = extras.uniqueStorage() {
+                yield &storage.customData
+            } else {
+                var value: Data?
+                yield &value
+                if value != nil { extras.makeStorage().customData = value }
+            }
+        }
+    }
+
+    /// The names of the user's conversation groups holding it, in the groups' order (creation
+    /// order); kept by the store from its `ConversationGroupTable`.
+    package var conversationGroups: [String] {
+        get { extras.storage?.conversationGroups ?? [] }
+        _modify {
+            if let storage = extras.uniqueStorage() {
+                yield &storage.conversationGroups
+            } else {
+                var value: [String] = []
+                yield &value
+                if !value.isEmpty { extras.makeStorage().conversationGroups = value }
+            }
+        }
+    }
+
     /// C2C: how far the peer has read my messages (their read receipts); `.none` for groups.
-    package var peerRead: PeerReadPoint
+    package var peerRead: PeerReadPoint {
+        get { extras.storage?.peerRead ?? .none }
+        _modify {
+            if let storage = extras.uniqueStorage() {
+                yield &storage.peerRead
+            } else {
+                var value = PeerReadPoint.none
+                yield &value
+                if value != .none { extras.makeStorage().peerRead = value }
+            }
+        }
+    }
 
     /// Creates an empty conversation with no messages.
     package init(id: ConversationID, profile: ConversationProfile = ConversationProfile(), orderKey: UInt64 = 0) {
-        self.id = id
-        self.profile = profile
+        self.target = id.target
+        self.kind = id.kind
+        self.isPinned = false
+        self.receiveOption = .receive
         self.lastMessage = nil
         self.lastSeq = 0
         self.readSeq = 0
         self.readTimestamp = 0
-        self.unreadCount = 0
-        self.groupAtInfos = []
-        self.isPinned = false
-        self.draft = nil
-        self.receiveOption = .receive
+        self.unread = 0
         self.marks = []
-        self.customData = nil
-        self.conversationGroups = []
         self.orderKey = orderKey
-        self.peerRead = .none
+        self.profile = profile
     }
 
     /// The key of the conversation in the one ordered index: the pinned band above everything else.

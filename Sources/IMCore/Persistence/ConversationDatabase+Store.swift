@@ -1,19 +1,35 @@
 import IMSQLite
 import IMTransportKit
 
-/// Reading the store's conversations back, whole.
+/// Reading the store's conversations back: the rows a store holds in memory, or everything.
 extension ConversationDatabase {
-    /// Everything stored of `id` (its row, its messages, its pending messages); nil when nothing is.
-    /// - Complexity: O(log n + m log m).
+    /// The row of `id` and its unsent messages (pending and imported): what a store holds of it in
+    /// memory (its accepted messages stay stored); nil when it has no row.
+    /// - Complexity: O(log n + p).
     package func stored(_ id: ConversationID) throws(PersistenceError) -> StoredConversation? {
-        let conversation = try conversation(id)
-        let messages = try messages(of: id)
-        guard conversation != nil || !messages.isEmpty else { return nil }
-        let pending = conversation == nil ? [] : try pendingMessages(of: id)
-        return StoredConversation(id: id, conversation: conversation, messages: messages, pending: pending)
+        guard let conversation = try conversation(id) else { return nil }
+        return StoredConversation(id: id, conversation: conversation, messages: [], pending: try pendingMessages(of: id))
     }
 
-    /// Every stored conversation with its messages, then the kept messages of deleted ones.
+    /// Every conversation row with its unsent messages, largest sort key first: what a store
+    /// holds in memory (see `stored(_:)`).
+    /// - Complexity: O(n log n + p).
+    package func listRows() throws(PersistenceError) -> [StoredConversation] {
+        var unsent: [ConversationID: [Message]] = [:]
+        let path = connection.path
+        let rows = try connection.prepare(Self.allPendingSQL).query { row throws(PersistenceError) in
+            var reader = RowReader(row, path: path)
+            return (try reader.conversationID(), try reader.message())
+        }
+        for (id, message) in rows { unsent[id, default: []].append(message) }
+        return try allConversations().map { conversation in
+            StoredConversation(id: conversation.id, conversation: conversation, messages: [],
+                               pending: unsent[conversation.id] ?? [])
+        }
+    }
+
+    /// Every stored conversation with its messages, then the kept messages of deleted ones: the
+    /// whole database (for tests and diagnostics; a store reads `listRows()`).
     /// - Complexity: O(n log n + m log m).
     package func everything() throws(PersistenceError) -> [StoredConversation] {
         var result: [StoredConversation] = []
@@ -27,4 +43,7 @@ extension ConversationDatabase {
         }
         return result
     }
+
+    private static let allPendingSQL = "SELECT conversation_kind, conversation_target, "
+        + "\(messageColumns.joined(separator: ", ")) FROM pending_messages ORDER BY rowid"
 }

@@ -52,12 +52,17 @@ struct RowReader {
         return value
     }
 
+    /// A conversation ID from a kind and a target column.
+    mutating func conversationID() throws(PersistenceError) -> ConversationID {
+        let kind = try code(ConversationID.Kind.self, "conversation kind")
+        return ConversationID(kind: kind, target: try required(string(), "conversation target"))
+    }
+
     /// A conversation from `ConversationDatabase.conversationColumns`.
     mutating func conversation() throws(PersistenceError) -> Conversation {
-        let kind = try code(ConversationID.Kind.self, "conversation kind")
-        let target = try required(string(), "conversation target")
+        let id = try conversationID()
         skip()  // sort_key: derived from pinned and order_key
-        var conversation = Conversation(id: ConversationID(kind: kind, target: target), orderKey: uint64())
+        var conversation = Conversation(id: id, orderKey: uint64())
         conversation.isPinned = bool()
         conversation.lastSeq = uint64()
         conversation.readSeq = uint64()

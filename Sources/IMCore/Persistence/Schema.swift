@@ -25,6 +25,7 @@ package enum Schema {
         Migration(version: 4, sql: version4),
         Migration(version: 5, sql: version5),
         Migration(version: 6, sql: version6),
+        Migration(version: 7, sql: version7),
     ]
 
     /// The newest version this code knows.
@@ -210,5 +211,21 @@ package enum Schema {
     private static let version6 = """
         ALTER TABLE conversations ADD COLUMN peer_read_seq INTEGER NOT NULL DEFAULT 0;
         ALTER TABLE conversations ADD COLUMN peer_read_timestamp INTEGER NOT NULL DEFAULT 0;
+        """
+
+    /// Version 7: accepted messages are read back from the database a few at a time (a store keeps
+    /// only recent ones in memory), also by message ID (`findMessages`): an index by ID. And the
+    /// conversations deleted with their messages kept, so that a store knows them without scanning
+    /// every message (filled from the messages that have no conversation row).
+    private static let version7 = """
+        CREATE INDEX messages_by_id ON messages (id);
+        CREATE TABLE kept_conversations (
+            kind INTEGER NOT NULL,              -- the conversation, as in `conversations`
+            target TEXT NOT NULL,
+            PRIMARY KEY (kind, target)
+        ) WITHOUT ROWID;
+        INSERT INTO kept_conversations (kind, target)
+            SELECT DISTINCT conversation_kind, conversation_target FROM messages
+            WHERE NOT EXISTS (SELECT 1 FROM conversations WHERE kind = conversation_kind AND target = conversation_target);
         """
 }

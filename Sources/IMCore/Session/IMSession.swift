@@ -84,6 +84,7 @@ package final class IMSession: Sendable {
         var logger: IMLogger = .silent
         var storage: Storage = .disk(directory: nil)
         var warmsUpInBackground = true
+        var messageCacheLimit = ConversationStore.defaultMessageCacheLimit
         var syncsDrafts = false
         var platform = IMPlatform.current
         /// The storage fault tests injected into the databases of this session's clients.
@@ -174,6 +175,13 @@ package final class IMSession: Sendable {
     /// Whether later logins load a cold store in the background (tests turn it off).
     package func setWarmsUpInBackground(_ enabled: Bool) {
         state.withLock { $0.warmsUpInBackground = enabled }
+    }
+
+    /// How many written messages the stores of later logins keep in memory (the rest stay in their
+    /// database), until the next `unInitialize`. For tests and tools of this package.
+    package func setMessageCacheLimit(_ limit: Int) {
+        precondition(limit >= 0, "a cache limit cannot be negative")
+        state.withLock { $0.messageCacheLimit = limit }
     }
 
     /// Makes the database of the current client, and of every client a later login or
@@ -349,7 +357,8 @@ package final class IMSession: Sendable {
             callbackQueue: state.queue, readPolicy: state.readPolicy, logger: state.logger,
             databasePath: databasePath, warmsUpInBackground: warmsUpInBackground, syncsDrafts: state.syncsDrafts,
             checksInvariants: state.checksInvariants, platform: state.platform,
-            heartbeatInterval: state.heartbeatInterval, clock: { UInt64(Date().timeIntervalSince1970) })
+            heartbeatInterval: state.heartbeatInterval, messageCacheLimit: state.messageCacheLimit,
+            clock: { UInt64(Date().timeIntervalSince1970) })
         if let fault = state.storageFault { client.injectStorageFaultForTesting(fault) }
         client.subscribeUnreadCounts(state.unreadFilters)
         return client

@@ -46,8 +46,8 @@ extension ConversationStore {
         var result: [Conversation] = []
         var lastKey = nextSeq
         var hasMore = false
-        snapshot.forEachDescending(below: nextSeq == 0 ? nil : nextSeq, matching: query) { key, id in
-            guard let conversation = entries.conversation(id), isIncluded(conversation) else { return true }
+        snapshot.forEachDescending(below: nextSeq == 0 ? nil : nextSeq, matching: query) { key, entry in
+            guard let conversation = entries.conversation(entry), isIncluded(conversation) else { return true }
             if result.count == count {
                 hasMore = true
                 return false
@@ -64,15 +64,14 @@ extension ConversationStore {
 
     /// The unread messages of the conversations `filter.unreadKey` selects, without those whose
     /// receive option keeps them out of the total (`getUnreadMessageCountByFilter`).
-    /// - Complexity: O(s) for a subscribed filter (s filters subscribed), else O(u) for the u
+    /// - Complexity: O(s) for a subscribed filter (s filters subscribed), else O(u log n) for the u
     ///   conversations with unread messages.
     package func unreadTotal(of filter: ConversationFilter) -> UInt64 {
         precondition(isComplete, "a cold store does not know every unread conversation")
         let key = filter.unreadKey
         if let count = filterUnread.count(of: key) { return UInt64(max(0, count)) }
         var total = 0
-        for id in unreadIDs {
-            guard let conversation = entries.conversation(id), key.matches(conversation) else { continue }
+        for conversation in unreadConversations() where key.matches(conversation) {
             total += FilterUnreadCounts.contribution(of: conversation)
         }
         return UInt64(total)
@@ -81,7 +80,7 @@ extension ConversationStore {
     /// Keeps the unread count of `filter.unreadKey` by deltas from now on; later batches carry it
     /// whenever it changes (`ChangeBatch.filterUnreadCounts`). Subscribing a key again changes nothing.
     /// - Returns: the count now.
-    /// - Complexity: O(u) for the u conversations with unread messages.
+    /// - Complexity: O(u log n) for the u conversations with unread messages.
     @discardableResult
     package mutating func subscribeUnreadCount(_ filter: ConversationFilter) -> UInt64 {
         let key = filter.unreadKey
@@ -104,8 +103,7 @@ extension ConversationStore {
         guard !filters.isEmpty else { return }
         filterUnread.subscribe(filters.map(\.unreadKey))
         if isComplete {
-            let unread = unreadIDs.compactMap { entries.conversation($0) }
-            filterUnread.recount(unread)
+            filterUnread.recount(unreadConversations())
         }
     }
 

@@ -7,26 +7,55 @@ extension ConversationStore {
 
     /// Up to `count` local messages of `id` older than `message` (nil: from the newest), newest
     /// first: pending sends (from the newest only), accepted and imported messages by time, never
-    /// removed ones; see `MessageLog.history(before:count:)`.
-    /// - Complexity: O(log m + count) in the common case.
+    /// removed ones; see `ArchiveView.history(before:count:in:)`. With an archive, the page is read
+    /// from it where memory does not hold the messages.
+    /// - Complexity: O(log m + count) in the common case, plus a read of about `count` stored rows.
     package func messages(of id: ConversationID, before message: Message?, count: Int) -> [Message] {
         guard let log = peek(id)?.log else { return [] }
-        return log.history(before: log.cursor(before: message), count: count)
+        let view = archiveView(id)
+        return view.history(before: view.cursor(before: message, in: log), count: count, in: log)
     }
 
     /// The local message of `id` with sequence `seq` (when above 0, and matching `random` when that
     /// is not nil), or else with ID `messageID`; nil when none is held or it was removed.
     /// - Complexity: O(log m) by sequence, O(m) by ID.
     package func message(in id: ConversationID, seq: UInt64, random: UInt32?, messageID: String?) -> Message? {
-        guard let message = peek(id)?.log.message(seq: seq, id: messageID) else { return nil }
+        guard let log = peek(id)?.log, let message = archiveView(id).message(seq: seq, id: messageID, in: log) else {
+            return nil
+        }
         if let random, seq > 0, message.random != random { return nil }
         return message
+    }
+
+    /// The local message (not removed) with ID `messageID` in any conversation of the list, with
+    /// that conversation: a message being sent, an imported one, or an accepted one held in
+    /// memory or stored.
+    /// - Precondition: the store is complete (`isComplete`).
+    /// - Complexity: O(n + h) for n conversations and h messages held in memory, plus one archive
+    ///   lookup by ID.
+    package func message(withID messageID: String) -> (message: Message, conversation: Conversation)? {
+        precondition(isComplete, "a cold store does not hold every conversation")
+        guard !messageID.isEmpty else { return nil }
+        for (_, entry) in entries.all {
+            let log = entry.log
+            if let unsent = log.pending.first(where: { $0.id == messageID }) ?? log.imported.first(where: { $0.id == messageID }) {
+                return (unsent, entry.conversation)
+            }
+            if let held = log.messages.last(where: { $0.message.id == messageID }) {
+                return held.message.isRemoved ? nil : (held.message, entry.conversation)
+            }
+        }
+        guard let (id, row) = archive?.archive.message(withID: messageID), let entry = entries[id] else { return nil }
+        guard let held = archiveView(id).held(seq: row.message.seq, in: entry.log), held.message.id == messageID,
+              !held.message.isRemoved else { return nil }
+        return (held.message, entry.conversation)
     }
 
     /// Whether the accepted message `seq` of `id` was removed from local storage.
     /// - Complexity: O(log m).
     package func isRemoved(seq: UInt64, in id: ConversationID) -> Bool {
-        peek(id)?.log.isRemoved(seq: seq) ?? false
+        guard let log = peek(id)?.log else { return false }
+        return archiveView(id).held(seq: seq, in: log)?.message.isRemoved ?? false
     }
 
     /// The local fields of the message with ID `messageID` (defaults when none were set).
@@ -53,14 +82,6 @@ extension ConversationStore {
         localFields.merge(fields) { _, stored in stored }
     }
 
-    /// Forgets the local fields of every message of `log` (its conversation was deleted with its
-    /// messages; the database deletes its rows with the messages).
-    /// - Complexity: O(m).
-    mutating func forgetLocalFields(of log: MessageLog) {
-        guard !localFields.isEmpty else { return }
-        for messageID in log.allIDs { localFields[messageID] = nil }
-    }
-
     // MARK: - Removing
 
     /// Removes `message` from the local storage of `id` (`TIMMessage.remove()`).
@@ -77,23 +98,30 @@ extension ConversationStore {
     package mutating func removeMessage(_ message: Message, in id: ConversationID) throws(IMError) {
         try touching(id) { store throws(IMError) in
             guard let slot = store.entries.slot(of: id) else { throw Self.unknown(id) }
-            let held = store.entries[slot: slot].access { $0.log.message(seq: message.seq, id: message.id) }
-            guard let held else { throw IMError(.invalidParameters, "the message is not in local storage") }
+            let view = store.archiveView(id)
+            let found: (message: Message, counts: Bool)? = {
+                let log = store.entries.log(slot: slot)
+                return view.message(seq: message.seq, id: message.id, in: log).map { found in
+                    (found, found.seq > 0 && view.held(seq: found.seq, in: log)?.counts == true)
+                }
+            }()
+            guard let (held, counted) = found else { throw IMError(.invalidParameters, "the message is not in local storage") }
             guard held.status != .sending else {
                 throw IMError(.invalidParameters, "the message is still being sent")
             }
             var stored: Message?
             store.modify(id) { conversation, log in
                 if held.seq > 0 {
-                    stored = log.tombstone(seq: held.seq)
-                    conversation.unreadCount = log.unreadCount
+                    stored = held.removed
+                    log.put(HeldMessage(message: held.removed, countsAsUnread: false))
+                    if counted && held.seq > conversation.readSeq { conversation.unreadCount -= 1 }
                     conversation.groupAtInfos.removeAll { $0.seq == held.seq }
                 } else if held.isLocalImport {
                     _ = log.removeImported(id: held.id)
                 } else {
                     _ = log.removePending(id: held.id)
                 }
-                if conversation.lastMessage?.id == held.id { conversation.lastMessage = log.newestListed() }
+                if conversation.lastMessage?.id == held.id { conversation.lastMessage = view.newestListed(in: log) }
                 return nil
             }
             if let stored {
@@ -122,8 +150,9 @@ extension ConversationStore {
         touching(id) { store in
             store.createIfNeeded(id, profile: nil, activity: newest.timestamp)
             var added: [Message] = []
+            let view = store.archiveView(id)
             store.modify(id) { conversation, log in
-                for message in messages where log.message(seq: 0, id: message.id) == nil {
+                for message in messages where view.message(seq: 0, id: message.id, in: log) == nil {
                     log.insertImported(message)
                     added.append(message)
                 }

@@ -16,19 +16,21 @@ extension ConversationStore {
     package mutating func applyRevoke(_ revoked: Message, announcing: Bool) {
         let id = revoked.conversationID(selfUserID: selfUserID)
         touching(id) { store in
-            let held = store.peek(id)?.log.heldMessage(seq: revoked.seq)
-            if held?.isRevoked == true { return }
+            let view = store.archiveView(id)
+            let held = store.peek(id).flatMap { view.held(seq: revoked.seq, in: $0.log) }
+            if held?.message.isRevoked == true { return }
             if announcing { store.recorder.noteRevoked(revoked) }
-            guard let held, !held.isRemoved else { return }
-            var stored: Message?
+            guard let held, !held.message.isRemoved else { return }
+            var stored = held.message
+            stored.status = .revoked
             store.modify(id) { conversation, log in
-                stored = log.revoke(seq: held.seq)
-                conversation.unreadCount = log.unreadCount
-                conversation.groupAtInfos.removeAll { $0.seq == held.seq }
-                if let stored, conversation.lastMessage?.id == stored.id { conversation.lastMessage = stored }
+                log.put(HeldMessage(message: stored, countsAsUnread: false))
+                if held.counts && stored.seq > conversation.readSeq { conversation.unreadCount -= 1 }
+                conversation.groupAtInfos.removeAll { $0.seq == stored.seq }
+                if conversation.lastMessage?.id == stored.id { conversation.lastMessage = stored }
                 return nil
             }
-            if let stored { store.recorder.recordStorage(.store(stored, in: id, countsAsUnread: false)) }
+            store.recorder.recordStorage(.store(stored, in: id, countsAsUnread: false))
         }
     }
 
@@ -43,20 +45,22 @@ extension ConversationStore {
     package mutating func clearHistory(_ id: ConversationID, upTo seq: UInt64, includingLocal: Bool) {
         touching(id) { store in
             guard let (current, log) = store.peek(id) else { return }
-            let hasAccepted = log.messages.first.map { $0.seq <= seq } ?? false
+            let view = store.archiveView(id)
+            let hasAccepted = view.newest(atOrBelow: seq, in: log) != nil
             let hasLocal = includingLocal && (!log.imported.isEmpty || log.pending.contains { $0.status == .failed })
             guard hasAccepted || hasLocal || current.readSeq < seq else { return }
-            var dropped: [String] = []
+            var dropped = view.storedIDsWithLocalFields(upTo: seq, anyLocalFields: !store.localFields.isEmpty)
+            store.hideStoredMessages(of: id, upTo: seq)
+            let cleared = store.archiveView(id)
             store.modify(id) { conversation, log in
-                dropped = log.clear(upTo: seq, includingLocal: includingLocal)
+                dropped += log.dropAccepted(upTo: seq)
+                if includingLocal { dropped += log.dropLocal() }
                 conversation.lastSeq = max(conversation.lastSeq, seq)
-                if seq > conversation.readSeq {
-                    conversation.readSeq = seq
-                    log.markRead(upTo: seq)
-                }
-                conversation.unreadCount = log.unreadCount
+                conversation.readSeq = max(conversation.readSeq, seq)
+                let cursor = conversation.readSeq
+                conversation.unreadCount = cursor >= conversation.lastSeq ? 0 : cleared.countUnread(above: cursor, in: log)
                 conversation.groupAtInfos.removeAll { $0.seq <= seq }
-                conversation.lastMessage = log.newestListed()
+                conversation.lastMessage = cleared.newestListed(in: log)
                 return nil
             }
             for messageID in dropped { store.localFields[messageID] = nil }
@@ -74,13 +78,13 @@ extension ConversationStore {
     package mutating func forgetMessage(_ message: Message, in id: ConversationID) throws(IMError) {
         try touching(id) { store throws(IMError) in
             guard let log = store.peek(id)?.log else { throw Self.unknown(id) }
-            guard message.seq > 0, log.heldMessage(seq: message.seq) == nil else {
+            guard message.seq > 0, store.archiveView(id).held(seq: message.seq, in: log) == nil else {
                 try store.removeMessage(message, in: id)
                 return
             }
             let tombstone = message.removed
             store.modify(id) { conversation, log in
-                _ = log.insert(tombstone, countsAsUnread: false)
+                _ = log.insert(HeldMessage(message: tombstone, countsAsUnread: false))
                 conversation.lastSeq = max(conversation.lastSeq, tombstone.seq)
                 return nil
             }
@@ -99,18 +103,29 @@ extension ConversationStore {
     /// - Complexity: O(m) for m local messages of the conversation.
     package mutating func removeAllMessages(of id: ConversationID) throws(IMError) {
         try touching(id) { store throws(IMError) in
-            guard store.entries.slot(of: id) != nil else { throw Self.unknown(id) }
+            guard let slot = store.entries.slot(of: id) else { throw Self.unknown(id) }
+            let lastSeq = store.entries[slot: slot].lastSeq
+            let stored = store.archiveView(id).storedIDsWithLocalFields(upTo: .max, anyLocalFields: !store.localFields.isEmpty)
+            store.removeStoredMessages(of: id, upTo: lastSeq)
+            let view = store.archiveView(id)
             var removed: (tombstones: [Message], dropped: [String]) = ([], [])
             store.modify(id) { conversation, log in
-                removed = log.tombstoneAll()
-                conversation.unreadCount = log.unreadCount
+                removed = (log.tombstoneAccepted(), log.dropLocal())
+                conversation.unreadCount = 0
                 conversation.groupAtInfos = []
-                conversation.lastMessage = log.newestListed()
+                conversation.lastMessage = view.newestListed(in: log)
                 return nil
             }
-            for tombstone in removed.tombstones {
-                store.recorder.recordStorage(.store(tombstone, in: id, countsAsUnread: false))
-                store.setLocalFields(MessageLocalFields(), ofMessage: tombstone.id)
+            if store.archive == nil {
+                for tombstone in removed.tombstones {
+                    store.recorder.recordStorage(.store(tombstone, in: id, countsAsUnread: false))
+                }
+            } else {
+                // The held tombstones and the stored rows, in one statement.
+                store.recorder.recordStorage(.removeMessages(id))
+            }
+            for messageID in removed.tombstones.map(\.id) + stored {
+                store.setLocalFields(MessageLocalFields(), ofMessage: messageID)
             }
             for messageID in removed.dropped {
                 store.recorder.recordStorage(.removePending(id: messageID))
@@ -133,14 +148,5 @@ extension ConversationStore {
             }
             if announcing { store.recorder.noteReceipt(MessageEvents.Receipt(conversationID: id, point: point)) }
         }
-    }
-}
-
-extension MessageLog {
-    /// The accepted message with `seq` as held, tombstones and revoked ones included.
-    /// - Complexity: O(log m).
-    func heldMessage(seq: UInt64) -> Message? {
-        let (index, found) = insertionIndex(of: seq)
-        return found ? messages[index] : nil
     }
 }

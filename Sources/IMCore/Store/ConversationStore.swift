@@ -28,15 +28,25 @@ package struct ConversationStore: Sendable {
     package let selfUserID: String
     /// Each conversation with its messages: one hash lookup finds both.
     var entries = EntryTable()
-    /// Sort key (pinned band | order key) to conversation, iterated from the largest key; each
-    /// entry tagged with what filters ask about it (`FilterTag`).
-    var order = OrderedIndex<ConversationID>()
-    /// Conversations with unread messages, so "read everything" never scans the others.
-    var unreadIDs: Set<ConversationID> = []
+    /// Sort key (pinned band | order key) to conversation (its entry), iterated from the largest
+    /// key; each entry tagged with what filters ask about it (`FilterTag`).
+    var order = OrderedIndex<EntryReference>()
     /// Receive options set for conversations that do not exist yet (C2C options are per user).
     private var presetReceiveOptions: [ConversationID: ReceiveOption] = [:]
-    /// Messages of conversations deleted with their messages kept; a revived conversation gets them back.
-    private var keptLogs: [ConversationID: MessageLog] = [:]
+    /// Messages of conversations deleted with their messages kept, as held in memory (with an
+    /// archive, the rest is stored there); a revived conversation gets them back.
+    var keptLogs: [ConversationID: MessageLog] = [:]
+    /// Where accepted messages live beyond the logs (nil: the logs hold every message; see
+    /// `MessageLog` and `ConversationStore+Archive.swift`).
+    var archive: ArchiveReference?
+    /// The stored messages each conversation's batches deleted or removed that are not written yet.
+    var archiveMasks: [ConversationID: ArchiveMask] = [:]
+    /// With an archive: the conversations deleted with their messages kept whose messages may be
+    /// stored (the database keeps them in `kept_conversations`), so a conversation created anew
+    /// reads the archive only when it has kept messages there.
+    var keptIDs: Set<ConversationID> = []
+    /// Which accepted messages stay in memory once written (used only with an archive).
+    var messageCache = MessageCache()
     /// The apps' local fields of messages, by message ID (any conversation; loaded whole, they are few).
     var localFields: [String: MessageLocalFields] = [:]
     /// The user's conversation groups (loaded whole, they are few; see `ConversationStore+ConversationGroups.swift`).
@@ -107,7 +117,7 @@ package struct ConversationStore: Sendable {
     package mutating func restore(_ stored: StoredConversation, counting: Bool = true) {
         guard let conversation = stored.conversation else {
             if !stored.messages.isEmpty {
-                keptLogs[stored.id] = MessageLog(restoring: stored.messages, pending: [], readSeq: .max)
+                keptLogs[stored.id] = MessageLog(restoring: stored.messages, pending: [])
             }
             return
         }
@@ -118,16 +128,17 @@ package struct ConversationStore: Sendable {
             filterUnread.move(from: old, to: nil)
         }
         var restored = conversation
-        let log = MessageLog(restoring: stored.messages, pending: stored.pending, readSeq: conversation.readSeq)
-        restored.unreadCount = log.unreadCount
-        entries[restored.id] = StoreEntry(conversation: restored, log: log)
+        let log = MessageLog(restoring: stored.messages, pending: stored.pending)
+        // Without an archive the log holds every message: count them. With one, the row's count
+        // stands (its messages stay stored).
+        if archive == nil { restored.unreadCount = archiveView(stored.id).countUnread(above: conversation.readSeq, in: log) }
+        let slot = entries.insert(StoreEntry(conversation: restored, log: log), for: restored.id)
         groupSlots.add(restored.filterGroupNames)
-        order.insert(restored.id, forKey: restored.sortKey, tags: FilterTag.tags(of: restored, slots: groupSlots))
+        order.insert(entries.reference(slot), forKey: restored.sortKey, tags: FilterTag.tags(of: restored, slots: groupSlots))
         if counting {
             counters += UnreadCounters(contributionOf: restored)
             filterUnread.move(from: nil, to: restored)
         }
-        if restored.unreadCount > 0 { unreadIDs.insert(restored.id) }
     }
 
     /// Continues the order counter from a stored value, so new order keys stay unique.
@@ -161,8 +172,7 @@ package struct ConversationStore: Sendable {
         for entry in stored where !coldTouched.contains(entry.id) { restore(entry, counting: false) }
         coldSource = nil
         coldTouched = []
-        let unread = unreadIDs.compactMap { entries.conversation($0) }
-        filterUnread.recount(unread)
+        filterUnread.recount(unreadConversations())
         var recount = UnreadCounters()
         for (_, entry) in entries.all { recount += UnreadCounters(contributionOf: entry.conversation) }
         guard recount != counters else { return nil }
@@ -200,7 +210,7 @@ package struct ConversationStore: Sendable {
         if let entry = entries[id] { return (entry.conversation, entry.log) }
         guard let coldSource, !coldTouched.contains(id), let stored = coldSource.load(id),
               let conversation = stored.conversation else { return nil }
-        return (conversation, MessageLog(restoring: stored.messages, pending: stored.pending, readSeq: conversation.readSeq))
+        return (conversation, MessageLog(restoring: stored.messages, pending: stored.pending))
     }
 
     // MARK: - Reading
@@ -214,15 +224,27 @@ package struct ConversationStore: Sendable {
 
     /// The sequence of the newest local message of `id` sent at or before `seconds`.
     package func newestSeq(of id: ConversationID, atOrBefore seconds: UInt64) -> UInt64? {
-        peek(id)?.log.newestSeq(atOrBefore: seconds)
+        guard let log = peek(id)?.log else { return nil }
+        return archiveView(id).newestSeq(atOrBefore: seconds, in: log)
+    }
+
+    /// The conversations with unread messages (those the ordered index tags unread), in list order.
+    /// - Complexity: O(u log n) for u such conversations.
+    func unreadConversations() -> [Conversation] {
+        var result: [Conversation] = []
+        order.forEachDescending(below: nil, matching: TagQuery(required: FilterTag.unread, excluded: 0)) { _, entry in
+            result.append(entries.conversation(entry)!)
+            return true
+        }
+        return result
     }
 
     /// The conversations a "read everything" of `kind` (nil: every kind) has to touch: those with
     /// unread messages or the "marked unread" mark.
-    /// - Complexity: O(u) when no conversation is marked unread, O(n) otherwise.
+    /// - Complexity: O(u log n) when no conversation is marked unread, O(n) otherwise.
     package func conversationsToMarkRead(kind: ConversationID.Kind?) -> [ConversationID] {
         precondition(isComplete, "a cold store does not know every unread conversation")
-        var ids = Set(unreadIDs)
+        var ids = Set(unreadConversations().map(\.id))
         if counters.markedUnreadConversations > 0 {
             for (id, entry) in entries.all where entry.conversation.marks.contains(.unread) { ids.insert(id) }
         }
@@ -247,8 +269,8 @@ package struct ConversationStore: Sendable {
         precondition(isComplete, "a cold store's index holds only the loaded conversations")
         var result: [Conversation] = []
         result.reserveCapacity(entries.count)
-        order.forEachDescending(below: nil) { _, id in
-            result.append(entries.conversation(id)!)
+        order.forEachDescending(below: nil) { _, entry in
+            result.append(entries.conversation(entry)!)
             return true
         }
         return result
@@ -261,7 +283,9 @@ package struct ConversationStore: Sendable {
     package mutating func commitBatch() -> ChangeBatch {
         var batch = ChangeBatch()
         for (id, before) in zip(recorder.touched, recorder.before) {
-            switch (before, entries.conversation(id)) {
+            let slot = entries.slot(of: id)
+            if archive != nil, let slot { messageCache.noteTouched(entries.reference(slot)) }
+            switch (before, slot.map { entries[slot: $0] }) {
             case (nil, let after?): batch.added.append(after)
             case (_?, nil): batch.deleted.append(id)
             case (let before?, let after?) where after.differs(from: before): batch.changed.append(after)
@@ -300,14 +324,18 @@ package struct ConversationStore: Sendable {
         touching(id) { store in
             let slot: Int
             if let existing = store.entries.slot(of: id) {
-                if store.entries[slot: existing].access({ $0.log.contains(seq: message.seq) }) { return }
+                // Every message held has a sequence up to `lastSeq`: one past it is new, with no lookup.
+                let view = store.archiveView(id)
+                let isDuplicate = message.seq <= store.entries[slot: existing].lastSeq
+                    && view.held(seq: message.seq, in: store.entries.log(slot: existing)) != nil
+                if isDuplicate { return }
                 slot = existing
             } else {
                 slot = store.create(id, profile: profile, activity: message.timestamp)
             }
             let me = store.selfUserID
             let isMine = message.sender.isSameID(as: me)
-            let (readSeq, storedProfile) = store.entries[slot: slot].access { ($0.conversation.readSeq, $0.conversation.profile) }
+            let (readSeq, storedProfile) = (store.entries[slot: slot].readSeq, store.entries[slot: slot].profile)
             let isUnread = !isMine && message.seq > readSeq
             // Chat rooms (AVChatRoom) keep no unread count, on the device as on the server.
             let countsAsUnread = isUnread && !message.isExcludedFromUnreadCount && !message.isRevoked
@@ -319,8 +347,8 @@ package struct ConversationStore: Sendable {
                     acceptedPending = true
                     if conversation.lastMessage?.id == message.id { conversation.lastMessage = nil }
                 }
-                _ = log.insert(message, countsAsUnread: countsAsUnread)
-                conversation.unreadCount = log.unreadCount
+                _ = log.insert(HeldMessage(message: message, countsAsUnread: countsAsUnread))
+                if countsAsUnread { conversation.unreadCount += 1 }
                 conversation.lastSeq = max(conversation.lastSeq, message.seq)
                 // An @ is an unread mention: a message that does not count as unread makes none.
                 if countsAsUnread, case .group = message.receiver, let type = message.atType(for: me) {
@@ -374,7 +402,7 @@ package struct ConversationStore: Sendable {
         let id = message.conversationID(selfUserID: selfUserID)
         touching(id) { store in
             guard let slot = store.entries.slot(of: id),
-                  store.entries[slot: slot].access({ $0.log.pending.contains { $0.id == message.id } })
+                  store.entries.log(slot: slot).pending.contains(where: { $0.id == message.id })
             else { return }
             var failed = message
             failed.status = .failed
@@ -399,12 +427,13 @@ package struct ConversationStore: Sendable {
             guard let current = store.entries.conversation(id) else { return }
             let cursor = min(seq, current.lastSeq)
             if cursor <= current.readSeq && !(clearingMark && current.marks.contains(.unread)) { return }
+            let view = store.archiveView(id)
             store.modify(id) { conversation, log in
                 if cursor > conversation.readSeq {
                     conversation.readSeq = cursor
-                    conversation.readTimestamp = log.newestMessage(atOrBelow: cursor)?.timestamp ?? conversation.readTimestamp
-                    log.markRead(upTo: cursor)
-                    conversation.unreadCount = log.unreadCount
+                    conversation.readTimestamp = view.newest(atOrBelow: cursor, in: log)?.timestamp ?? conversation.readTimestamp
+                    // Reading up to the newest message reads everything, with no recount.
+                    conversation.unreadCount = cursor >= conversation.lastSeq ? 0 : view.countUnread(above: cursor, in: log)
                     conversation.groupAtInfos.removeAll { $0.seq <= cursor }
                 }
                 if clearingMark { conversation.marks.remove(.unread) }
@@ -518,6 +547,8 @@ package struct ConversationStore: Sendable {
     /// - Complexity: O(log n).
     package mutating func delete(_ id: ConversationID, keepingMessages: Bool = false) {
         touching(id) { store in
+            guard let slot = store.entries.slot(of: id) else { return }
+            if store.archive != nil { store.messageCache.forget(store.entries.reference(slot)) }
             guard let current = store.entries.removeValue(forKey: id) else { return }
             store.recorder.touch(id, current: current.conversation)
             store.counters -= UnreadCounters(contributionOf: current.conversation)
@@ -531,14 +562,14 @@ package struct ConversationStore: Sendable {
                 store.presetReceiveOptions[id] = current.conversation.receiveOption
             }
             if keepingMessages {
-                var log = current.log
-                log.markRead(upTo: .max)
-                store.keptLogs[id] = log
+                store.keptLogs[id] = current.log
+                if store.archive != nil { store.keptIDs.insert(id) }
             } else {
                 store.keptLogs[id] = nil
-                store.forgetLocalFields(of: current.log)
+                store.forgetLocalFields(of: id, current.log)
+                store.hideStoredMessages(of: id, upTo: .max)
+                store.keptIDs.remove(id)
             }
-            store.unreadIDs.remove(id)
         }
     }
 
@@ -558,6 +589,8 @@ package struct ConversationStore: Sendable {
     /// - Complexity: O(n + m) for n conversations and m messages.
     package mutating func forgetServerState(takingEpoch epoch: String) {
         precondition(isComplete, "a cold store cannot forget what it has not loaded")
+        // First, while every conversation still has its row: the stored messages that have none.
+        forgetKeptStoredMessages()
         replaceConversationGroups(with: [])
         conversationGroupsMatchByName = true
         for id in entries.all.map({ $0.id }) where id.kind != .system {
@@ -645,14 +678,15 @@ package struct ConversationStore: Sendable {
             conversation.conversationGroups = conversationGroupTable.names(containing: id)
         }
         let log = keptLogs.isEmpty ? MessageLog() : keptLogs.removeValue(forKey: id) ?? MessageLog()
-        if let newest = log.messages.last {
+        // Kept messages (held, or stored when the store has an archive) come back read.
+        if let newest = takeKeptMessages(of: id, log) {
             conversation.lastSeq = newest.seq
             conversation.readSeq = newest.seq
             conversation.readTimestamp = newest.timestamp
         }
         let slot = entries.insert(StoreEntry(conversation: conversation, log: log), for: id)
         groupSlots.add(conversation.filterGroupNames)
-        order.insert(id, forKey: conversation.sortKey, tags: FilterTag.tags(of: conversation, slots: groupSlots))
+        order.insert(entries.reference(slot), forKey: conversation.sortKey, tags: FilterTag.tags(of: conversation, slots: groupSlots))
         counters += UnreadCounters(contributionOf: conversation)
         return slot
     }
@@ -677,27 +711,23 @@ package struct ConversationStore: Sendable {
         let countsFilters = !filterUnread.isEmpty
         var before: Conversation?
         var previous: Conversation?
-        let (old, oldKey, oldTags, oldGroups, activity, orderKey) = entries[slot: slot].access { entry in
-            if firstTouch { before = entry.conversation }
-            if countsFilters { previous = entry.conversation }
-            let old = UnreadCounters(contributionOf: entry.conversation)
-            let oldKey = entry.conversation.sortKey
-            let oldTags = FilterTag.baseTags(of: entry.conversation)
-            let oldGroups = entry.conversation.filterGroupNames
-            let activity = body(&entry.conversation, &entry.log)
-            return (old, oldKey, oldTags, oldGroups, activity, entry.conversation.orderKey)
+        let (old, oldKey, oldTags, oldGroups, activity, orderKey) = entries.access(slot) { conversation, log in
+            if firstTouch { before = conversation }
+            if countsFilters { previous = conversation }
+            let old = UnreadCounters(contributionOf: conversation)
+            let oldKey = conversation.sortKey
+            let oldTags = FilterTag.baseTags(of: conversation)
+            let oldGroups = conversation.filterGroupNames
+            let activity = body(&conversation, &log)
+            return (old, oldKey, oldTags, oldGroups, activity, conversation.orderKey)
         }
         if firstTouch { recorder.record(id, before: before) }
         // Activity not older than the current one gets a larger order key; a late delivery does not move.
         if let activity, activity >= OrderKey.seconds(of: orderKey) {
             let key = nextOrderKey(seconds: activity, above: orderKey)
-            entries[slot: slot].access { $0.conversation.orderKey = key }
+            entries[slot: slot].orderKey = key
         }
-        let (new, newKey, newTags, newGroups, current) = entries[slot: slot].access { entry in
-            (UnreadCounters(contributionOf: entry.conversation), entry.conversation.sortKey,
-             FilterTag.baseTags(of: entry.conversation), entry.conversation.filterGroupNames,
-             countsFilters ? entry.conversation : nil)
-        }
+        let (new, newKey, newTags, newGroups, current) = Self.summary(of: entries[slot: slot], keeping: countsFilters)
         // Unchanged groups keep their bits (this conversation holds them): only the base tags can differ.
         let groupsChanged = newGroups != oldGroups
         if groupsChanged {
@@ -708,15 +738,21 @@ package struct ConversationStore: Sendable {
         counters -= old
         counters += new
         if countsFilters { filterUnread.move(from: previous, to: current) }
-        if new.unreadConversations != old.unreadConversations {
-            if new.unreadConversations > 0 { unreadIDs.insert(id) } else { unreadIDs.remove(id) }
-        }
         if newKey != oldKey {
             order.removeValue(forKey: oldKey)
-            order.insert(id, forKey: newKey, tags: tags)
+            order.insert(entries.reference(slot), forKey: newKey, tags: tags)
         } else if groupsChanged || newTags != oldTags {
             order.setTags(tags, forKey: newKey)
         }
+    }
+
+    /// What `modify` compares before and after a change (the conversation itself too when `keeping`),
+    /// read from the borrowed entry.
+    private static func summary(
+        of conversation: Conversation, keeping: Bool
+    ) -> (UnreadCounters, UInt64, UInt64, [String], Conversation?) {
+        (UnreadCounters(contributionOf: conversation), conversation.sortKey, FilterTag.baseTags(of: conversation),
+         conversation.filterGroupNames, keeping ? conversation : nil)
     }
 
     /// A fresh order key for activity at `seconds`, larger than `current`, unique in the store.
@@ -740,18 +776,26 @@ package struct ConversationStore: Sendable {
         var keys = Set<UInt64>()
         for (id, entry) in entries.all {
             let conversation = entry.conversation
-            precondition(order[conversation.sortKey] == id, "\(id) is not at its sort key in the index")
+            precondition(
+                order[conversation.sortKey].flatMap(entries.conversation)?.id == id, "\(id) is not at its sort key in the index")
             precondition(keys.insert(conversation.orderKey).inserted, "order key of \(id) is not unique")
             precondition(conversation.orderKey & OrderKey.pinnedBand == 0, "order key of \(id) uses the band bit")
             precondition(conversation.orderKey % OrderKey.spacing == 0, "order key of \(id) is not spaced")
-            let log = entry.log
-            let unread = !conversation.profile.keepsUnreadCount ? [] : log.messages.filter {
-                !$0.sender.isSameID(as: selfUserID) && !$0.isExcludedFromUnreadCount && !$0.isRemoved
-                    && !$0.isRevoked && $0.seq > conversation.readSeq
+            // Every accepted message above the cursor, held or stored, by the rules and by its flag.
+            var unread: [UInt64] = [], flagged: [UInt64] = []
+            archiveView(id).forEachDescending(below: nil, in: entry.log, chunk: 256) { held in
+                let message = held.message
+                guard message.seq > conversation.readSeq else { return false }
+                precondition(message.seq <= conversation.lastSeq, "\(id) holds a message past its last sequence")
+                if conversation.profile.keepsUnreadCount && !message.sender.isSameID(as: selfUserID)
+                    && !message.isExcludedFromUnreadCount && !message.isRemoved && !message.isRevoked {
+                    unread.append(message.seq)
+                }
+                if held.counts { flagged.append(message.seq) }
+                return true
             }
-            precondition(unread.map(\.seq) == Array(log.unreadSequences), "unread sequences of \(id) drifted")
+            precondition(unread == flagged, "unread flags of \(id) drifted")
             precondition(conversation.unreadCount == unread.count, "unread count of \(id) drifted")
-            precondition(unreadIDs.contains(id) == (unread.count > 0), "unread set disagrees for \(id)")
             precondition(conversation.groupAtInfos.allSatisfy { $0.seq > conversation.readSeq }, "stale @ of \(id)")
             precondition(
                 order.tags(forKey: conversation.sortKey) == FilterTag.tags(of: conversation, slots: groupSlots),
@@ -761,7 +805,7 @@ package struct ConversationStore: Sendable {
         // A cold store holds only some conversations; its counters cover all of them.
         guard isComplete else { return }
         precondition(recount == counters, "counters drifted: kept \(counters), recounted \(recount)")
-        precondition(unreadIDs.count == counters.unreadConversations, "unread set size drifted")
+        precondition(unreadConversations().count == counters.unreadConversations, "unread tags drifted")
         _checkFilterCounts()
     }
 }

@@ -4,81 +4,252 @@ import IMTransportKit
 struct StoreEntry: Sendable {
     var conversation: Conversation
     var log: MessageLog
-
-    /// Runs `body` on the entry in place.
-    mutating func access<Result>(_ body: (inout StoreEntry) -> Result) -> Result {
-        body(&self)
-    }
 }
 
-/// The store's entries by conversation ID: a small hash map to a slot, the entries in one array.
+/// A reference to the entry in one slot of an `EntryTable`, for as long as that entry lives there:
+/// what the store's ordered index holds (8 bytes, where a conversation ID takes 24). A slot freed
+/// and used again belongs to another generation, so an old reference (a page walk's snapshot)
+/// resolves to nothing.
+struct EntryReference: Hashable, Sendable {
+    let slot: UInt32
+    let generation: UInt32
+}
+
+/// The store's entries by conversation ID: the conversations in fixed-size chunks, found through a
+/// small open-addressing table of slot numbers, and beside each a reference to its message log
+/// while that holds anything.
 ///
-/// A dictionary of entries would keep every (large) entry inline in a hash table that is at most
-/// 3/4 full and grows by doubling, so at 100k conversations most of its memory would be empty
-/// buckets; here the hash table holds only slot numbers. A slot found once (`slot(of:)`) is changed
-/// in place through `subscript(slot:)`, with no second lookup and no copy.
-/// - Complexity: lookups, inserts and removals O(1) on average.
+/// Memory grows with the entries and nothing else: a chunk is allocated whole once and never
+/// moves, so growing copies no entry and leaves no doubled buffer behind (an array of 100k large
+/// entries, grown by doubling, would hold its older buffers' pages too); the table holds 4 bytes
+/// per bucket (a `Dictionary` of IDs would hold each ID again); a conversation whose log is empty
+/// (a store that keeps its messages in a database holds few) costs 8 bytes for it. A slot found
+/// once (`slot(of:)`) is changed in place through `access(_:_:)`, with no second lookup of the ID
+/// and no copy of the conversation.
+/// - Complexity: lookups, inserts and removals O(1) on average (one hash of the ID, then the
+///   entries the probe meets compared by ID).
 struct EntryTable: Sendable {
-    private var slots: [ConversationID: Int] = [:]
-    private var storage: [StoreEntry] = []
+    private static let chunkShift = 10
+    private static let chunkSize = 1 << chunkShift
+
+    /// The conversations, `chunkSize` a chunk; a removed entry's slot holds a placeholder until reused.
+    private var chunks: [[Conversation]] = []
+    /// The log of each slot, in chunks as `chunks`; nil while it holds nothing. A box shared by
+    /// two copies of the table is copied before it changes.
+    private var logs: [[LogBox?]] = []
+    /// Slots handed out so far (removed ones included).
+    private var used = 0
     /// Slots of removed entries, reused first.
     private var free: [Int] = []
-
+    /// The generation of each slot that was ever freed (the others are in generation 0).
+    private var generations: [Int: UInt32] = [:]
+    /// Linear probing: 0 is an empty bucket, any other value a slot + 1. A power of two in size
+    /// (or empty), at most three quarters full.
+    private var buckets: [UInt32] = []
     /// The number of entries.
-    var count: Int { slots.count }
+    private(set) var count = 0
 
     /// The slot of `id`'s entry, valid until the next insert or removal.
-    func slot(of id: ConversationID) -> Int? { slots[id] }
+    func slot(of id: ConversationID) -> Int? {
+        bucket(of: id).map { Int(buckets[$0] - 1) }
+    }
 
-    /// The entry in `slot` (from `slot(of:)`), read or changed in place.
-    subscript(slot slot: Int) -> StoreEntry {
-        get { storage[slot] }
-        _modify { yield &storage[slot] }
+    /// The conversation in `slot` (from `slot(of:)`), read or changed in place.
+    subscript(slot slot: Int) -> Conversation {
+        // Borrowed, not copied: a lookup compares the ID of each entry its probe meets.
+        _read { yield chunks[slot >> Self.chunkShift][slot & (Self.chunkSize - 1)] }
+        _modify { yield &chunks[slot >> Self.chunkShift][slot & (Self.chunkSize - 1)] }
+    }
+
+    /// A reference to the entry in `slot` (occupied).
+    func reference(_ slot: Int) -> EntryReference {
+        EntryReference(slot: UInt32(slot), generation: generations.isEmpty ? 0 : generations[slot] ?? 0)
+    }
+
+    /// The conversation `reference` names, nil when its entry was removed since.
+    /// - Complexity: O(1).
+    func conversation(_ reference: EntryReference) -> Conversation? {
+        let slot = Int(reference.slot)
+        guard reference == self.reference(slot) else { return nil }
+        return self[slot: slot]
+    }
+
+    /// Whether `reference` names a live entry.
+    func isLive(_ reference: EntryReference) -> Bool {
+        reference == self.reference(Int(reference.slot))
+    }
+
+    /// How many accepted messages the log of the entry in `slot` holds (without copying the log).
+    func acceptedCount(slot: Int) -> Int {
+        logs[slot >> Self.chunkShift][slot & (Self.chunkSize - 1)]?.log.messages.count ?? 0
+    }
+
+    /// The log of the entry in `slot` (empty when it holds nothing).
+    func log(slot: Int) -> MessageLog {
+        logs[slot >> Self.chunkShift][slot & (Self.chunkSize - 1)]?.log ?? MessageLog()
+    }
+
+    /// Runs `body` on the conversation and the log in `slot`, both changed in place.
+    mutating func access<Result>(_ slot: Int, _ body: (inout Conversation, inout MessageLog) -> Result) -> Result {
+        let (chunk, index) = (slot >> Self.chunkShift, slot & (Self.chunkSize - 1))
+        guard logs[chunk][index] != nil else {
+            var log = MessageLog()
+            let result = body(&chunks[chunk][index], &log)
+            if !log.isEmpty { logs[chunk][index] = LogBox(log) }
+            return result
+        }
+        if !isKnownUniquelyReferenced(&logs[chunk][index]!) { logs[chunk][index] = LogBox(logs[chunk][index]!.log) }
+        let box = logs[chunk][index]!
+        let result = body(&chunks[chunk][index], &box.log)
+        if box.log.isEmpty { logs[chunk][index] = nil }
+        return result
     }
 
     /// The entry of `id`; setting nil removes it.
     subscript(id: ConversationID) -> StoreEntry? {
-        get { slots[id].map { storage[$0] } }
+        get { slot(of: id).map { StoreEntry(conversation: self[slot: $0], log: log(slot: $0)) } }
         set {
             if let newValue { _ = insert(newValue, for: id) } else { _ = removeValue(forKey: id) }
         }
     }
 
-    /// The conversation of `id` (without copying its messages).
+    /// The conversation of `id` (without its messages).
     func conversation(_ id: ConversationID) -> Conversation? {
-        slots[id].map { storage[$0].conversation }
+        slot(of: id).map { self[slot: $0] }
     }
 
     /// Stores `entry` for `id` (replacing any) and returns its slot.
     mutating func insert(_ entry: StoreEntry, for id: ConversationID) -> Int {
-        if let slot = slots[id] {
-            storage[slot] = entry
+        if let slot = slot(of: id) {
+            self[slot: slot] = entry.conversation
+            setLog(entry.log, slot: slot)
             return slot
         }
+        if (count + 1) * 4 > buckets.count * 3 { grow() }
         let slot: Int
         if let reused = free.popLast() {
             slot = reused
-            storage[slot] = entry
+            self[slot: slot] = entry.conversation
         } else {
-            slot = storage.count
-            storage.append(entry)
+            slot = used
+            used += 1
+            if slot & (Self.chunkSize - 1) == 0 {
+                var chunk: [Conversation] = []
+                chunk.reserveCapacity(Self.chunkSize)
+                chunks.append(chunk)
+                logs.append([LogBox?](repeating: nil, count: Self.chunkSize))
+            }
+            chunks[slot >> Self.chunkShift].append(entry.conversation)
         }
-        slots[id] = slot
+        setLog(entry.log, slot: slot)
+        place(slot, hash: id.hashValue)
+        count += 1
         return slot
     }
 
     /// Removes and returns the entry of `id`.
     mutating func removeValue(forKey id: ConversationID) -> StoreEntry? {
-        guard let slot = slots.removeValue(forKey: id) else { return nil }
-        let entry = storage[slot]
-        // Drop what the entry held; the slot keeps only a placeholder until it is reused.
-        storage[slot] = StoreEntry(conversation: Conversation(id: .system), log: MessageLog())
+        guard let bucket = bucket(of: id) else { return nil }
+        let slot = Int(buckets[bucket] - 1)
+        let entry = StoreEntry(conversation: self[slot: slot], log: log(slot: slot))
+        setLog(MessageLog(), slot: slot)
+        // Drop what the entry held; the slot keeps only a placeholder until it is reused, in the
+        // next generation.
+        self[slot: slot] = Conversation(id: .system)
         free.append(slot)
+        generations[slot, default: 0] &+= 1
+        count -= 1
+        // Backward-shift deletion: move each later entry of the run into the hole when its home
+        // bucket allows, so that no probe meets an empty bucket before its entry.
+        let mask = buckets.count - 1
+        var hole = bucket
+        var next = (hole + 1) & mask
+        buckets[hole] = 0
+        while buckets[next] != 0 {
+            let home = homeBucket(ofSlot: Int(buckets[next] - 1))
+            let fromHomeToHole = (hole - home) & mask
+            let fromHomeToNext = (next - home) & mask
+            if fromHomeToHole < fromHomeToNext {
+                buckets[hole] = buckets[next]
+                buckets[next] = 0
+                hole = next
+            }
+            next = (next + 1) & mask
+        }
         return entry
     }
 
     /// Every entry with its ID, in no particular order.
     var all: some Sequence<(id: ConversationID, entry: StoreEntry)> {
-        slots.lazy.map { (id: $0.key, entry: storage[$0.value]) }
+        buckets.lazy.filter { $0 != 0 }.map { value in
+            let slot = Int(value - 1)
+            let conversation = self[slot: slot]
+            return (id: conversation.id, entry: StoreEntry(conversation: conversation, log: log(slot: slot)))
+        }
+    }
+
+    /// Every slot whose log holds anything, with that log.
+    /// - Complexity: O(n).
+    var logsHeld: [Int: MessageLog] {
+        var held: [Int: MessageLog] = [:]
+        for value in buckets where value != 0 {
+            let slot = Int(value - 1)
+            if let box = logs[slot >> Self.chunkShift][slot & (Self.chunkSize - 1)] { held[slot] = box.log }
+        }
+        return held
+    }
+
+    private mutating func setLog(_ log: MessageLog, slot: Int) {
+        logs[slot >> Self.chunkShift][slot & (Self.chunkSize - 1)] = log.isEmpty ? nil : LogBox(log)
+    }
+
+    // MARK: - The table
+
+    /// The bucket holding `id`'s slot.
+    private func bucket(of id: ConversationID) -> Int? {
+        guard !buckets.isEmpty else { return nil }
+        let mask = buckets.count - 1
+        var bucket = id.hashValue & mask
+        while true {
+            let value = buckets[bucket]
+            if value == 0 { return nil }
+            if self[slot: Int(value - 1)].hasID(id) { return bucket }
+            bucket = (bucket + 1) & mask
+        }
+    }
+
+    private func homeBucket(ofSlot slot: Int) -> Int {
+        self[slot: slot].id.hashValue & (buckets.count - 1)
+    }
+
+    /// Puts `slot` into the first empty bucket from its home.
+    private mutating func place(_ slot: Int, hash: Int) {
+        let mask = buckets.count - 1
+        var bucket = hash & mask
+        while buckets[bucket] != 0 { bucket = (bucket + 1) & mask }
+        buckets[bucket] = UInt32(slot + 1)
+    }
+
+    /// Doubles the table (16 buckets at first) and places every slot again.
+    private mutating func grow() {
+        let old = buckets
+        buckets = [UInt32](repeating: 0, count: max(16, old.count * 2))
+        for value in old where value != 0 {
+            let slot = Int(value - 1)
+            place(slot, hash: self[slot: slot].id.hashValue)
+        }
+    }
+}
+
+/// A log held by reference from an `EntryTable` slot (8 bytes there, where the log takes 24).
+///
+/// - Thread safety: mutated only by the table that holds its one reference (it copies a shared box
+///   first), hence `@unchecked Sendable`.
+final class LogBox: @unchecked Sendable {
+    // No dynamic exclusivity checks: the table changes a box only through `access(_:_:)`, once.
+    @exclusivity(unchecked) var log: MessageLog
+
+    init(_ log: MessageLog) {
+        self.log = log
     }
 }

@@ -37,7 +37,7 @@ package enum FilterTag {
     /// `GroupSlots`: what a change compares before and after.
     /// - Complexity: O(1).
     static func baseTags(of conversation: Conversation) -> UInt64 {
-        var tags: UInt64 = switch conversation.id.kind {
+        var tags: UInt64 = switch conversation.kind {
         case .c2c: c2c
         case .group: group
         case .system: 0

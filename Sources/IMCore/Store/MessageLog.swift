@@ -1,177 +1,124 @@
 import IMTransportKit
 
-/// The messages of one conversation held locally, and the sequences that are unread.
+/// One accepted message as the store holds it, with whether it counted as unread when it arrived
+/// (it then counts while it is above the read cursor; a revoked or removed one never does).
+struct HeldMessage: Sendable, Equatable {
+    var message: Message
+    var countsAsUnread: Bool
+
+    /// Whether it counts as unread while above the read cursor.
+    var counts: Bool { countsAsUnread && !message.isRemoved && !message.isRevoked }
+}
+
+/// The messages of one conversation held in memory.
 ///
-/// Read state is the conversation's cursor, not per-message flags; `unreadSeqs` holds the sorted
-/// sequences of countable messages above the cursor, so moving the cursor only drops a prefix.
+/// In a store without a message archive (storage in memory) the log holds every message of the
+/// conversation. In a store with one (a database), accepted messages live in the archive and the log
+/// holds those not written yet plus a bounded cache of recent ones (`ConversationStore`'s
+/// `MessageCache`); everything that reads messages goes through `ArchiveView`, which lays the log
+/// over the archive. Messages without a sequence (mine being sent or failed, imported ones) are few
+/// by nature and always held here.
 ///
-/// Local history (`history(before:count:)`) merges three lists newest first: accepted messages by
-/// sequence, imported ones by time (`Message.isLocalImport`, see `MessageLog+Local.swift`), and, on
-/// the first page, my pending ones. Removed accepted messages stay as tombstones
-/// (`Message.isRemoved`) that history skips.
+/// Read state is the conversation's cursor, not per-message flags: the unread count lives on the
+/// conversation, and only a cursor that stops short of the newest message recounts.
 struct MessageLog: Sendable {
-    /// Messages the server accepted, sorted by `seq`; removed ones as tombstones.
-    private(set) var messages: [Message] = []
+    /// Accepted messages in memory, sorted by `seq`; removed ones as tombstones.
+    private(set) var messages: [HeldMessage] = []
     /// My messages still being sent (no sequence yet), oldest first.
     private(set) var pending: [Message] = []
     /// Messages imported on this device (no sequence, never unread), sorted by `importOrder`.
     var imported: [Message] = []
-    /// Sorted sequences of unread, countable messages; entries before `unreadStart` are consumed.
-    private var unreadSeqs: [UInt64] = []
-    private var unreadStart = 0
 
     /// A log rebuilt from storage: accepted messages (any order) with the unread flag each had when
-    /// it arrived, the unsequenced ones (pending ones oldest first, imported ones in any order: the
-    /// database keeps both in one table), then read up to `readSeq`.
+    /// it arrived, and the unsequenced ones (pending ones oldest first, imported ones in any order:
+    /// the database keeps both in one table).
     /// - Complexity: O(m log m).
-    init(restoring messages: [(message: Message, countsAsUnread: Bool)], pending: [Message], readSeq: UInt64) {
-        for (message, countsAsUnread) in messages.sorted(by: { $0.message.seq < $1.message.seq }) {
-            _ = insert(message, countsAsUnread: countsAsUnread)
+    init(restoring messages: [(message: Message, countsAsUnread: Bool)], pending: [Message]) {
+        self.messages = messages.sorted { $0.message.seq < $1.message.seq }.map {
+            HeldMessage(message: $0.message, countsAsUnread: $0.countsAsUnread)
         }
+        var seen = Set<UInt64>()
+        self.messages.removeAll { !seen.insert($0.message.seq).inserted }
         self.pending = pending.filter { !$0.isLocalImport }
         self.imported = pending.filter(\.isLocalImport).sorted(by: Self.importOrder)
-        markRead(upTo: readSeq)
     }
 
     init() {}
 
-    /// The number of unread messages.
-    /// - Complexity: O(1).
-    var unreadCount: Int { unreadSeqs.count - unreadStart }
+    /// Whether the log holds nothing at all.
+    var isEmpty: Bool { messages.isEmpty && pending.isEmpty && imported.isEmpty }
 
     /// The position of the message with `seq`, or where it would be inserted.
     /// - Complexity: O(1) when `seq` is past the newest message, O(log m) otherwise.
     func insertionIndex(of seq: UInt64) -> (index: Int, found: Bool) {
-        if let last = messages.last, last.seq < seq { return (messages.count, false) }
+        if let last = messages.last, last.message.seq < seq { return (messages.count, false) }
         var low = 0, high = messages.count
         while low < high {
             let mid = (low + high) / 2
-            if messages[mid].seq < seq { low = mid + 1 } else { high = mid }
+            if messages[mid].message.seq < seq { low = mid + 1 } else { high = mid }
         }
-        return (low, low < messages.count && messages[low].seq == seq)
+        return (low, low < messages.count && messages[low].message.seq == seq)
     }
 
-    /// Whether a message with sequence `seq` is already held.
-    func contains(seq: UInt64) -> Bool { insertionIndex(of: seq).found }
+    /// The accepted message with `seq` held here, tombstones and revoked ones included.
+    /// - Complexity: O(log m).
+    func held(seq: UInt64) -> HeldMessage? {
+        let (index, found) = insertionIndex(of: seq)
+        return found ? messages[index] : nil
+    }
 
-    /// Adds an accepted message; returns false for a duplicate delivery (same sequence).
+    /// Adds an accepted message; returns false when one with its sequence is held already.
     /// - Complexity: amortized O(1) for in-order arrival, O(m) for an out-of-order one.
-    mutating func insert(_ message: Message, countsAsUnread: Bool) -> Bool {
-        let (index, found) = insertionIndex(of: message.seq)
+    mutating func insert(_ held: HeldMessage) -> Bool {
+        let (index, found) = insertionIndex(of: held.message.seq)
         if found { return false }
-        messages.insert(message, at: index)
-        if countsAsUnread { insertUnread(message.seq) }
+        messages.insert(held, at: index)
         return true
     }
 
-    private mutating func insertUnread(_ seq: UInt64) {
-        if unreadSeqs.count == unreadStart || unreadSeqs[unreadSeqs.count - 1] < seq {
-            unreadSeqs.append(seq)
-            return
-        }
-        var low = unreadStart, high = unreadSeqs.count
-        while low < high {
-            let mid = (low + high) / 2
-            if unreadSeqs[mid] < seq { low = mid + 1 } else { high = mid }
-        }
-        unreadSeqs.insert(seq, at: low)
+    /// Holds `held` in place of the accepted message with its sequence (added when not held).
+    /// - Complexity: O(log m), O(m) when it is added out of order.
+    mutating func put(_ held: HeldMessage) {
+        let (index, found) = insertionIndex(of: held.message.seq)
+        if found { messages[index] = held } else { messages.insert(held, at: index) }
     }
 
-    /// Replaces the accepted message with `seq` by its tombstone (`Message.removed`): it no longer
-    /// counts as unread and history skips it, but a later delivery of it is still a duplicate.
-    /// Returns the tombstone; nil when no such message is held or it is removed already.
-    /// - Complexity: O(log m + u) (u: the unread messages, when it was one of them).
-    mutating func tombstone(seq: UInt64) -> Message? {
-        let (index, found) = insertionIndex(of: seq)
-        guard found, !messages[index].isRemoved else { return nil }
-        messages[index] = messages[index].removed
-        if let position = unreadSeqs[unreadStart...].firstIndex(of: seq) { unreadSeqs.remove(at: position) }
-        return messages[index]
-    }
-
-    /// Replaces the accepted message with `seq` by its revoked form (status `.revoked`, everything
-    /// else kept): it no longer counts as unread. Returns it; nil when no such message is held, or it
-    /// is removed or revoked already.
-    /// - Complexity: O(log m + u) (u: the unread messages, when it was one of them).
-    mutating func revoke(seq: UInt64) -> Message? {
-        let (index, found) = insertionIndex(of: seq)
-        guard found, !messages[index].isRemoved, !messages[index].isRevoked else { return nil }
-        messages[index].status = .revoked
-        if let position = unreadSeqs[unreadStart...].firstIndex(of: seq) { unreadSeqs.remove(at: position) }
-        return messages[index]
-    }
-
-    /// Drops every accepted message with `seq <= upTo` (removed and revoked ones too), and, when
-    /// `includingLocal`, the imported messages and my failed sends; messages still being sent stay.
-    /// Returns the IDs of the messages dropped.
-    /// - Complexity: O(m + p + i).
-    mutating func clear(upTo seq: UInt64, includingLocal: Bool) -> [String] {
+    /// Drops every accepted message with `seq <= upTo` and returns their IDs.
+    /// - Complexity: O(m).
+    mutating func dropAccepted(upTo seq: UInt64) -> [String] {
         let (index, found) = insertionIndex(of: seq)
         let cut = found ? index + 1 : index
-        var dropped = messages[..<cut].map(\.id)
+        let dropped = messages[..<cut].map(\.message.id)
         messages.removeFirst(cut)
-        let stillUnread = unreadSeqs[unreadStart...].filter { $0 > seq }
-        unreadSeqs = Array(stillUnread)
-        unreadStart = 0
-        if includingLocal {
-            dropped += imported.map(\.id) + pending.filter { $0.status == .failed }.map(\.id)
-            imported = []
-            pending.removeAll { $0.status == .failed }
-        }
         return dropped
     }
 
-    /// Replaces every accepted message by its tombstone (`Message.removed`; those removed already
-    /// stay) and drops the imported messages and my failed sends; messages still being sent stay.
-    /// Returns the new tombstones and the IDs of the unsequenced messages dropped.
-    /// - Complexity: O(m + p + i).
-    mutating func tombstoneAll() -> (tombstones: [Message], dropped: [String]) {
+    /// Replaces every accepted message held by its tombstone (`Message.removed`; those removed
+    /// already stay) and returns the new tombstones.
+    /// - Complexity: O(m).
+    mutating func tombstoneAccepted() -> [Message] {
         var tombstones: [Message] = []
-        for index in messages.indices where !messages[index].isRemoved {
-            messages[index] = messages[index].removed
-            tombstones.append(messages[index])
+        for index in messages.indices where !messages[index].message.isRemoved {
+            messages[index] = HeldMessage(message: messages[index].message.removed, countsAsUnread: false)
+            tombstones.append(messages[index].message)
         }
-        unreadSeqs = []
-        unreadStart = 0
+        return tombstones
+    }
+
+    /// Drops the imported messages and my failed sends (messages still being sent stay) and
+    /// returns their IDs.
+    /// - Complexity: O(p + i).
+    mutating func dropLocal() -> [String] {
         let dropped = imported.map(\.id) + pending.filter { $0.status == .failed }.map(\.id)
         imported = []
         pending.removeAll { $0.status == .failed }
-        return (tombstones, dropped)
+        return dropped
     }
 
-    /// Marks every message with `seq <= cursor` read.
-    /// - Complexity: O(1) when everything becomes read; O(log u) otherwise (amortized).
-    mutating func markRead(upTo cursor: UInt64) {
-        if unreadCount == 0 { return }
-        if unreadSeqs[unreadSeqs.count - 1] <= cursor {
-            unreadSeqs.removeAll(keepingCapacity: true)
-            unreadStart = 0
-            return
-        }
-        var low = unreadStart, high = unreadSeqs.count
-        while low < high {
-            let mid = (low + high) / 2
-            if unreadSeqs[mid] <= cursor { low = mid + 1 } else { high = mid }
-        }
-        unreadStart = low
-        if unreadStart > 32 && unreadStart * 2 > unreadSeqs.count {
-            unreadSeqs.removeFirst(unreadStart)
-            unreadStart = 0
-        }
-    }
-
-    /// The newest accepted message with `seq <= cursor`.
-    /// - Complexity: O(log m).
-    func newestMessage(atOrBelow cursor: UInt64) -> Message? {
-        let (index, found) = insertionIndex(of: cursor)
-        if found { return messages[index] }
-        return index > 0 ? messages[index - 1] : nil
-    }
-
-    /// The sequence of the newest accepted message with a timestamp at or before `seconds`.
-    /// - Complexity: O(m) in the worst case (timestamps are not indexed).
-    func newestSeq(atOrBefore seconds: UInt64) -> UInt64? {
-        messages.last(where: { $0.timestamp <= seconds })?.seq
+    /// Forgets the accepted messages held here (they are in the archive) and returns how many.
+    mutating func evictAccepted() -> Int {
+        defer { messages = [] }
+        return messages.count
     }
 
     /// Adds a message of mine that is being sent.
@@ -188,6 +135,6 @@ struct MessageLog: Sendable {
         if let index = pending.firstIndex(where: { $0.id == message.id }) { pending[index] = message }
     }
 
-    /// The unread sequences, for invariant checks.
-    var unreadSequences: ArraySlice<UInt64> { unreadSeqs[unreadStart...] }
+    /// The IDs of every message held, in any list.
+    var allIDs: [String] { messages.map(\.message.id) + pending.map(\.id) + imported.map(\.id) }
 }

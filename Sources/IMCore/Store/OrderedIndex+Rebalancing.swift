@@ -92,26 +92,30 @@ extension OrderedIndex.Node {
     }
 
     /// Splits off the upper half if this node holds more than the maximum.
+    ///
+    /// Both halves get arrays of their own size: the lower half drops the capacity the full node's
+    /// arrays grew to (twice the maximum), which a node filled in key order (conversations move to
+    /// the top of the list) would otherwise keep for good, holding a quarter of it.
     private func splitIfOverfull() -> (node: OrderedIndex.Node, count: Int)? {
         guard keys.count > OrderedIndex.maxOccupancy else { return nil }
         let middle = keys.count / 2
         let upperKeys = Array(keys[middle...])
-        keys.removeSubrange(middle...)
+        keys = Array(keys[..<middle])
         if isLeaf {
             let upperValues = Array(values[middle...])
             let upperTags = Array(tags[middle...])
-            values.removeSubrange(middle...)
-            tags.removeSubrange(middle...)
+            values = Array(values[..<middle])
+            tags = Array(tags[..<middle])
             return (OrderedIndex.Node(leafKeys: upperKeys, values: upperValues, tags: upperTags), upperKeys.count)
         }
         let upperChildren = Array(children[middle...])
         let upperCounts = Array(counts[middle...])
         let upperAny = Array(anyTags[middle...])
         let upperAll = Array(allTags[middle...])
-        children.removeSubrange(middle...)
-        counts.removeSubrange(middle...)
-        anyTags.removeSubrange(middle...)
-        allTags.removeSubrange(middle...)
+        children = Array(children[..<middle])
+        counts = Array(counts[..<middle])
+        anyTags = Array(anyTags[..<middle])
+        allTags = Array(allTags[..<middle])
         let upper = OrderedIndex.Node(
             isLeaf: false, keys: upperKeys, values: [], tags: [], children: upperChildren, counts: upperCounts,
             anyTags: upperAny, allTags: upperAll)

@@ -10,10 +10,10 @@ import IMTransportKit
 struct PageWalks: Sendable {
     /// How many unfinished walks are remembered.
     static let capacity = 16
-    private var entries: [(nextSeq: UInt64, snapshot: OrderedIndex<ConversationID>)] = []
+    private var entries: [(nextSeq: UInt64, snapshot: OrderedIndex<EntryReference>)] = []
 
     /// Removes and returns the walk that last returned `nextSeq`.
-    mutating func take(_ nextSeq: UInt64) -> OrderedIndex<ConversationID>? {
+    mutating func take(_ nextSeq: UInt64) -> OrderedIndex<EntryReference>? {
         guard let index = entries.firstIndex(where: { $0.nextSeq == nextSeq }) else { return nil }
         return entries.remove(at: index).snapshot
     }
@@ -22,7 +22,7 @@ struct PageWalks: Sendable {
     ///
     /// - Returns: the `nextSeq` to hand out: `key` itself, or a free value just below it when
     ///   another walk already waits at `key`.
-    mutating func store(_ snapshot: OrderedIndex<ConversationID>, endingAt key: UInt64) -> UInt64 {
+    mutating func store(_ snapshot: OrderedIndex<EntryReference>, endingAt key: UInt64) -> UInt64 {
         let candidates = (0..<min(OrderKey.spacing, key)).map { key - $0 }
         let nextSeq = candidates.first { candidate in !entries.contains { $0.nextSeq == candidate } } ?? key
         entries.removeAll { $0.nextSeq == nextSeq }

@@ -1,13 +1,15 @@
 import IMTransportKit
 
-/// A conversation as a database gives it back: its state and its messages.
+/// A conversation as a database gives it back: its state and the messages a store holds of it.
 package struct StoredConversation: Sendable {
     package var id: ConversationID
     /// Its state; nil for a conversation deleted with its messages kept.
     package var conversation: Conversation?
-    /// Its accepted messages, each with whether it counted as unread when it arrived.
+    /// Its accepted messages to hold in memory, each with whether it counted as unread when it
+    /// arrived: none when read for a store that keeps its messages in the database (it reads them
+    /// from there); all of them for a store without one.
     package var messages: [(message: Message, countsAsUnread: Bool)]
-    /// My messages still being sent (or failed), oldest first.
+    /// My messages still being sent (or failed) and imported ones, oldest first.
     package var pending: [Message]
 
     package init(

@@ -4,7 +4,7 @@ extension IMClient {
     /// Keeps the unread count of `filter.unreadKey` from now on (loading a cold store whole first);
     /// every later batch that changes it carries it.
     /// - Returns: the count now.
-    /// - Complexity: O(u) for the u conversations with unread messages (plus the warm-up of a cold store).
+    /// - Complexity: O(u log n) for the u conversations with unread messages (plus the warm-up of a cold store).
     @discardableResult
     package func subscribeUnreadCount(_ filter: ConversationFilter) -> UInt64 {
         withState { state in

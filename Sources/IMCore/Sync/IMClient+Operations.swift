@@ -238,24 +238,46 @@ extension IMClient {
             isExcludedFromLastMessage: isExcludedFromLastMessage)
     }
 
-    /// Up to `count` messages of `id` older than `beforeSeq` (nil: the newest), newest first, from
-    /// the server, with the local read cursor of `id` and the peer's read point at the time of the
-    /// answer. Messages removed from local storage (`TIMMessage.remove()`) are left out, so a page
-    /// may be shorter than `count`.
+    /// Up to `count` messages of `id` older than `message` (nil: the newest), newest first, with the
+    /// local read cursor of `id` and the peer's read point at the time of the answer.
+    ///
+    /// Connected, from the server: messages removed from local storage (`TIMMessage.remove()`) are
+    /// left out, so a page may be shorter than `count`. Not connected (the connection is down, or
+    /// drops before the answer), from this device's storage, as `localHistory(_:before:count:)`
+    /// pages it (the vendor: "if the SDK detects no network, it returns local history").
+    /// - Complexity: connected, a request and a lookup per message returned; else a page read from
+    ///   the store's database where memory does not hold it.
     package func history(
-        _ id: ConversationID, before beforeSeq: UInt64?, count: Int,
+        _ id: ConversationID, before message: Message?, count: Int,
         completion: @escaping @Sendable (
             Result<(messages: [Message], readSeq: UInt64, peerRead: PeerReadPoint), IMError>) -> Void
     ) {
+        let local: @Sendable (ConversationStore) -> (messages: [Message], readSeq: UInt64, peerRead: PeerReadPoint) = {
+            store in
+            let conversation = store.conversation(id)
+            return (store.messages(of: id, before: message, count: count), conversation?.readSeq ?? 0,
+                    conversation?.peerRead ?? .none)
+        }
+        guard withState({ $0.connection != nil }) else {
+            readInOrder(local) { completion(.success($0)) }
+            return
+        }
         // A read: a disk that fails meanwhile is no failure of it.
-        let request = IMRequest.history(id, beforeSeq: beforeSeq, count: count)
-        execute([request], failingUnstored: false, apply: { store, results throws(IMError) in
+        let request = IMRequest.history(id, beforeSeq: message.flatMap { $0.seq > 0 ? $0.seq : nil }, count: count)
+        execute([request], failingUnstored: false, apply: {
+            store, results throws(IMError) -> (messages: [Message], readSeq: UInt64, peerRead: PeerReadPoint) in
             guard case .messages(let messages) = try results[0].get() else {
                 throw IMError(.networkFailure, "unexpected answer to a history request")
             }
             let conversation = store.conversation(id)
             return (messages.filter { !store.isRemoved(seq: $0.seq, in: id) }, conversation?.readSeq ?? 0,
                     conversation?.peerRead ?? .none)
-        }, completion: completion)
+        }, completion: { [weak self] result in
+            guard case .failure(let error) = result, error.code == .networkFailure, let self else {
+                completion(result)
+                return
+            }
+            self.readInOrder(local) { completion(.success($0)) }
+        })
     }
 }

@@ -46,10 +46,11 @@ extension IMClient {
                             return nil
                         }
                     })
+                try store.keepMessages(in: database, logger: logger, cacheLimit: messageCacheLimit)
                 store.restoreLocalFields(try database.allLocalFields())
                 store.restoreConversationGroups(try database.loadConversationGroups())
             } else {
-                store = try Self.loadStore(from: database, userID: userID, logger: logger)
+                store = try Self.loadStore(from: database, userID: userID, logger: logger, cacheLimit: messageCacheLimit)
             }
             withState { state in
                 store.subscribeUnreadCounts(state.store.subscribedUnreadFilters)
@@ -63,13 +64,17 @@ extension IMClient {
         }
     }
 
-    /// A complete store of `userID` holding everything `database` holds.
-    /// - Complexity: O(n + m log m).
+    /// A complete store of `userID` over `database`: every conversation row in memory, the
+    /// accepted messages left stored (the store reads them from `database`, keeping at most
+    /// `cacheLimit` in memory once written).
+    /// - Complexity: O(n log n + p), p being the unsent messages.
     package static func loadStore(
-        from database: ConversationDatabase, userID: String, logger: IMLogger
+        from database: ConversationDatabase, userID: String, logger: IMLogger,
+        cacheLimit: Int = ConversationStore.defaultMessageCacheLimit
     ) throws(PersistenceError) -> ConversationStore {
         var store = ConversationStore(selfUserID: userID)
-        for stored in try database.everything() { store.restore(stored) }
+        try store.keepMessages(in: database, logger: logger, cacheLimit: cacheLimit)
+        for stored in try database.listRows() { store.restore(stored) }
         store.restoreLocalFields(try database.allLocalFields())
         store.restoreConversationGroups(try database.loadConversationGroups())
         if let stored = try database.loadCounters() {
@@ -97,10 +102,10 @@ extension IMClient {
                 // Never creating: a client stopped meanwhile may have had its files deleted.
                 let reader = try ConversationDatabase.open(
                     at: databasePath, logger: logger, verifying: true, creating: false)
-                let everything = try reader.everything()
+                let rows = try reader.listRows()
                 withState { state in
                     guard !state.isClosed else { return }
-                    complete(&state.store, with: everything)
+                    complete(&state.store, with: rows)
                     announceFilterUnreadCounts(&state)
                 }
             } catch {
@@ -121,6 +126,7 @@ extension IMClient {
             state.database = nil
             state.unwritten = UnwrittenChanges()
             complete(&state.store, with: [])
+            state.store.detachArchive()
             state.store.restartSync()
         }
         do throws(PersistenceError) {
@@ -138,7 +144,7 @@ extension IMClient {
     func completeNow(_ state: inout State) {
         guard !state.store.isComplete, let database = state.database else { return }
         do throws(PersistenceError) {
-            complete(&state.store, with: try database.everything())
+            complete(&state.store, with: try database.listRows())
         } catch {
             logger.log(.error, "cannot read the local database: \(error); the list shows what is loaded")
             complete(&state.store, with: [])
@@ -249,7 +255,7 @@ extension IMClient {
         let wasFailing = !state.unwritten.isEmpty
         let writing = batches.filter(\.needsWriting)
         guard !writing.isEmpty else {
-            if wasFailing { try? writeUnwritten(&state, to: database) }
+            if wasFailing { try? writeUnwritten(&state, to: database) } else { noteWritten(&state) }
             return nil
         }
         do throws(PersistenceError) {
@@ -258,10 +264,12 @@ extension IMClient {
                 try writeUnwritten(&state, to: database)
             } else if writing.count == 1 {
                 try Self.write(writing[0], to: database)
+                noteWritten(&state)
             } else {
                 var merged = UnwrittenChanges()
                 for batch in writing { merged.append(batch) }
                 try Self.write(merged, to: database)
+                noteWritten(&state)
             }
             return nil
         } catch {
@@ -284,6 +292,14 @@ extension IMClient {
             + "\(state.unwritten.batchCount) batches kept in memory")
         state.unwritten = UnwrittenChanges()
         state.storageRetries = 0
+        noteWritten(&state)
+    }
+
+    /// Tells the store that the database holds every batch it committed: it may forget written
+    /// messages past its cache's limit.
+    func noteWritten(_ state: inout State) {
+        state.store.noteWritten()
+        if checksInvariants { state.store._checkMessageCache() }
     }
 
     /// Schedules a retry of the unwritten changes, after a backoff that doubles with each failed
@@ -370,13 +386,19 @@ extension IMClient {
                     try database.deletePendingMessage(id: messageID)
                 case .delete(let id, let keepingMessages):
                     try database.deleteConversation(id)
-                    if !keepingMessages { try database.deleteMessages(of: id) }
+                    if keepingMessages { try database.keepMessages(of: id) } else { try database.deleteMessages(of: id) }
                 case .setLocalFields(let messageID, let fields):
                     try database.setLocalFields(fields, ofMessage: messageID)
                 case .clearMessages(let id, let upToSeq, let includingLocal):
                     try database.clearMessages(of: id, upToSeq: upToSeq, includingLocal: includingLocal)
                 case .conversationGroups(let groups):
                     try database.saveConversationGroups(groups)
+                case .removeMessages(let id):
+                    try database.removeMessages(of: id)
+                case .deleteKeptMessages:
+                    try database.deleteKeptMessages()
+                case .reviveKeptMessages(let id):
+                    try database.reviveKeptMessages(of: id)
                 }
             }
             for conversation in conversations { try database.upsert(conversation) }

@@ -56,6 +56,9 @@ package final class IMClient: IMPushSink, Sendable {
     package let syncsDrafts: Bool
     /// Seconds between heartbeats while logged in (0: none); see `IMClient+CatchUp.swift`.
     package let heartbeatInterval: Double
+    /// How many written messages the store keeps in memory when it has a database (the rest are
+    /// read from it); see `ConversationStore+Archive.swift`.
+    package let messageCacheLimit: Int
 
     /// The heartbeat interval of a client unless its session says otherwise: 30 seconds.
     package static let defaultHeartbeatInterval: Double = 30
@@ -124,9 +127,11 @@ package final class IMClient: IMPushSink, Sendable {
         readPolicy: ReadPolicy = .roaming, logger: IMLogger = .silent, databasePath: String? = nil,
         warmsUpInBackground: Bool = true, syncsDrafts: Bool = false, checksInvariants: Bool = false,
         platform: IMPlatform = .current, heartbeatInterval: Double = IMClient.defaultHeartbeatInterval,
+        messageCacheLimit: Int = ConversationStore.defaultMessageCacheLimit,
         clock: @escaping @Sendable () -> UInt64
     ) {
         self.heartbeatInterval = heartbeatInterval
+        self.messageCacheLimit = messageCacheLimit
         self.platform = platform
         self.syncsDrafts = syncsDrafts
         self.databasePath = databasePath
@@ -197,6 +202,10 @@ package final class IMClient: IMPushSink, Sendable {
             callbackQueue.async { completion(value) }
         }
     }
+
+    /// Whether the client has a connection to its server now (false between a loss and the
+    /// reconnect, and once stopped).
+    package var isConnected: Bool { withState { $0.connection != nil } }
 
     /// Reads the store under the lock.
     package func read<T, E: Error>(_ body: (ConversationStore) throws(E) -> T) throws(E) -> T {

@@ -59,7 +59,8 @@ struct BenchCommand {
 
     func run() throws {
         if let subject = options.memoryProbe {
-            return try MemoryProbe.run(subject, conversations: options.scales[0], console: console)
+            return try MemoryProbe.run(
+                subject, conversations: options.scales[0], perConversation: options.messagesPerConversation, console: console)
         }
         let configuration = Self.buildConfiguration
         if configuration != "release" {
@@ -164,7 +165,9 @@ struct BenchCommand {
                     + BenchFormat.grouped(ScaleBench.sqlListPageSize(scale.conversations)))
             }
             if let baseline = scale.processBaselineBytes {
-                console.out("memory: each subject alone in a process (B2 on its WAL file); the program alone peaks at "
+                console.out("memory: each subject alone in a process, ours and B2 with their databases on disk, with "
+                    + "2 and with \(ScaleBench.heavyPerConversation) messages per conversation "
+                    + "(\(BenchFormat.grouped(scale.heavyMessages)) messages); the program alone peaks at "
                     + BenchFormat.bytes(baseline))
             } else {
                 console.out("memory: not measured (no imsdk program to run probes)")

@@ -18,6 +18,7 @@ enum BenchMetric: String, CaseIterable, Codable, Sendable {
     case coldOpen
     case fullLoad
     case peakMemory
+    case peakMemoryHeavy
 
     /// How a value is read: seconds per operation, or bytes.
     enum Unit: String, Codable, Sendable {
@@ -25,7 +26,7 @@ enum BenchMetric: String, CaseIterable, Codable, Sendable {
         case bytes
     }
 
-    var unit: Unit { self == .peakMemory ? .bytes : .seconds }
+    var unit: Unit { self == .peakMemory || self == .peakMemoryHeavy ? .bytes : .seconds }
 
     /// The row title of the table.
     var title: String {
@@ -46,6 +47,16 @@ enum BenchMetric: String, CaseIterable, Codable, Sendable {
         case .coldOpen: return "  of which opening the database"
         case .fullLoad: return "loading every conversation (comparison)"
         case .peakMemory: return "peak resident memory (own process)"
+        case .peakMemoryHeavy: return "  with 20 messages per conversation"
+        }
+    }
+
+    /// The title on its own, where no row above it gives a sub-row's context (the plot's panels).
+    var standaloneTitle: String {
+        switch self {
+        case .coldOpen: return "cold start: opening the database"
+        case .peakMemoryHeavy: return "peak resident memory, 20 messages per conversation"
+        default: return title.trimmingCharacters(in: .whitespaces)
         }
     }
 }
@@ -90,6 +101,9 @@ struct ScaleReport: Encodable, Sendable {
     let conversations: Int
     /// Messages of the in-memory workload (two per conversation).
     let messages: Int
+    /// Messages of the heavy workload of the memory probes (`ScaleBench.heavyPerConversation` per
+    /// conversation).
+    let heavyMessages: Int
     /// Whether B1's, B2's and our lists (order, unread, pins) and totals were equal after the
     /// messages and after the reads and pins; a run where they are not fails before reporting.
     let listsAgree: Bool

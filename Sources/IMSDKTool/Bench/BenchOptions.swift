@@ -15,6 +15,8 @@ struct BenchOptions: Equatable, Sendable {
     /// Measure a login after a burst of missed messages instead of the scales (`--login-burst`;
     /// see `LoginBurstBench`).
     var loginBurst = false
+    /// In a memory probe process (hidden option): messages per conversation of its workload.
+    var messagesPerConversation = 2
 
     /// Parses the arguments after `bench`; nil when they ask for the help.
     static func parse(_ arguments: ArraySlice<String>) throws(UsageError) -> BenchOptions? {
@@ -59,6 +61,12 @@ struct BenchOptions: Equatable, Sendable {
                 options.svgPath = value
             case "--login-burst":
                 options.loginBurst = true
+            case "--messages-per-conversation":
+                guard let value = rest.popFirst() else { throw UsageError("--messages-per-conversation needs a value") }
+                guard let count = Int(value), count >= 1 else {
+                    throw UsageError("--messages-per-conversation needs a count of at least 1, not '\(value)'")
+                }
+                options.messagesPerConversation = count
             case let option where option.hasPrefix("-"):
                 throw UsageError("unknown option '\(option)'")
             default:

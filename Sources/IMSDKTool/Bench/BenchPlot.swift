@@ -200,7 +200,7 @@ struct BenchPlot {
 
         svg.line("<g class=\"panel\" data-metric=\"\(metric.rawValue)\">")
         svg.element("text", ["x": n(origin.x + 12), "y": n(origin.y + 18), "font-size": "13", "font-weight": "bold",
-                             "fill": "#111111"], text: metric.title.trimmingCharacters(in: .whitespaces))
+                             "fill": "#111111"], text: metric.standaloneTitle)
         svg.element("text", ["x": n(origin.x + 12), "y": n(origin.y + 34), "font-size": "11", "fill": "#444444"],
                     text: summary(metric, results))
         svg.line("<rect x=\"\(n(left))\" y=\"\(n(top))\" width=\"\(n(Self.plotWidth))\" height=\"\(n(Self.plotHeight))\" "

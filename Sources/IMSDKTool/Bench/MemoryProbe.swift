@@ -4,16 +4,19 @@ import IMCore
 
 /// Peak memory of one subject, measured in a process of its own.
 ///
-/// The benchmark runs its own program again as `imsdk bench --memory-probe <subject> --scales N`;
-/// that process streams the workload into the one subject (nothing pre-built), walks its list once
-/// and prints its peak resident set size. Each figure is then one subject's process, not the
+/// The benchmark runs its own program again as `imsdk bench --memory-probe <subject> --scales N
+/// [--messages-per-conversation K]`; that process streams the workload (K messages per
+/// conversation on average, 2 unless told) into the one subject (nothing pre-built), walks its list
+/// once and prints its peak resident set size. Each figure is then one subject's process, not the
 /// benchmark's accumulated garbage; it includes the program itself (see `.none`).
 enum MemoryProbe {
     /// Which subject a probe process holds.
     enum Subject: String, CaseIterable, Sendable {
         /// Nothing: the program's own footprint, for reading the others.
         case none
-        /// Our engine: a `ConversationStore` in memory, every message committed as a batch.
+        /// Our engine with its store on disk, as a session with local storage keeps it: a
+        /// `ConversationStore` whose messages stay in its database, 1,000 messages per batch, each
+        /// batch written in one transaction.
         case engine
         /// B1, the app-side array.
         case array
@@ -24,19 +27,38 @@ enum MemoryProbe {
     /// The line a probe prints before its figure.
     static let outputPrefix = "peak-resident-bytes "
 
-    /// Runs the probe for `subject` in this process and prints its peak resident bytes.
-    static func run(_ subject: Subject, conversations n: Int, console: Console) throws {
-        let workload = BenchWorkload(conversations: n)
+    /// Runs the probe for `subject` in this process, with `perConversation` messages per
+    /// conversation on average, and prints its peak resident bytes.
+    static func run(_ subject: Subject, conversations n: Int, perConversation: Int = 2, console: Console) throws {
+        let workload = BenchWorkload(conversations: n, count: perConversation * n)
         switch subject {
         case .none:
             break
         case .engine:
-            var store = ConversationStore(selfUserID: BenchWorkload.selfUserID, recordsStorage: false)
-            for message in workload {
-                store.receive(message)
-                blackHole(store.commitBatch())
+            let directory = try BenchFiles()
+            let database = try ConversationDatabase.open(at: directory.path("engine.sqlite"), logger: .silent)
+            var store = ConversationStore(selfUserID: BenchWorkload.selfUserID)
+            try store.keepMessages(in: database, logger: .silent)
+            var messages = workload.makeIterator()
+            var more = true
+            while more {
+                for _ in 0..<1_000 {
+                    guard let message = messages.next() else { more = false; break }
+                    store.receive(message)
+                }
+                try IMClient.write(store.commitBatch(), to: database)
+                store.noteWritten()
             }
-            blackHole(store.benchList())
+            // The whole list page by page, as an app scrolls it (B1 sums its array, B2 walks its pages).
+            var next: UInt64 = 0
+            var unread = 0
+            while true {
+                let page = store.page(after: next, count: 50)
+                unread += page.conversations.reduce(0) { $0 + $1.unreadCount }
+                if page.isFinished { break }
+                next = page.nextSeq
+            }
+            blackHole(unread)
         case .array:
             var array = ArrayBaseline()
             array.absorb(workload)
@@ -60,10 +82,11 @@ enum MemoryProbe {
     }
 
     /// Runs `program` as a probe of `subject` and returns the peak resident bytes it reports.
-    static func measure(_ subject: Subject, conversations n: Int, program: URL) throws -> Double {
+    static func measure(_ subject: Subject, conversations n: Int, perConversation: Int = 2, program: URL) throws -> Double {
         let process = Process()
         process.executableURL = program
-        process.arguments = ["bench", "--memory-probe", subject.rawValue, "--scales", String(n)]
+        process.arguments = ["bench", "--memory-probe", subject.rawValue, "--scales", String(n),
+                             "--messages-per-conversation", String(perConversation)]
         let output = Pipe()
         process.standardOutput = output
         process.standardError = FileHandle.nullDevice

@@ -14,9 +14,12 @@ import IMTransportKit
 ///   the new conversations untimed (`absorb`, one sort) and times the messages to existing
 ///   conversations only until its sample budget runs out; the rest is applied untimed. Reads and
 ///   pins are sampled the same way. Means over the sample are reported with its size.
-/// - persisted: ours writes each batch with `IMClient.write`; B2 upserts into a WAL file; both
+/// - persisted: ours writes each batch with `IMClient.write`, its store keeping the messages in
+///   that database (as a session with local storage does); B2 upserts into a WAL file; both
 ///   with 1,000 messages per transaction for the whole workload, then one per transaction for
 ///   more messages (up to 5,000).
+/// - memory: each subject alone in a process (`MemoryProbe`), ours and B2 on disk, with the
+///   workload's two messages per conversation and with twenty (`heavyPerConversation`).
 /// - pages, walks and totals: means of repeated runs on the warm in-memory subjects (B2 pages by
 ///   OFFSET on its in-memory database; its full walk only up to `sqlWalkLimit` conversations).
 /// - filtered pages: after the reads and pins, every 100th conversation is starred; each subject
@@ -55,6 +58,8 @@ struct ScaleBench {
     static func sqlListPageSize(_ conversations: Int) -> Int {
         conversations <= sqlWalkLimit ? pageSize : 5_000
     }
+    /// Messages per conversation of the heavy workload, whose peak memory is measured too.
+    static let heavyPerConversation = 20
     static let reads = 2_000
     /// Pins toggle ten conversations; the count leaves the first five pinned at the end.
     static let pins = 2_005
@@ -158,16 +163,16 @@ struct ScaleBench {
         var baselineBytes: Double?
         if let program {
             baselineBytes = try MemoryProbe.measure(.none, conversations: n, program: program)
-            results[.peakMemory] = (
-                try MemoryProbe.measure(.engine, conversations: n, program: program),
-                try MemoryProbe.measure(.array, conversations: n, program: program),
-                try MemoryProbe.measure(.sql, conversations: n, program: program))
-        } else {
-            results[.peakMemory] = (nil, nil, nil)
+            for (metric, perConversation) in [(BenchMetric.peakMemory, 2), (.peakMemoryHeavy, Self.heavyPerConversation)] {
+                results[metric] = (
+                    try MemoryProbe.measure(.engine, conversations: n, perConversation: perConversation, program: program),
+                    try MemoryProbe.measure(.array, conversations: n, perConversation: perConversation, program: program),
+                    try MemoryProbe.measure(.sql, conversations: n, perConversation: perConversation, program: program))
+            }
         }
 
         return ScaleReport(
-            conversations: n, messages: 2 * n, listsAgree: true,
+            conversations: n, messages: 2 * n, heavyMessages: Self.heavyPerConversation * n, listsAgree: true,
             arraySampledMessages: arrayMessages.count, arraySampledReads: arrayReads.count, arraySampledPins: arrayPins.count,
             reads: Self.reads, pins: Self.pins, processBaselineBytes: baselineBytes,
             metrics: BenchMetric.allCases.map { metric in
@@ -220,16 +225,19 @@ struct ScaleBench {
         let batched = all[..<(2 * conversations)]
         let database = try ConversationDatabase.open(at: oursPath, logger: .silent)
         var store = ConversationStore(selfUserID: BenchWorkload.selfUserID)
+        try store.keepMessages(in: database, logger: .silent)
         let oursBatched = try Stopwatch.time {
             for chunk in stride(from: batched.startIndex, to: batched.endIndex, by: 1_000) {
                 for message in batched[chunk..<min(chunk + 1_000, batched.endIndex)] { store.receive(message) }
                 try IMClient.write(store.commitBatch(), to: database)
+                store.noteWritten()
             }
         }
         let oursSingle = try Stopwatch.time {
             for message in singles {
                 store.receive(message)
                 try IMClient.write(store.commitBatch(), to: database)
+                store.noteWritten()
             }
         }
         let sql = try SQLBaseline(path: sqlPath)

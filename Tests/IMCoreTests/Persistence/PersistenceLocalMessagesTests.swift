@@ -100,7 +100,9 @@ final class PersistenceLocalMessagesTests: XCTestCase {
             try database.upsert(fromAlice(1), in: alice, countsAsUnread: true)
             try database.saveCounters(UnreadCounters(), orderCounter: 9, syncVersion: 4)
             // What version 2 had: no local-fields table, no server epoch, no conversation groups,
-            // no peer read point.
+            // no peer read point, no index of messages by ID.
+            try database.connection.execute("DROP INDEX messages_by_id")
+            try database.connection.execute("DROP TABLE kept_conversations")
             try database.connection.execute("DROP TABLE message_local_fields")
             try database.connection.execute("ALTER TABLE counters DROP COLUMN server_epoch")
             try database.connection.execute("ALTER TABLE conversations DROP COLUMN peer_read_seq")

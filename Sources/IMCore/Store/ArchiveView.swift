@@ -1,0 +1,160 @@
+import IMTransportKit
+
+/// The accepted messages of one conversation as the store sees them: its log in memory laid over
+/// its archive. A message the log holds wins over its stored row (the log has every change not
+/// written yet); the mask hides or removes rows whose deletion is not written yet. Without an
+/// archive (storage in memory) the log is everything.
+///
+/// Every read takes the log as a parameter and keeps nothing of it, so a caller may change the log
+/// right after without copying it.
+struct ArchiveView {
+    let id: ConversationID
+    let archive: (any MessageArchive)?
+    let mask: ArchiveMask
+
+    /// The accepted message with `seq`, tombstones and revoked ones included.
+    /// - Complexity: O(log m), plus one archive lookup when the log does not hold it.
+    func held(seq: UInt64, in log: MessageLog) -> HeldMessage? {
+        if let held = log.held(seq: seq) { return held }
+        guard let archive, seq > mask.hiddenUpTo, let row = archive.message(in: id, seq: seq) else { return nil }
+        return mask.apply(row)
+    }
+
+    /// Calls `body` with the accepted messages below `ceiling` (nil: all of them), newest first,
+    /// tombstones included, until it returns false. Stored rows are read `chunk` at a time (then
+    /// twice as many each time, up to 1,024).
+    /// - Complexity: O(log m + k) for k messages visited, plus the archive's reads.
+    func forEachDescending(
+        below ceiling: UInt64?, in log: MessageLog, chunk: Int = 16, _ body: (HeldMessage) -> Bool
+    ) {
+        var memory = ceiling.map { log.insertionIndex(of: $0).index } ?? log.messages.count
+        var rows: [HeldMessage] = []
+        var rowIndex = 0
+        var archiveCeiling = ceiling
+        var archiveHasMore = archive != nil && ceiling != 0
+        var chunkSize = max(1, chunk)
+        while true {
+            if rowIndex == rows.count, archiveHasMore, let archive {
+                rows = archive.messages(in: id, above: mask.hiddenUpTo, below: archiveCeiling, limit: chunkSize)
+                rowIndex = 0
+                archiveHasMore = rows.count == chunkSize
+                if let last = rows.last { archiveCeiling = last.message.seq }
+                chunkSize = min(chunkSize * 2, 1_024)
+            }
+            let fromLog = memory > 0 ? log.messages[memory - 1] : nil
+            let fromArchive = rowIndex < rows.count ? rows[rowIndex] : nil
+            let next: HeldMessage
+            switch (fromLog, fromArchive) {
+            case (nil, nil):
+                return
+            case (let held?, nil):
+                next = held
+                memory -= 1
+            case (nil, let row?):
+                next = mask.apply(row)
+                rowIndex += 1
+            case (let held?, let row?):
+                if held.message.seq >= row.message.seq {
+                    next = held
+                    memory -= 1
+                    if held.message.seq == row.message.seq { rowIndex += 1 }
+                } else {
+                    next = mask.apply(row)
+                    rowIndex += 1
+                }
+            }
+            if !body(next) { return }
+        }
+    }
+
+    /// The newest accepted message with `seq <= cursor`, tombstones included.
+    func newest(atOrBelow cursor: UInt64, in log: MessageLog) -> Message? {
+        var newest: Message?
+        forEachDescending(below: cursor == .max ? nil : cursor + 1, in: log, chunk: 1) { held in
+            newest = held.message
+            return false
+        }
+        return newest
+    }
+
+    /// The number of accepted messages above `cursor` that count as unread.
+    /// - Complexity: O(log m + k + a) for k held messages and a stored sequences above the cursor.
+    func countUnread(above cursor: UInt64, in log: MessageLog) -> Int {
+        let (index, found) = log.insertionIndex(of: cursor)
+        var count = 0
+        for held in log.messages[(found ? index + 1 : index)...] where held.counts { count += 1 }
+        guard let archive else { return count }
+        for seq in archive.unreadSequences(in: id, above: max(cursor, mask.unreadFloor)) where log.held(seq: seq) == nil {
+            count += 1
+        }
+        return count
+    }
+
+    /// The sequence of the newest accepted message sent at or before `seconds`.
+    /// - Complexity: O(m) in the worst case (timestamps are not indexed).
+    func newestSeq(atOrBefore seconds: UInt64, in log: MessageLog) -> UInt64? {
+        let held = log.messages.last { $0.message.timestamp <= seconds }?.message.seq
+        let stored = archive?.newestSequence(in: id, above: mask.hiddenUpTo, atOrBefore: seconds)
+        switch (held, stored) {
+        case (let held?, let stored?): return max(held, stored)
+        default: return held ?? stored
+        }
+    }
+
+    /// The accepted message with ID `messageID`, tombstones included.
+    func accepted(withID messageID: String, in log: MessageLog) -> HeldMessage? {
+        if let held = log.messages.last(where: { $0.message.id == messageID }) { return held }
+        guard let archive, let row = archive.message(in: id, messageID: messageID),
+              row.message.seq > mask.hiddenUpTo, log.held(seq: row.message.seq) == nil else { return nil }
+        return mask.apply(row)
+    }
+
+    /// The message (not removed) with sequence `seq` when `seq > 0`, or else with ID `messageID`,
+    /// in any list.
+    /// - Complexity: O(log m) by sequence; O(m + p + i) by ID, plus the archive's lookups.
+    func message(seq: UInt64, id messageID: String?, in log: MessageLog) -> Message? {
+        if seq > 0 {
+            guard let held = held(seq: seq, in: log), !held.message.isRemoved else { return nil }
+            return held.message
+        }
+        guard let messageID, !messageID.isEmpty else { return nil }
+        if let unsent = log.pending.first(where: { $0.id == messageID }) ?? log.imported.first(where: { $0.id == messageID }) {
+            return unsent
+        }
+        guard let held = accepted(withID: messageID, in: log), !held.message.isRemoved else { return nil }
+        return held.message
+    }
+
+    /// The newest message that may be the conversation's last message (not removed, not excluded
+    /// from "last message"): the newest of the accepted, pending and imported ones, compared by
+    /// time; at the same second an accepted message wins over a pending one, which wins over an
+    /// imported one.
+    /// - Complexity: O(1) plus the excluded or removed messages skipped from the end of each list.
+    func newestListed(in log: MessageLog) -> Message? {
+        var accepted: Message?
+        forEachDescending(below: nil, in: log, chunk: 4) { held in
+            if held.message.isRemoved || held.message.isExcludedFromLastMessage { return true }
+            accepted = held.message
+            return false
+        }
+        let candidates = [
+            accepted,
+            log.pending.last { !$0.isExcludedFromLastMessage },
+            log.imported.last { !$0.isExcludedFromLastMessage },
+        ]
+        var newest: (message: Message, rank: Int)?
+        for (rank, candidate) in zip([2, 1, 0], candidates) {
+            guard let candidate else { continue }
+            if let current = newest, (current.message.timestamp, current.rank) > (candidate.timestamp, rank) { continue }
+            newest = (candidate, rank)
+        }
+        return newest?.message
+    }
+
+    /// The IDs of the stored accepted messages with `seq <= upTo` that have local fields; nothing
+    /// is read unless `anyLocalFields` (the store keeps none: the usual case).
+    func storedIDsWithLocalFields(upTo seq: UInt64, anyLocalFields: Bool) -> [String] {
+        guard anyLocalFields, let archive, seq > mask.hiddenUpTo else { return [] }
+        return archive.messageIDsWithLocalFields(in: id, upTo: seq)
+    }
+}

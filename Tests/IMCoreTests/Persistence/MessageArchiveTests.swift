@@ -1,0 +1,199 @@
+import Foundation
+import IMCore
+import IMSQLite
+import IMTransportKit
+import IMTestSupport
+import XCTest
+
+/// A store whose messages stay in its database: memory holds at most the cache's limit once
+/// written, and everything that reads or changes messages finds the others there (the public APIs
+/// over it: `MessageStorageTests`).
+final class MessageArchiveTests: XCTestCase {
+    private var directory: TemporaryDirectory!
+    private let me = "me"
+
+    override func setUpWithError() throws {
+        try super.setUpWithError()
+        directory = try TemporaryDirectory(prefix: "imcore-message-archive")
+    }
+
+    override func tearDown() {
+        directory?.remove()
+        super.tearDown()
+    }
+
+    private func peer(_ index: Int) -> String { "peer\(index)" }
+
+    private func message(_ seq: UInt64, from peer: String) -> Message {
+        .accepted(seq: seq, from: peer, to: .user(me), at: 1_000 + seq)
+    }
+
+    /// A store keeping its messages in a database at a path of this test, at most `limit` in memory.
+    private func store(limit: Int, name: String = "store.sqlite") throws -> (ConversationStore, ConversationDatabase) {
+        let database = try ConversationDatabase.open(at: directory.file(name), logger: .silent)
+        var store = ConversationStore(selfUserID: me)
+        try store.keepMessages(in: database, logger: .silent, cacheLimit: limit)
+        return (store, database)
+    }
+
+    /// Commits the open batch, writes it and tells the store, as a client does after each change.
+    private func write(_ store: inout ConversationStore, _ database: ConversationDatabase) throws {
+        try IMClient.write(store.commitBatch(), to: database)
+        store.noteWritten()
+        store._checkInvariants()
+        store._checkMessageCache()
+    }
+
+    func test_memoryHoldsAtMostTheLimit_whileTenTimesAsManyArrive_andEveryReadFindsTheRest() throws {
+        for limit in [0, 1, 10] {
+            var (store, database) = try self.store(limit: limit, name: "limit-\(limit).sqlite")
+            var sent: [String: [Message]] = [:]
+            var seqs: [String: UInt64] = [:]
+            for index in 0..<max(10 * limit, 30) {
+                let from = peer(index % 7)
+                seqs[from, default: 0] += 1
+                let arrived = message(seqs[from]!, from: from)
+                sent[from, default: []].append(arrived)
+                store.receive(arrived)
+                try write(&store, database)
+                XCTAssertLessThanOrEqual(store.cachedMessageCount, limit, "limit \(limit), message \(index)")
+                XCTAssertLessThanOrEqual(store.acceptedMessagesInMemory, limit, "limit \(limit), message \(index)")
+            }
+            for (from, messages) in sent {
+                let id = ConversationID.c2c(from)
+                XCTAssertEqual(store.messages(of: id, before: nil, count: .max), messages.reversed(), "limit \(limit)")
+                XCTAssertEqual(store.conversation(id)?.unreadCount, messages.count)
+                XCTAssertEqual(store.conversation(id)?.lastMessage, messages.last)
+                // Paged by 2, from each page's last message.
+                var paged: [Message] = []
+                while true {
+                    let page = store.messages(of: id, before: paged.last, count: 2)
+                    if page.isEmpty { break }
+                    paged += page
+                }
+                XCTAssertEqual(paged, messages.reversed(), "limit \(limit), paged")
+                for message in messages {
+                    XCTAssertEqual(store.message(in: id, seq: message.seq, random: nil, messageID: nil), message)
+                    XCTAssertEqual(store.message(in: id, seq: 0, random: nil, messageID: message.id), message)
+                    XCTAssertEqual(store.message(withID: message.id)?.message, message)
+                }
+            }
+            // A duplicate delivery of an evicted message is recognised in the database.
+            let again = sent[peer(0)]![0]
+            store.receive(again)
+            XCTAssertTrue(store.commitBatch().isEmpty, "a duplicate changes nothing")
+        }
+    }
+
+    func test_evictedMessages_areRevokedRemovedAndReadPartially_asIfHeld() throws {
+        var (store, database) = try self.store(limit: 0)
+        let a = ConversationID.c2c("a")
+        let messages = (1...6).map { message($0, from: "a") }
+        for message in messages {
+            store.receive(message)
+            try write(&store, database)
+        }
+        XCTAssertEqual(store.acceptedMessagesInMemory, 0)
+        var revoked = messages[1]
+        revoked.status = .revoked
+        store.applyRevoke(revoked, announcing: true)
+        let batch = store.commitBatch()
+        XCTAssertEqual(batch.messageEvents.revoked, [revoked])
+        try IMClient.write(batch, to: database)
+        store.noteWritten()
+        XCTAssertEqual(store.conversation(a)?.unreadCount, 5, "the revoked message no longer counts")
+        try store.removeMessage(messages[2], in: a)
+        try write(&store, database)
+        XCTAssertEqual(store.conversation(a)?.unreadCount, 4)
+        store.markRead(a, upTo: 4)
+        try write(&store, database)
+        XCTAssertEqual(store.conversation(a)?.unreadCount, 2, "5 and 6, recounted from the database")
+        XCTAssertEqual(store.conversation(a)?.readTimestamp, messages[3].timestamp)
+        XCTAssertEqual(store.messages(of: a, before: nil, count: 10).map(\.seq), [6, 5, 4, 2, 1])
+        XCTAssertEqual(store.messages(of: a, before: nil, count: 10).first { $0.seq == 2 }?.status, .revoked)
+        XCTAssertTrue(store.isRemoved(seq: 3, in: a))
+        store.receive(messages[2])
+        XCTAssertTrue(store.commitBatch().isEmpty, "a removed message delivered again stays removed")
+
+        // Reopened: the same state, read from the database alone.
+        let reopened = try IMClient.loadStore(
+            from: ConversationDatabase.open(at: directory.file("store.sqlite"), logger: .silent), userID: me, logger: .silent,
+            cacheLimit: 0)
+        XCTAssertEqual(reopened.conversation(a)?.unreadCount, 2)
+        XCTAssertEqual(reopened.messages(of: a, before: nil, count: 10).map(\.seq), [6, 5, 4, 2, 1])
+    }
+
+    func test_aClearedHistoryOrADeletion_notWrittenYet_hidesTheStoredMessages() throws {
+        var (store, database) = try self.store(limit: 0)
+        let a = ConversationID.c2c("a"), b = ConversationID.c2c("b")
+        for seq: UInt64 in 1...4 {
+            store.receive(message(seq, from: "a"))
+            store.receive(message(seq, from: "b"))
+        }
+        try write(&store, database)
+        // Neither change is written: the database still holds the messages.
+        store.clearHistory(a, upTo: 3, includingLocal: false)
+        store.delete(b, keepingMessages: false)
+        _ = store.commitBatch()
+        XCTAssertEqual(store.messages(of: a, before: nil, count: 10).map(\.seq), [4])
+        XCTAssertEqual(store.conversation(a)?.unreadCount, 1)
+        store.receive(message(5, from: "b"))
+        XCTAssertEqual(store.conversation(b)?.lastSeq, 5, "no kept message comes back")
+        XCTAssertEqual(store.messages(of: b, before: nil, count: 10).map(\.seq), [5])
+        XCTAssertEqual(store.conversation(b)?.unreadCount, 1)
+        store._checkInvariants()
+    }
+
+    func test_aConversationDeletedKeepingItsMessages_getsThemBackRead_afterARestartToo() throws {
+        var (store, database) = try self.store(limit: 0)
+        let a = ConversationID.c2c("a")
+        for seq: UInt64 in 1...3 { store.receive(message(seq, from: "a")) }
+        try write(&store, database)
+        store.delete(a, keepingMessages: true)
+        try write(&store, database)
+        XCTAssertEqual(try database.keptConversations(), [a])
+
+        var reopened = try IMClient.loadStore(
+            from: ConversationDatabase.open(at: directory.file("store.sqlite"), logger: .silent), userID: me, logger: .silent,
+            cacheLimit: 0)
+        reopened.receive(message(4, from: "a"))
+        XCTAssertEqual(reopened.conversation(a)?.readSeq, 3, "the kept messages come back read")
+        XCTAssertEqual(reopened.conversation(a)?.unreadCount, 1)
+        XCTAssertEqual(reopened.messages(of: a, before: nil, count: 10).map(\.seq), [4, 3, 2, 1])
+        try IMClient.write(reopened.commitBatch(), to: database)
+        XCTAssertEqual(try database.keptConversations(), [], "revived")
+    }
+
+    func test_aVersion6Database_migrates_indexingMessagesByID_andFindingItsKeptConversations() throws {
+        let path = directory.file("v6.sqlite")
+        let a = ConversationID.c2c("a"), kept = ConversationID.c2c("kept")
+        do {
+            let database = try ConversationDatabase.open(at: path, logger: .silent)
+            var conversation = Conversation(id: a, orderKey: 64)
+            conversation.lastSeq = 2
+            conversation.unreadCount = 2
+            try database.upsert(conversation)
+            for seq in 1...2 {
+                try database.upsert(message(UInt64(seq), from: "a"), in: a, countsAsUnread: true)
+                try database.upsert(message(UInt64(seq), from: "kept"), in: kept, countsAsUnread: false)
+            }
+            try database.saveCounters(UnreadCounters(), orderCounter: 9, syncVersion: 4, serverEpoch: "e")
+            // What version 6 had: neither the index nor the table of kept conversations.
+            try database.connection.execute("DROP INDEX messages_by_id")
+            try database.connection.execute("DROP TABLE kept_conversations")
+            try database.connection.execute("PRAGMA user_version = 6")
+        }
+        let database = try ConversationDatabase.open(at: path, logger: .silent)
+        XCTAssertEqual(try Schema.version(of: database.connection), Schema.currentVersion)
+        XCTAssertEqual(try database.keptConversations(), [kept], "filled from the messages without a conversation row")
+        let indexes = try database.connection.prepare("SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'messages'")
+            .query { $0.string(at: 0) ?? "" }
+        XCTAssertTrue(indexes.contains("messages_by_id"), "\(indexes)")
+        var store = try IMClient.loadStore(from: database, userID: me, logger: .silent, cacheLimit: 0)
+        XCTAssertEqual(store.message(withID: message(2, from: "a").id)?.message, message(2, from: "a"))
+        XCTAssertEqual(store.messages(of: a, before: nil, count: 5).map(\.seq), [2, 1])
+        store.receive(message(3, from: "kept"))
+        XCTAssertEqual(store.conversation(kept)?.readSeq, 2, "its kept messages come back, read")
+        XCTAssertEqual(store.messages(of: kept, before: nil, count: 5).map(\.seq), [3, 2, 1])
+    }
+}
