@@ -21,23 +21,15 @@ extension ServerState {
     ///
     /// From a later version: the next page of the changes after it. The changes counted are the
     /// messages delivered after `version`, the revokes made after it, the latest change of each
-    /// conversation changed after it (when that is neither) and the tombstones made after it. The
-    /// page ends at the `syncPageLimit`-th of them in version order (at least one), or, when no more
-    /// remain, at the user's current version; its `version` is that end. It holds every conversation
-    /// with a counted change up to the end, with the messages delivered in it after `version` up to
-    /// the end (`newMessages`, leaving out those the user deleted or cleared since) and those revoked
-    /// in that span (`revokedMessages`), in its current state when its latest change is within the
-    /// page, else as it stood at the last message delivered by the end
+    /// conversation changed after it (when that is neither), the tombstones made after it, and the
+    /// latest change of the conversation groups (the page whose end reaches it carries all of them).
+    /// The page ends at the `syncPageLimit`-th of them in version order (at least one), or, when no
+    /// more remain, at the user's current version; its `version` is that end. It holds every
+    /// conversation with a counted change up to the end, with the messages delivered in it after
+    /// `version` up to the end (`newMessages`, leaving out those the user deleted or cleared since)
+    /// and those revoked in that span (`revokedMessages`), in its current state when its latest
+    /// change is within the page, else as it stood at the last message delivered by the end
     /// (`ServerConversation.upTo(seq:)`); and the tombstones up to the end.
-    /// messages delivered after `version`, the latest change of each conversation changed after it
-    /// (when that is no message), the tombstones made after it, and the latest change of the
-    /// conversation groups (the page whose end reaches it carries all of them). The page ends
-    /// at the `syncPageLimit`-th of them in version order (at least one), or, when no more remain,
-    /// at the user's current version; its `version` is that end. It holds every conversation with
-    /// a counted change up to the end, with the messages delivered in it after `version` up to the
-    /// end (`newMessages`), in its current state when its latest change is within the page, else
-    /// as it stood at the last of those messages (`ServerConversation.upTo(seq:)`); and the
-    /// tombstones up to the end.
     ///
     /// Why a device that applies the pages in turn misses nothing and gets each message once: a
     /// page carries exactly the messages delivered between the version asked and its end, and the
