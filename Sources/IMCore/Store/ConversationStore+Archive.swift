@@ -20,6 +20,27 @@ extension ConversationStore {
         ArchiveView(id: id, archive: archive?.archive, mask: archiveMasks.isEmpty ? ArchiveMask() : archiveMasks[id] ?? ArchiveMask())
     }
 
+    /// Those of `messages` (the server's unread messages of `id`, in any order) this store may not
+    /// hold yet: a message past the conversation's last sequence, or held neither in its log nor
+    /// stored as counting unread above its read cursor.
+    ///
+    /// A catch-up page carries every unread message of each conversation it holds, page after page,
+    /// and the device holds most of them already: those in memory are told apart in memory, the
+    /// stored ones with one read of the archive for the conversation, made only when some message
+    /// is neither new nor in the log (a lookup each took a read transaction of its own). What it
+    /// leaves in may still be held (a message stored as not counting); `receive` tells.
+    /// - Complexity: O(k log m) for k messages and m in the log, plus one archive read.
+    func unreadMessagesNotHeld(_ messages: [Message], of id: ConversationID) -> [Message] {
+        guard let slot = entries.slot(of: id) else { return messages }
+        let (lastSeq, readSeq) = (entries[slot: slot].lastSeq, entries[slot: slot].readSeq)
+        let log = entries.log(slot: slot)
+        let notInLog = messages.filter { $0.seq > lastSeq || log.held(seq: $0.seq) == nil }
+        let view = archiveView(id)
+        guard let archive = view.archive, notInLog.contains(where: { $0.seq <= lastSeq }) else { return notInLog }
+        let stored = Set(archive.unreadSequences(in: id, above: max(readSeq, view.mask.unreadFloor)))
+        return notInLog.filter { $0.seq > lastSeq || !stored.contains($0.seq) }
+    }
+
     /// Makes `archive` where this store's accepted messages live beyond memory, keeping at most
     /// `cacheLimit` of them in memory once written; `kept` are the conversations deleted with their
     /// messages kept in it.

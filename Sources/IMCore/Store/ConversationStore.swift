@@ -634,7 +634,9 @@ package struct ConversationStore: Sendable {
                 conversation.isPinned = server.isPinned
                 return nil
             }
-            for message in server.unreadMessages { store.receive(message, isNew: false) }
+            for message in store.unreadMessagesNotHeld(server.unreadMessages, of: server.id) {
+                store.receive(message, isNew: false)
+            }
             if let last = server.lastMessage { store.receive(last, isNew: false) }
             if takingReadCursor || isNew { store.markRead(server.id, upTo: server.readSeq, clearingMark: false) }
             // After the messages: one of them may unhide the conversation here, which the server's

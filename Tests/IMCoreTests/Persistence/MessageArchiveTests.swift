@@ -196,4 +196,35 @@ final class MessageArchiveTests: XCTestCase {
         XCTAssertEqual(store.conversation(kept)?.readSeq, 2, "its kept messages come back, read")
         XCTAssertEqual(store.messages(of: kept, before: nil, count: 5).map(\.seq), [3, 2, 1])
     }
+
+    /// A catch-up page carries every unread message of a conversation again; the store skips those
+    /// it holds (in memory or stored) and takes the others: the one it never got, and the new one.
+    func test_serverState_withUnreadMessagesHeldStoredAndMissing_takesOnlyTheMissing_onceEach() throws {
+        var (store, database) = try self.store(limit: 2)
+        let id = ConversationID.c2c(peer(1))
+        let all = (1...8).map { message(UInt64($0), from: peer(1)) }
+        for arrived in all[0..<7] where arrived.seq != 3 {
+            store.receive(arrived)
+            try write(&store, database)
+        }
+        XCTAssertEqual(store.conversation(id)?.unreadCount, 6)
+        XCTAssertLessThanOrEqual(store.acceptedMessagesInMemory, 2, "most of them are stored only")
+        store.applyServerState(ServerConversation(
+            id: id, profile: ConversationProfile(), lastMessage: all[7], lastSeq: 8, readSeq: 0,
+            unreadMessages: all, isPinned: false, receiveOption: .receive))
+        let batch = store.commitBatch()
+        try IMClient.write(batch, to: database)
+        store.noteWritten()
+        store._checkInvariants()
+        XCTAssertEqual(store.conversation(id)?.unreadCount, 8)
+        XCTAssertEqual(store.messages(of: id, before: nil, count: .max), all.reversed())
+        XCTAssertEqual(batch.newMessages, [], "a sync's messages are not new")
+        // Applied again, it changes nothing.
+        store.applyServerState(ServerConversation(
+            id: id, profile: ConversationProfile(), lastMessage: all[7], lastSeq: 8, readSeq: 0,
+            unreadMessages: all.reversed(), isPinned: false, receiveOption: .receive))
+        try write(&store, database)
+        XCTAssertEqual(store.conversation(id)?.unreadCount, 8)
+        XCTAssertEqual(store.messages(of: id, before: nil, count: .max), all.reversed())
+    }
 }
