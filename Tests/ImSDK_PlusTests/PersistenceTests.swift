@@ -146,6 +146,24 @@ final class PersistenceTests: XCTestCase {
         XCTAssertEqual(local, ["after", "new", "old"], "kept messages survive the restart")
     }
 
+    /// A logout closes the database at once: its write-ahead log is folded into the file and gone,
+    /// so the file alone holds everything (an app may copy it, a test may damage it).
+    func test_logout_closesTheDatabase_foldingItsLogIntoTheFile() async throws {
+        session = try await V2TestSession(peers: ["a", "b"], storage: storage)
+        for index in 0..<50 { try session.server.sendText("m\(index)", from: index % 2 == 0 ? "a" : "b", toUser: "me") }
+        await session.settle()
+        XCTAssertTrue(FileManager.default.fileExists(atPath: databasePath("me") + "-wal"), "open: the log is in use")
+        // Work still queued may hold the stopped client a while (here: the test): the database
+        // closes with the logout all the same.
+        let client = try XCTUnwrap(session.manager.currentClient)
+        try await session.manager.logout()
+        XCTAssertFalse(FileManager.default.fileExists(atPath: databasePath("me") + "-wal"), "closed by the logout")
+        withExtendedLifetime(client) {}
+        try await session.manager.login(userID: "me", userSig: "sig")
+        let list = try await session.walk().list
+        XCTAssertEqual(list.map(\.unreadCount), [25, 25])
+    }
+
     func test_eachUserHasTheirOwnDatabase() async throws {
         session = try await V2TestSession(peers: ["a", "other"], storage: storage)
         try session.server.sendText("for me", from: "a", toUser: "me")

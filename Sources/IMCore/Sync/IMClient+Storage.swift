@@ -340,6 +340,10 @@ extension IMClient {
         }
         state.unwritten = UnwrittenChanges()
         state.database = nil
+        // The store reads its messages from the same connection: let go of it too, so the database
+        // closes now (its write-ahead log folded into the file) rather than whenever the last
+        // closure holding this client goes. Nothing reads this store any more.
+        state.store.detachArchive()
     }
 
     /// Makes the database of this client behave as under `fault` (nil: healthy again), now and
