@@ -72,10 +72,11 @@ final class AutoReportSnippetTests: SnippetTestCase {
         try register(["me", "a"])
         let v2 = InboxScreen()
         await v2LogIn(v2)
-        for n in 1...2 { try server.sendText("a\(n)", from: "a", toUser: "me") }
-        await settle()
-
         try await logOut()
+        // While the device is away: the next login's sync pulls them. (Sent to the device online,
+        // each push is reported as it comes, and a report still in flight when the logout closes
+        // the connection is not made again: see the note on `reportPulled`.)
+        for n in 1...2 { try server.sendText("a\(n)", from: "a", toUser: "me") }
         await v2LogIn(v2)
         let afterLogin = try await unreadOfA()
         XCTAssertEqual(afterLogin, 2, "still unread at the next login")
@@ -93,10 +94,11 @@ final class AutoReportSnippetTests: SnippetTestCase {
         let server = server!
         await onCallbackQueue { legacy.setUpSDK(server: server) }
         await v2LogIn(v2)
-        for n in 1...2 { try server.sendText("a\(n)", from: "a", toUser: "me") }
-        await settle()
-
         try await logOut()
+        // While the device is away: the next login's sync pulls them. (Sent to the device online,
+        // each push is reported as it comes, and a report still in flight when the logout closes
+        // the connection is not made again: see the note on `reportPulled`.)
+        for n in 1...2 { try server.sendText("a\(n)", from: "a", toUser: "me") }
         await v2LogIn(v2)
         let afterLogin = try await unreadOfA()
         XCTAssertEqual(afterLogin, 2, "the local store keeps this device's count")

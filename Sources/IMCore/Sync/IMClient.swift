@@ -603,7 +603,9 @@ package final class IMClient: IMPushSink, Sendable {
 
     /// Under `.autoReport`, tells the server that the device pulled these messages (they count as
     /// read there, and the peer gets no read receipt for them); the device's own cursors do not
-    /// move. A failed report is logged, and the next message or sync reports the conversation again.
+    /// move. A failed report is logged, and the next message to the conversation, or a sync that
+    /// brings it, reports the conversation again; until then (after a report lost with the
+    /// connection at a logout, say) the server still counts those messages as unread.
     private func reportPulled(_ reads: [(ConversationID, UInt64)]) {
         guard readPolicy == .autoReport else { return }
         for (id, seq) in reads {
