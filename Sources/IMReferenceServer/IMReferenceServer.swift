@@ -113,10 +113,20 @@ public final class IMReferenceServer: IMTransport, Sendable {
     }
 
     /// How many changes (delivered messages, other conversation changes, tombstones) one page of an
-    /// incremental sync covers (at least 1); 500 unless set. A change applies to later syncs.
+    /// incremental sync covers at most (at least 1); 5,000 unless set. A change applies to later syncs.
     public var syncPageLimit: Int {
         get { withState { state, _ in state.syncPageLimit } }
         set { withState { state, _ in state.syncPageLimit = max(1, newValue) } }
+    }
+
+    /// About how many bytes of messages (bodies, IDs, senders, and a fixed share of each message's
+    /// other fields) one page of an incremental sync carries at most; 4 MiB unless set. A page
+    /// ends before the message that would pass it, but always covers at least one change, so a
+    /// page stays well inside a socket frame (32 MiB) whatever the messages weigh. A change
+    /// applies to later syncs.
+    public var syncPageByteBudget: Int {
+        get { withState { state, _ in state.syncPageByteBudget } }
+        set { withState { state, _ in state.syncPageByteBudget = max(0, newValue) } }
     }
 
     /// How many of the most recently active conversations a device starting from nothing gets (the
@@ -180,13 +190,15 @@ public final class IMReferenceServer: IMTransport, Sendable {
     public func reset() {
         let connections = withState { state, _ in
             let connections = state.allConnections
-            let (pageLimit, cloudLimit, syncsDeletion) = (state.syncPageLimit, state.cloudListLimit, state.syncsConversationDeletion)
+            let (pageLimit, pageBudget, cloudLimit, syncsDeletion) =
+                (state.syncPageLimit, state.syncPageByteBudget, state.cloudListLimit, state.syncsConversationDeletion)
             state = ServerState(loginPolicy: state.loginPolicy)
             state.syncsConversationDeletion = syncsDeletion
             if let journal, let error = journal.reset(epoch: state.epoch) {
                 logger.log(.error, "\(error); the embedded server's data at \(journal.path) no longer follows its state")
             }
             state.syncPageLimit = pageLimit
+            state.syncPageByteBudget = pageBudget
             state.cloudListLimit = cloudLimit
             for connection in connections {
                 connection.gate.markClosed()

@@ -8,8 +8,26 @@ extension ServerState {
     /// How long a conversation without new messages stays in the cloud list: 7 days.
     static let cloudIdleSeconds: UInt64 = 7 * 24 * 60 * 60
     /// The default of `syncPageLimit`: the changes (messages, other conversation changes, tombstones)
-    /// a page covers.
-    static let defaultSyncPageLimit = 500
+    /// a page covers. A device catching up on 10,000 messages takes two pages (at 500 it took 21,
+    /// most of them carrying most of its conversations again: `imsdk bench --login-burst`).
+    static let defaultSyncPageLimit = 5_000
+    /// The default of `syncPageByteBudget`: 4 MiB of message bodies a page carries at most (the
+    /// page of a socket transport is one frame, at most 32 MiB of JSON, where a body of bytes
+    /// takes a third more as base64).
+    static let defaultSyncPageByteBudget = 4 << 20
+
+    /// About how many bytes `message` adds to a page: its content and its strings, plus a fixed
+    /// share for its other fields (what the budget of a page counts).
+    static func pageBytes(of message: Message) -> Int {
+        let content: Int
+        switch message.content {
+        case .text(let text): content = text.utf8.count
+        case .custom(let data): content = data.count
+        case .other(_, let payload): content = payload.count
+        }
+        return 128 + content + message.id.utf8.count + message.sender.utf8.count
+            + message.atUserIDs.reduce(0) { $0 + $1.utf8.count + 4 }
+    }
 
     /// What changed for `userID` since `version`.
     ///
@@ -23,8 +41,10 @@ extension ServerState {
     /// messages delivered after `version`, the revokes made after it, the latest change of each
     /// conversation changed after it (when that is neither), the tombstones made after it, and the
     /// latest change of the conversation groups (the page whose end reaches it carries all of them).
-    /// The page ends at the `syncPageLimit`-th of them in version order (at least one), or, when no
-    /// more remain, at the user's current version; its `version` is that end. It holds every
+    /// The page ends at the `syncPageLimit`-th of them in version order, or earlier at the last one
+    /// whose messages (those counted up to it, `pageBytes(of:)` each) stay within
+    /// `syncPageByteBudget` (at least one change, whatever its size), or, when no more remain, at
+    /// the user's current version; its `version` is that end. It holds every
     /// conversation with a counted change up to the end, with the messages delivered in it after
     /// `version` up to the end (`newMessages`, leaving out those the user deleted or cleared since)
     /// and those revoked in that span (`revokedMessages`), in its current state when its latest
@@ -53,26 +73,37 @@ extension ServerState {
                 version: account.version, conversations: list, deleted: [],
                 conversationGroups: account.conversationGroups)
         }
-        var counted: [UInt64] = []
+        // Each counted change with the bytes of the message it delivers (0 for the others).
+        var counted: [(version: UInt64, bytes: Int)] = []
         var changed: [(id: ConversationID, delivered: ArraySlice<UserConversation.Delivery>,
                        revoked: ArraySlice<UserConversation.Delivery>)] = []
         for (id, conversation) in account.conversations where conversation.changedVersion > version {
             let delivered = conversation.deliveries(after: version)
             let revoked = conversation.revocations(after: version)
-            counted += delivered.lazy.map(\.version)
-            counted += revoked.lazy.map(\.version)
+            let log = logs[logKey(of: id, seenBy: userID)]
+            counted += delivered.lazy.map { ($0.version, log?.message(seq: $0.seq).map(Self.pageBytes) ?? 0) }
+            counted += revoked.lazy.map { ($0.version, 0) }
             if delivered.last?.version != conversation.changedVersion && revoked.last?.version != conversation.changedVersion {
-                counted.append(conversation.changedVersion)
+                counted.append((conversation.changedVersion, 0))
             }
             changed.append((id, delivered, revoked))
         }
         let tombstones = account.deletions.filter { $0.value > version && account.conversations[$0.key] == nil }
-        counted += tombstones.values
+        counted += tombstones.values.lazy.map { ($0, 0) }
         let groupsChanged = account.conversationGroupsVersion > version
-        if groupsChanged { counted.append(account.conversationGroupsVersion) }
-        counted.sort()
-        let hasMore = counted.count > syncPageLimit
-        let end = hasMore ? counted[syncPageLimit - 1] : account.version
+        if groupsChanged { counted.append((account.conversationGroupsVersion, 0)) }
+        counted.sort { $0.version < $1.version }
+        var end = account.version
+        var hasMore = false
+        var bytes = 0
+        for (index, change) in counted.enumerated() {
+            bytes += change.bytes
+            if index > 0 && (index == syncPageLimit || bytes > syncPageByteBudget) {
+                end = counted[index - 1].version
+                hasMore = true
+                break
+            }
+        }
         var conversations: [ServerConversation] = []
         for (id, delivered, revoked) in changed {
             let conversation = account.conversations[id]!

@@ -18,6 +18,8 @@ struct ServerState {
     var loginPolicy: IMReferenceServer.LoginPolicy
     /// How many changes (messages, other conversation changes, tombstones) a sync page covers.
     var syncPageLimit = ServerState.defaultSyncPageLimit
+    /// The bytes of messages a sync page carries at most (`pageBytes(of:)`; one change always).
+    var syncPageByteBudget = ServerState.defaultSyncPageByteBudget
     /// The most recently active conversations a sync from 0 lists (pinned ones besides).
     var cloudListLimit = ServerState.defaultCloudListLimit
     /// Whether deleting a conversation deletes it on the user's other devices too.

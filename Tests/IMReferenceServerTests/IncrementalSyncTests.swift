@@ -177,6 +177,47 @@ final class IncrementalSyncTests: ServerTestCase {
         if limit == 1 { XCTAssertGreaterThan(pages, 5, "seed \(seed): small limits page") }
     }
 
+    func test_pages_endBeforeTheirMessagesPassTheByteBudget_butCarryAMessageLargerThanIt_andEveryMessageOnce() throws {
+        server.syncPageByteBudget = 10_000
+        let bob = try connect("bob")
+        let since = try server.version(of: "bob")
+        let peers = ["alice", "carol", "dave"]
+        try server.registerUser("dave")
+        let body = String(repeating: "x", count: 3_000)
+        var sent: [ConversationID: [UInt64]] = [:]
+        for index in 0..<30 {
+            let peer = peers[index % peers.count]
+            try server.sendText(index == 17 ? String(repeating: "y", count: 25_000) : body, from: peer, toUser: "bob")
+            sent[.c2c(peer), default: []].append(UInt64(index / peers.count + 1))
+        }
+        var carried: [ConversationID: [UInt64]] = [:]
+        var version = since
+        var pages: [[Int]] = []
+        while true {
+            let page = try changes(since: version, on: bob)
+            let sizes = page.conversations.flatMap(\.newMessages).map { $0.content.text?.utf8.count ?? 0 }
+            XCTAssertFalse(sizes.isEmpty, "a page carries at least one change")
+            XCTAssertTrue(sizes.count == 1 || sizes.reduce(0, +) <= 10_000,
+                          "a page of more than one message stays within the budget: \(sizes)")
+            for conversation in page.conversations {
+                carried[conversation.id, default: []] += conversation.newMessages.map(\.seq)
+            }
+            pages.append(sizes)
+            version = page.version
+            guard page.hasMore else { break }
+        }
+        XCTAssertEqual(carried, sent, "every message once, in order")
+        XCTAssertTrue(pages.contains([25_000]), "the message larger than the budget comes alone: \(pages)")
+        XCTAssertEqual(pages.filter { $0.count == 3 }.count, 9, "three bodies of 3,000 fill a page of 10,000: \(pages)")
+        XCTAssertEqual(version, try server.version(of: "bob"))
+        drain(bob)
+
+        server.syncPageByteBudget = 4 << 20
+        let again = try changes(since: since, on: bob)
+        XCTAssertEqual(again.conversations.flatMap(\.newMessages).count, 30, "within the default budget: one page")
+        XCTAssertFalse(again.hasMore)
+    }
+
     func test_aSyncFromZero_bringsTheMessagesDeliveredSinceItsConnectionOpened_andOnlyThose() throws {
         try server.sendText("old", from: "alice", toUser: "bob")
         let bob = try connect("bob")

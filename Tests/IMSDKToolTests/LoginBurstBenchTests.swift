@@ -16,8 +16,8 @@ final class LoginBurstBenchTests: XCTestCase {
         for (name, seconds) in [("server", report.serverSeconds), ("sync finished", report.syncFinishedSeconds),
                                 ("login", report.loginSeconds), ("first page", report.firstPageSeconds),
                                 ("pushes", report.pushesSeconds),
-                                ("large pages, sync finished", report.largePagesSyncFinishedSeconds),
-                                ("large pages, first page", report.largePagesFirstPageSeconds)] {
+                                ("small pages, sync finished", report.smallPagesSyncFinishedSeconds),
+                                ("small pages, first page", report.smallPagesFirstPageSeconds)] {
             XCTAssertGreaterThan(seconds, 0, name)
         }
         XCTAssertLessThanOrEqual(report.syncFinishedSeconds, report.loginSeconds, "onSyncServerFinish comes before the login's succ")
@@ -36,7 +36,7 @@ final class LoginBurstBenchTests: XCTestCase {
         XCTAssertEqual(figures["firstPageRows"] as? Int, 20)
         XCTAssertEqual(figures["totalUnread"] as? Int, 420)
         for key in ["serverSeconds", "syncFinishedSeconds", "loginSeconds", "firstPageSeconds", "pushesSeconds",
-                    "largePagesSyncFinishedSeconds", "largePagesFirstPageSeconds"] {
+                    "smallPagesSyncFinishedSeconds", "smallPagesFirstPageSeconds"] {
             XCTAssertGreaterThan(figures[key] as? Double ?? 0, 0, key)
         }
         XCTAssertEqual(json["smoke"] as? Bool, true)
@@ -50,7 +50,7 @@ final class LoginBurstBenchTests: XCTestCase {
         let lines = recorder.outLines
         for figure in ["the server took them in", "login to onSyncServerFinish", "login to its succ",
                        "login to a right first page of 50", "the same messages as pushes", "pushes / login to first page",
-                       "with sync pages of 5,000 changes"] {
+                       "with sync pages of 500 changes"] {
             XCTAssertTrue(lines.contains { $0.contains(figure) }, "\(figure): \(lines)")
         }
         XCTAssertTrue(lines.contains { $0.hasPrefix("targets (not judged") }, "\(lines)")

@@ -65,9 +65,9 @@ extension BenchCommand {
             + "(device online: first send to last applied, the server's share included)")
         console.out("  pushes / login to first page           \(BenchFormat.ratio(report.pushesOverBurst)) "
             + "(rounds: \(BenchFormat.ratio(report.pushesOverBurstRange[0]))-\(BenchFormat.ratio(report.pushesOverBurstRange[1])))")
-        console.out("  with sync pages of \(BenchFormat.grouped(LoginBurstBench.largeSyncPage)) changes (not 500): "
-            + "login to onSyncServerFinish \(milliseconds(report.largePagesSyncFinishedSeconds)), "
-            + "to a right first page \(milliseconds(report.largePagesFirstPageSeconds))")
+        console.out("  with sync pages of \(BenchFormat.grouped(LoginBurstBench.smallSyncPage)) changes (the default until 2026-11-27; now 5,000): "
+            + "login to onSyncServerFinish \(milliseconds(report.smallPagesSyncFinishedSeconds)), "
+            + "to a right first page \(milliseconds(report.smallPagesFirstPageSeconds))")
         let verdict = { (met: Bool?) in met.map { $0 ? "met" : "MISSED" } ?? "n/a" }
         console.out("targets\(judged ? "" : " (not judged: \(options.smoke ? "smoke sizes" : "a \(configuration) build"))"):")
         console.out("  first page right within \(milliseconds(Self.loginBurstFirstPageLimit)) of login".rightPadded(60)

@@ -21,9 +21,9 @@ import ImSDK_Plus
 ///   first 50 (`serverList`).
 /// - pushes: the device stays online and the peers send the same messages; timed from the first
 ///   send until the total unread count (`onTotalUnreadMessageCountChanged`) reaches the server's.
-/// - burst with large sync pages: the burst again on a server whose sync pages cover
-///   `largeSyncPage` changes instead of the default 500 (`IMReferenceServer.syncPageLimit`): how
-///   much of the login is the number of pages.
+/// - burst with small sync pages: the burst again on a server whose sync pages cover
+///   `smallSyncPage` changes (the default until 2026-11-27) instead of the default 5,000
+///   (`IMReferenceServer.syncPageLimit`): how much of the login is the number of pages.
 ///
 /// The three runs are made `rounds` times, each in directories of its own, and each figure is the
 /// median of its rounds. After each run the device's whole list (paged through the V2 API: each conversation's ID, unread
@@ -37,7 +37,7 @@ struct LoginBurstBench: Sendable {
 
     static let pageSize = 50
     /// The sync page size (changes per page) of the third run.
-    static let largeSyncPage = 5_000
+    static let smallSyncPage = 500
     static let userID = "me"
 
     /// What one measurement found; times in seconds.
@@ -54,10 +54,10 @@ struct LoginBurstBench: Sendable {
         let firstPageSeconds: Double
         /// From the first send to the last message applied, the device online.
         let pushesSeconds: Double
-        /// The burst again with sync pages of `largeSyncPage` changes: from the call to `login` to
+        /// The burst again with sync pages of `smallSyncPage` changes: from the call to `login` to
         /// `onSyncServerFinish`, and to the first right first page.
-        let largePagesSyncFinishedSeconds: Double
-        let largePagesFirstPageSeconds: Double
+        let smallPagesSyncFinishedSeconds: Double
+        let smallPagesFirstPageSeconds: Double
         /// Rows of the first page (the server's first `pageSize`, or fewer conversations).
         let firstPageRows: Int
         /// The total unread count the device showed, equal to the server's.
@@ -97,8 +97,8 @@ struct LoginBurstBench: Sendable {
             conversations: conversations, messages: messages, serverSeconds: median(\.serverSeconds),
             syncFinishedSeconds: median(\.syncFinishedSeconds), loginSeconds: median(\.loginSeconds),
             firstPageSeconds: median(\.firstPageSeconds), pushesSeconds: median(\.pushesSeconds),
-            largePagesSyncFinishedSeconds: median(\.largePagesSyncFinishedSeconds),
-            largePagesFirstPageSeconds: median(\.largePagesFirstPageSeconds),
+            smallPagesSyncFinishedSeconds: median(\.smallPagesSyncFinishedSeconds),
+            smallPagesFirstPageSeconds: median(\.smallPagesFirstPageSeconds),
             firstPageRows: reports[0].firstPageRows, totalUnread: reports[0].totalUnread, rounds: reports.count,
             pushesOverBurstRange: [reports.map(\.pushesOverBurst).min()!, reports.map(\.pushesOverBurst).max()!])
     }
@@ -107,15 +107,15 @@ struct LoginBurstBench: Sendable {
     private func runOnce(in directory: URL) async throws -> Report {
         let burst = try await measureBurst(in: directory.appendingPathComponent("burst"), syncPageLimit: nil)
         let pushes = try await measurePushes(in: directory.appendingPathComponent("pushes"))
-        let large = try await measureBurst(in: directory.appendingPathComponent("large"), syncPageLimit: Self.largeSyncPage)
-        guard burst.expected == pushes.expected, burst.expected == large.expected else {
+        let small = try await measureBurst(in: directory.appendingPathComponent("small"), syncPageLimit: Self.smallSyncPage)
+        guard burst.expected == pushes.expected, burst.expected == small.expected else {
             throw BenchError.loginBurst("the runs' servers ended in different states")
         }
         return Report(
             conversations: conversations, messages: messages, serverSeconds: burst.serverSeconds,
             syncFinishedSeconds: burst.syncFinished, loginSeconds: burst.login, firstPageSeconds: burst.firstPage,
-            pushesSeconds: pushes.seconds, largePagesSyncFinishedSeconds: large.syncFinished,
-            largePagesFirstPageSeconds: large.firstPage, firstPageRows: min(Self.pageSize, burst.expected.count),
+            pushesSeconds: pushes.seconds, smallPagesSyncFinishedSeconds: small.syncFinished,
+            smallPagesFirstPageSeconds: small.firstPage, firstPageRows: min(Self.pageSize, burst.expected.count),
             totalUnread: burst.expected.reduce(0) { $0 + $1.unread }, rounds: 1,
             pushesOverBurstRange: [pushes.seconds / burst.firstPage, pushes.seconds / burst.firstPage])
     }

@@ -8,7 +8,7 @@ public enum IMWireFraming {
     /// The largest frame a server accepts from a client unless it says otherwise (1 MiB of JSON).
     public static let defaultMaxFrameBytes = 1 << 20
     /// The largest frame a server sends and a client accepts (32 MiB of JSON): answers carry what
-    /// requests do not (a page of a sync: up to 500 changes with their messages).
+    /// requests do not (a page of a sync: up to 5,000 changes with at most 4 MiB of messages).
     public static let maxServerFrameBytes = 32 << 20
 
     /// The frame of `message`: its length prefix and JSON.
