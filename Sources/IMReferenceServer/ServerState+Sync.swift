@@ -104,7 +104,8 @@ extension ServerState {
                 break
             }
         }
-        var conversations: [ServerConversation] = []
+        // Each with its activity, to sort by (computed once, not per comparison).
+        var conversations: [(activity: (UInt64, UInt64), state: ServerConversation)] = []
         for (id, delivered, revoked) in changed {
             let conversation = account.conversations[id]!
             let carried = delivered.prefix { $0.version <= end }
@@ -118,12 +119,11 @@ extension ServerState {
                 account.isVisible(delivery.seq, in: id) ? log?.message(seq: delivery.seq) : nil
             }
             state.revokedMessages = carriedRevoked.compactMap { log?.message(seq: $0.seq) }
-            conversations.append(state)
+            conversations.append((Self.activity(of: conversation), state))
         }
-        let activity = { (id: ConversationID) in Self.activity(of: account.conversations[id]!) }
-        conversations.sort { activity($0.id) > activity($1.id) }
+        let order = conversations.indices.sorted { conversations[$0].activity > conversations[$1].activity }
         return IMChanges(
-            version: end, conversations: conversations,
+            version: end, conversations: order.map { conversations[$0].state },
             deleted: tombstones.filter { $0.value <= end }.keys.sorted(), hasMore: hasMore,
             conversationGroups: groupsChanged && account.conversationGroupsVersion <= end
                 ? account.conversationGroups : nil)
