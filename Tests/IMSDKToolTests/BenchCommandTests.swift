@@ -43,9 +43,9 @@ final class BenchCommandTests: XCTestCase {
     /// The metrics each baseline has a figure for.
     private static let arrayMetrics: Set<String> = [
         "incomingExisting", "firstPage", "middlePage", "lastPage", "pageWalk", "filteredPage", "totalUnread", "readReport",
-        "pin", "peakMemory", "peakMemoryHeavy",
+        "pin", "peakMemory", "peakMemoryHeavy", "publicPage",
     ]
-    private static let sqlMetrics = Set(BenchMetric.allCases.map(\.rawValue)).subtracting(["fullLoad"])
+    private static let sqlMetrics = Set(BenchMetric.allCases.map(\.rawValue)).subtracting(["fullLoad", "publicPage"])
 
     func test_smokeRun_json_hasEveryMetricPositive_ratios_andAgreeingLists() throws {
         let program = try ToolProgram.url()
@@ -85,7 +85,7 @@ final class BenchCommandTests: XCTestCase {
                 }
             }
         }
-        XCTAssertEqual(report.targets.count, 10)
+        XCTAssertEqual(report.targets.count, 13)
         XCTAssertEqual(report.configuration, BenchCommand.buildConfiguration)
         XCTAssertTrue(report.smoke)
         XCTAssertTrue(report.targetsNotJudgedBecause?.contains("smoke timings") == true, "\(String(describing: report.targetsNotJudgedBecause))")
@@ -203,11 +203,23 @@ final class BenchCommandTests: XCTestCase {
             arraySampledPins: 1, reads: 1, pins: 1, processBaselineBytes: nil,
             metrics: [
                 result(.incomingNew, 1e-6), result(.incomingExisting, 1.5e-6, array: 1e-3),
-                result(.firstPage, 10e-6), result(.middlePage, 60e-6), result(.lastPage, 10e-6, sql: 5e-3),
-                result(.totalUnread, 2e-9), result(.persistedBatched, 4e-6), result(.coldStart, 25e-3),
+                result(.firstPage, 10e-6, array: 12e-6), result(.middlePage, 60e-6, array: 60e-6),
+                result(.lastPage, 10e-6, array: 20e-6, sql: 5e-3), result(.publicPage, 30e-6, array: 20e-6),
+                result(.totalUnread, 2e-9), result(.persistedBatched, 4e-6), result(.persistedSingle, 50e-6, sql: 40e-6),
+                result(.coldStart, 25e-3),
             ])
         let verdicts = BenchTarget.evaluate(report).map(\.met)
-        XCTAssertEqual(verdicts, [true, false, false, true, true, true, false, nil, nil, nil])
+        // Incoming 1.5 us > 1.2 us; B1 / ours 667x; a page of 60 us; B1's slices / ours 1.2x, 1.0x and
+        // 2.0x (met at exactly 1); the public page 0.67x; B2 500x; total 2 ns; 250,000 msg/s; one per
+        // transaction 0.8x B2's; cold start 25 ms; no memory figures.
+        XCTAssertEqual(verdicts, [false, false, false, true, false, true, true, true, false, false, nil, nil, nil])
+        let faster = ScaleReport(
+            conversations: 100_000, messages: 200_000, heavyMessages: 2_000_000, listsAgree: true,
+            arraySampledMessages: 1, arraySampledReads: 1, arraySampledPins: 1, reads: 1, pins: 1, processBaselineBytes: nil,
+            metrics: [result(.incomingNew, 1.2e-6), result(.incomingExisting, 1.2e-6, array: 1.2e-3),
+                      result(.publicPage, 20e-6, array: 20e-6), result(.persistedSingle, 30e-6, sql: 40e-6)])
+        XCTAssertEqual(BenchTarget.evaluate(faster).map(\.met), [true, true, nil, nil, true, nil, nil, nil, true, nil, nil, nil, nil],
+                       "1.2 us and 1000x are met, a public page as fast as the slice, one per transaction ahead of B2")
 
         let megabyte = 1_048_576.0
         for (ours, array, heavy, expected) in [

@@ -12,6 +12,8 @@ enum BenchError: Error, CustomStringConvertible {
     case plot(String)
     /// The login burst measurement could not run to its end, or its page was wrong.
     case loginBurst(String)
+    /// The public page measurement could not run to its end, or its list was wrong.
+    case publicPage(String)
 
     var description: String {
         switch self {
@@ -27,6 +29,8 @@ enum BenchError: Error, CustomStringConvertible {
             return "the plot cannot be written: \(detail)"
         case .loginBurst(let detail):
             return "the login burst measurement failed: \(detail)"
+        case .publicPage(let detail):
+            return "the public page measurement failed: \(detail)"
         }
     }
 }

@@ -9,6 +9,7 @@ enum BenchMetric: String, CaseIterable, Codable, Sendable {
     case firstPage
     case middlePage
     case lastPage
+    case publicPage
     case pageWalk
     case filteredPage
     case totalUnread
@@ -38,6 +39,7 @@ enum BenchMetric: String, CaseIterable, Codable, Sendable {
         case .firstPage: return "first page of 50"
         case .middlePage: return "page of 50 in the middle"
         case .lastPage: return "last page of 50 (deepest offset)"
+        case .publicPage: return "page of 50, public V2 call, objects made"
         case .pageWalk: return "full page walk, pages of 50"
         case .filteredPage: return "filtered page of 50, 1% selected (mean)"
         case .totalUnread: return "total unread"

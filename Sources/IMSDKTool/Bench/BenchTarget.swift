@@ -33,6 +33,8 @@ struct BenchTarget: Encodable, Sendable {
             time("page of 50 anywhere in the walk < 50 us warm (slowest of first/middle/last)", page, below: 50e-6),
             ratio("page of 50 no slower than B1's slice (B1 / ours >= 1, worst of first/middle/last)",
                   pageAgainstSlice, atLeast: 1),
+            ratio("page of 50 through the public V2 call no slower than B1's slice (B1 / ours >= 1)",
+                  report[.publicPage]?.arrayRatio, atLeast: 1),
             ratio("B2 at the deepest offset / ours >= 100x", report[.lastPage]?.sqlRatio, atLeast: 100),
             time("total unread < 1 us", ours(.totalUnread), below: 1e-6),
             BenchTarget(

@@ -22,6 +22,9 @@ import IMTransportKit
 ///   workload's two messages per conversation and with twenty (`heavyPerConversation`).
 /// - pages, walks and totals: means of repeated runs on the warm in-memory subjects (B2 pages by
 ///   OFFSET on its in-memory database; its full walk only up to `sqlWalkLimit` conversations).
+/// - the public page: `PublicPageBench` (a V2 session's `getConversationList`, objects made, up to
+///   `PublicPageBench.limit` conversations), the slowest of the first, middle and last page, beside
+///   B1's slowest slice.
 /// - filtered pages: after the reads and pins, every 100th conversation is starred; each subject
 ///   walks the starred ones in pages of 50 (ours `page(after:count:filter:)`, B1 filters its array
 ///   and slices, B2 adds `WHERE marks & 1 != 0`), and the mean per page over the walk is reported.
@@ -109,6 +112,11 @@ struct ScaleBench {
                 repeated { clobber(&store); blackHole(store.page(after: key, count: Self.pageSize)) },
                 repeated { clobber(&array); blackHole(Array(array.page(offset: offset, count: Self.pageSize))) },
                 try repeated { blackHole(try sql.page(offset: offset, count: Self.pageSize)) })
+        }
+        if n <= PublicPageBench.limit {
+            // Against B1's slowest slice of the three (B1 has no objects to make).
+            let slice = [BenchMetric.firstPage, .middlePage, .lastPage].compactMap { results[$0]?.array }.max()
+            results[.publicPage] = (try PublicPageBench(conversations: n, repeatSeconds: budget.repeatSeconds).run(), slice, nil)
         }
         var oursWalk: [ListEntry] = [], sqlWalk: [ListEntry] = []
         results[.pageWalk] = (

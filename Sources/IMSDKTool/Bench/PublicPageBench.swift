@@ -1,0 +1,108 @@
+import Dispatch
+import Foundation
+import IMCore
+import IMReferenceServer
+import IMTransportKit
+import ImSDK_Plus
+
+/// A page of 50 as an app gets it: `V2TIMManager.getConversationList(nextSeq:count:succ:fail:)`,
+/// objects made (`V2TIMConversation`, each with its `V2TIMMessage`), answered on the SDK's callback
+/// queue.
+///
+/// A V2 session (in memory, on the in-process reference server) gets one message from each of N
+/// peers as pushes; the bench waits until its total unread count is N, walks the whole list
+/// through the public call (it must list N conversations, each with one unread message), then
+/// times the page at the top, in the middle and at the end: each call until its answer arrives
+/// (the hop to the callback queue included), the mean of repeated calls, and reports the slowest
+/// of the three. Above `limit` conversations it is not measured (sending a million pushes through
+/// the session takes a minute).
+struct PublicPageBench {
+    /// The most conversations measured.
+    static let limit = 100_000
+    static let pageSize: Int32 = 50
+    static let userID = "bench-me"
+
+    let conversations: Int
+    /// Each position's calls run for at least this many seconds.
+    let repeatSeconds: Double
+
+    /// Mean seconds per call at the slowest of the first, middle and last page.
+    func run() throws -> Double {
+        let time = Locked<UInt64>(1_700_000_000)
+        let server = IMReferenceServer(clock: { time.withLock { now in now += 1; return now } }, loginPolicy: .unlimited)
+        try server.registerUser(Self.userID)
+        for peer in 0..<conversations { try server.registerUser(Self.peer(peer)) }
+        let manager = V2TIMManager.makeInstance()
+        let config = V2TIMSDKConfig()
+        config.transport = server
+        config.callbackQueue = DispatchQueue(label: "imsdk.bench.public-page")
+        config.storage = .memory
+        config.logLevel = .LOG_WARN
+        guard manager.initSDK(1_400_000_001, config: config) else { throw BenchError.publicPage("initSDK failed") }
+        defer { manager.unInitSDK() }
+        try Self.wait("login") { succ, fail in manager.login(userID: Self.userID, userSig: "sig", succ: { succ(()) }, fail: fail) }
+        for peer in 0..<conversations { _ = try server.sendText("hello", from: Self.peer(peer), toUser: Self.userID) }
+        let deadline = Date().addingTimeInterval(600)
+        while try Self.wait("total", { succ, fail in manager.getTotalUnreadMessageCount(succ: succ, fail: fail) }) < UInt64(conversations) {
+            guard Date() < deadline else { throw BenchError.publicPage("the messages did not all arrive") }
+            Thread.sleep(forTimeInterval: 0.005)
+        }
+
+        // The whole list, paged; the cursor each page starts at.
+        var cursors: [UInt64] = []
+        var listed = 0
+        var next: UInt64 = 0
+        while true {
+            cursors.append(next)
+            let page = try Self.page(manager, after: next)
+            guard page.conversations.allSatisfy({ $0.unreadCount == 1 && $0.lastMessage != nil }) else {
+                throw BenchError.publicPage("a conversation without its one unread message and last message")
+            }
+            listed += page.conversations.count
+            if page.isFinished { break }
+            next = page.nextSeq
+        }
+        guard listed == conversations else {
+            throw BenchError.publicPage("the list holds \(listed) conversations, not \(conversations)")
+        }
+        return try [cursors[0], cursors[cursors.count / 2], cursors[cursors.count - 1]].map { cursor in
+            try Stopwatch.mean(minimum: repeatSeconds) { blackHole(try Self.page(manager, after: cursor).conversations) }
+        }.max()!
+    }
+
+    private static func peer(_ index: Int) -> String { "bench-peer\(index)" }
+
+    private static func page(_ manager: V2TIMManager, after cursor: UInt64) throws
+        -> (conversations: [V2TIMConversation], nextSeq: UInt64, isFinished: Bool) {
+        try wait("getConversationList") { succ, fail in
+            manager.getConversationList(nextSeq: cursor, count: pageSize, succ: { list, next, finished in
+                succ((list ?? [], next, finished))
+            }, fail: fail)
+        }
+    }
+
+    /// Runs `call` and blocks until it answers (on the SDK's callback queue, never this thread).
+    private static func wait<Value>(
+        _ what: String, _ call: (@escaping (Value) -> Void, @escaping V2TIMFail) -> Void
+    ) throws -> Value {
+        let answer = Answer<Value>()
+        call({ value in
+            answer.result = .success(value)
+            answer.done.signal()
+        }, { code, message in
+            answer.result = .failure(BenchError.publicPage("\(what) failed: \(code) \(message ?? "")"))
+            answer.done.signal()
+        })
+        guard answer.done.wait(timeout: .now() + 60) == .success, let result = answer.result else {
+            throw BenchError.publicPage("\(what) did not answer within 60 s")
+        }
+        return try result.get()
+    }
+
+    /// One call's answer. `@unchecked Sendable`: `result` is written once, before `done` is
+    /// signalled, and read only after `wait` returns (the semaphore orders the two).
+    private final class Answer<Value>: @unchecked Sendable {
+        let done = DispatchSemaphore(value: 0)
+        var result: Result<Value, BenchError>?
+    }
+}
