@@ -11,9 +11,9 @@ extension ServerState {
     /// a page covers. A device catching up on 10,000 messages takes two pages (at 500 it took 21,
     /// most of them carrying most of its conversations again: `imsdk bench --login-burst`).
     static let defaultSyncPageLimit = 5_000
-    /// The default of `syncPageByteBudget`: 4 MiB of message bodies a page carries at most (the
-    /// page of a socket transport is one frame, at most 32 MiB of JSON, where a body of bytes
-    /// takes a third more as base64).
+    /// The default of `syncPageByteBudget`: 4 MiB of messages (`pageBytes(of:)`) a page carries
+    /// at most (the page of a socket transport is one frame, at most 32 MiB of JSON, where a body
+    /// of bytes takes a third more as base64).
     static let defaultSyncPageByteBudget = 4 << 20
 
     /// About how many bytes `message` adds to a page: its content and its strings, plus a fixed
