@@ -165,10 +165,13 @@ struct BenchCommand {
                     + BenchFormat.grouped(ScaleBench.sqlListPageSize(scale.conversations)))
             }
             if let baseline = scale.processBaselineBytes {
-                console.out("memory: each subject alone in a process, ours and B2 with their databases on disk, with "
-                    + "2 and with \(ScaleBench.heavyPerConversation) messages per conversation "
-                    + "(\(BenchFormat.grouped(scale.heavyMessages)) messages); the program alone peaks at "
-                    + BenchFormat.bytes(baseline))
+                let heavy = scale.conversations <= ScaleBench.heavyProbeLimit
+                    ? "with 2 and with \(ScaleBench.heavyPerConversation) messages per conversation "
+                        + "(\(BenchFormat.grouped(scale.heavyMessages)) messages)"
+                    : "with 2 messages per conversation (\(ScaleBench.heavyPerConversation) per conversation "
+                        + "only up to \(BenchFormat.grouped(ScaleBench.heavyProbeLimit)) conversations)"
+                console.out("memory: each subject alone in a process, ours and B2 with their databases on disk, "
+                    + heavy + "; the program alone peaks at " + BenchFormat.bytes(baseline))
             } else {
                 console.out("memory: not measured (no imsdk program to run probes)")
             }

@@ -19,7 +19,8 @@ import IMTransportKit
 ///   with 1,000 messages per transaction for the whole workload, then one per transaction for
 ///   more messages (up to 5,000).
 /// - memory: each subject alone in a process (`MemoryProbe`), ours and B2 on disk, with the
-///   workload's two messages per conversation and with twenty (`heavyPerConversation`).
+///   workload's two messages per conversation and with twenty (`heavyPerConversation`; up to
+///   `heavyProbeLimit` conversations).
 /// - pages, walks and totals: means of repeated runs on the warm in-memory subjects (B2 pages by
 ///   OFFSET on its in-memory database; its full walk only up to `sqlWalkLimit` conversations).
 /// - the public page: `PublicPageBench` (a V2 session's `getConversationList`, objects made, up to
@@ -63,6 +64,9 @@ struct ScaleBench {
     }
     /// Messages per conversation of the heavy workload, whose peak memory is measured too.
     static let heavyPerConversation = 20
+    /// Above this many conversations the heavy workload's memory is not measured: at 1M its 20M
+    /// messages take over half an hour through our persisted ingest alone.
+    static let heavyProbeLimit = 100_000
     static let reads = 2_000
     /// Pins toggle ten conversations; the count leaves the first five pinned at the end.
     static let pins = 2_005
@@ -171,7 +175,8 @@ struct ScaleBench {
         var baselineBytes: Double?
         if let program {
             baselineBytes = try MemoryProbe.measure(.none, conversations: n, program: program)
-            for (metric, perConversation) in [(BenchMetric.peakMemory, 2), (.peakMemoryHeavy, Self.heavyPerConversation)] {
+            for (metric, perConversation) in [(BenchMetric.peakMemory, 2), (.peakMemoryHeavy, Self.heavyPerConversation)]
+            where metric == .peakMemory || n <= Self.heavyProbeLimit {
                 results[metric] = (
                     try MemoryProbe.measure(.engine, conversations: n, perConversation: perConversation, program: program),
                     try MemoryProbe.measure(.array, conversations: n, perConversation: perConversation, program: program),
