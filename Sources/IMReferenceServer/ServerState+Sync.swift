@@ -75,8 +75,8 @@ extension ServerState {
         }
         // Each counted change with the bytes of the message it delivers (0 for the others).
         var counted: [(version: UInt64, bytes: Int)] = []
-        var changed: [(id: ConversationID, delivered: ArraySlice<UserConversation.Delivery>,
-                       revoked: ArraySlice<UserConversation.Delivery>)] = []
+        var changed: [(id: ConversationID, log: ConversationLog?,
+                       delivered: ArraySlice<UserConversation.Delivery>, revoked: ArraySlice<UserConversation.Delivery>)] = []
         for (id, conversation) in account.conversations where conversation.changedVersion > version {
             let delivered = conversation.deliveries(after: version)
             let revoked = conversation.revocations(after: version)
@@ -86,7 +86,7 @@ extension ServerState {
             if delivered.last?.version != conversation.changedVersion && revoked.last?.version != conversation.changedVersion {
                 counted.append((conversation.changedVersion, 0))
             }
-            changed.append((id, delivered, revoked))
+            changed.append((id, log, delivered, revoked))
         }
         let tombstones = account.deletions.filter { $0.value > version && account.conversations[$0.key] == nil }
         counted += tombstones.values.lazy.map { ($0, 0) }
@@ -106,7 +106,7 @@ extension ServerState {
         }
         // Each with its activity, to sort by (computed once, not per comparison).
         var conversations: [(activity: (UInt64, UInt64), state: ServerConversation)] = []
-        for (id, delivered, revoked) in changed {
+        for (id, log, delivered, revoked) in changed {
             let conversation = account.conversations[id]!
             let carried = delivered.prefix { $0.version <= end }
             let carriedRevoked = revoked.prefix { $0.version <= end }
@@ -114,7 +114,6 @@ extension ServerState {
             guard isCurrent || !carried.isEmpty || !carriedRevoked.isEmpty else { continue }
             var state = serverConversation(id, conversation, of: userID, account: account)
             if !isCurrent { state = state.upTo(seq: carried.last?.seq ?? conversation.deliveredSeq(atOrBefore: end)) }
-            let log = logs[logKey(of: id, seenBy: userID)]
             state.newMessages = carried.compactMap { delivery in
                 account.isVisible(delivery.seq, in: id) ? log?.message(seq: delivery.seq) : nil
             }
