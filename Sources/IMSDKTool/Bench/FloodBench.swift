@@ -77,12 +77,9 @@ struct FloodBench: Sendable {
 
     /// A new SDK instance (a device of its own) logged in to `server` as the registered `userID`.
     private func online(_ userID: String, on server: IMReferenceServer, storage: V2TIMStorage) async throws -> V2TIMManager {
-        let manager = V2TIMManager.makeInstance()
-        let config = V2TIMSDKConfig()
-        config.transport = server
-        config.callbackQueue = DispatchQueue(label: "imsdk.bench.flood.\(userID)")
-        config.storage = storage
-        guard manager.initSDK(1_400_000_001, config: config) else { throw BenchError.flood("initSDK failed") }
+        guard let manager = BenchSession.manager(on: server, storage: storage, label: "imsdk.bench.flood.\(userID)") else {
+            throw BenchError.flood("initSDK failed")
+        }
         try await manager.login(userID: userID, userSig: "sig")
         return manager
     }

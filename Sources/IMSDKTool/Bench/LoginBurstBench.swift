@@ -182,11 +182,7 @@ struct LoginBurstBench: Sendable {
 
     /// A server with the user and the peers, whose clock ticks one second per reading.
     private func makeServer() throws -> IMReferenceServer {
-        let time = Locked<UInt64>(1_700_000_000)
-        let server = IMReferenceServer(clock: { time.withLock { now in now += 1; return now } }, loginPolicy: .unlimited)
-        try server.registerUser(Self.userID)
-        for peer in 0..<conversations { try server.registerUser(Self.peer(peer)) }
-        return server
+        try BenchSession.tickingServer(users: [Self.userID] + (0..<conversations).map(Self.peer))
     }
 
     private static func peer(_ index: Int) -> String { "peer\(index)" }
@@ -224,13 +220,9 @@ struct LoginBurstBench: Sendable {
     /// A new SDK instance (the app started) over `directory`, with `listener`, not logged in.
     private func device(on server: IMReferenceServer, directory: URL, listener: Listener) async throws -> V2TIMManager {
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        let manager = V2TIMManager.makeInstance()
-        let config = V2TIMSDKConfig()
-        config.transport = server
-        config.callbackQueue = DispatchQueue(label: "imsdk.bench.login-burst")
-        config.storage = .disk(directory: directory.path)
-        config.logLevel = .LOG_WARN
-        guard manager.initSDK(1_400_000_001, config: config) else { throw BenchError.loginBurst("initSDK failed") }
+        guard let manager = BenchSession.manager(
+            on: server, storage: .disk(directory: directory.path), label: "imsdk.bench.login-burst", logLevel: .LOG_WARN)
+        else { throw BenchError.loginBurst("initSDK failed") }
         manager.addConversationListener(listener: listener)
         return manager
     }

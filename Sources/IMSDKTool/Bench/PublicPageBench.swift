@@ -1,8 +1,6 @@
 import Dispatch
 import Foundation
-import IMCore
 import IMReferenceServer
-import IMTransportKit
 import ImSDK_Plus
 
 /// A page of 50 as an app gets it: `V2TIMManager.getConversationList(nextSeq:count:succ:fail:)`,
@@ -28,17 +26,9 @@ struct PublicPageBench {
 
     /// Mean seconds per call at the slowest of the first, middle and last page.
     func run() throws -> Double {
-        let time = Locked<UInt64>(1_700_000_000)
-        let server = IMReferenceServer(clock: { time.withLock { now in now += 1; return now } }, loginPolicy: .unlimited)
-        try server.registerUser(Self.userID)
-        for peer in 0..<conversations { try server.registerUser(Self.peer(peer)) }
-        let manager = V2TIMManager.makeInstance()
-        let config = V2TIMSDKConfig()
-        config.transport = server
-        config.callbackQueue = DispatchQueue(label: "imsdk.bench.public-page")
-        config.storage = .memory
-        config.logLevel = .LOG_WARN
-        guard manager.initSDK(1_400_000_001, config: config) else { throw BenchError.publicPage("initSDK failed") }
+        let server = try BenchSession.tickingServer(users: [Self.userID] + (0..<conversations).map(Self.peer))
+        guard let manager = BenchSession.manager(on: server, storage: .memory, label: "imsdk.bench.public-page", logLevel: .LOG_WARN)
+        else { throw BenchError.publicPage("initSDK failed") }
         defer { manager.unInitSDK() }
         try Self.wait("login") { succ, fail in manager.login(userID: Self.userID, userSig: "sig", succ: { succ(()) }, fail: fail) }
         for peer in 0..<conversations { _ = try server.sendText("hello", from: Self.peer(peer), toUser: Self.userID) }
