@@ -54,9 +54,12 @@ enum V2LocalFields {
     /// The session whose store the fields live in.
     private static var manager: V2TIMManager { .sharedInstance() }
 
-    /// Stores the fields kept with sent objects after every event of the session (a send's first
-    /// batch comes after `sendMessage` gave the object its ID), once installed.
-    private static let flushAfterEvents: Void = manager.session.addObserver { client, _ in flush(into: client) }
+    /// Stores the fields kept with sent objects after every event of the session's client (a send's
+    /// first batch comes after `sendMessage` gave the object its ID), once installed; not into a
+    /// client the session stopped after the event (its store is gone: they stay kept).
+    private static let flushAfterEvents: Void = manager.session.addObserver { client, _ in
+        if manager.session.isCurrent(client) { flush(into: client) }
+    }
 
     /// The fields of `message` now.
     static func fields(of message: V2TIMMessage) -> MessageLocalFields {

@@ -3,6 +3,7 @@ import IMCore
 import IMTransportKit
 import IMReferenceServer
 import IMTestSupport
+import ImSDK
 @testable import ImSDK_Plus
 
 /// Calls racing a logout from other threads: each ends in exactly one callback, with success, 6014
@@ -10,11 +11,65 @@ import IMTestSupport
 /// and the next login finds a consistent store.
 final class LogoutRaceTests: XCTestCase {
     private var session: V2TestSession!
+    private var directory: TemporaryDirectory?
+    private let legacy = LegacyMessageRecorder()
 
     override func tearDown() {
+        TIMManager.sharedInstance().removeMessageListener(legacy)
         session?.tearDown()
         session = nil
+        directory?.remove()
         super.tearDown()
+    }
+
+    /// A message applied (and written) just before a logout, whose event still waits on the
+    /// callback queue when the logout comes, is heard by both listener kinds before the logout's
+    /// completion, and not again after the next login (its sync starts after it); a message that
+    /// came while logged out is heard once, after the login. Before, the session dropped every
+    /// event of a client it no longer had, so such a message was stored but never announced.
+    func test_aMessageAppliedJustBeforeTheLogout_isHeardBeforeTheLogoutCompletes_onceOnly() async throws {
+        let watchdog = Watchdog(#function)
+        defer { watchdog.disarm() }
+        directory = try TemporaryDirectory(prefix: "logout-race")
+        session = try await V2TestSession(peers: ["p"], storage: .disk(directory: directory!.path))
+        TIMManager.sharedInstance().addMessageListener(legacy)
+        let manager = session.manager
+        let client = try XCTUnwrap(manager.currentClient)
+        await session.settle()
+        session.recorder.clear()
+
+        // Hold the callback queue, so the message's events wait there while the logout runs.
+        let gate = DispatchSemaphore(value: 0)
+        session.callbackQueue.async { gate.wait() }
+        let seq = try session.server.sendText("just before", from: "p", toUser: "me")
+        // The answer to a request comes after every push that arrived before it is applied.
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            client.perform(.profiles([])) { _ in continuation.resume() }
+        }
+        XCTAssertEqual(client.read { $0.conversation(.c2c("p"))?.lastMessage?.seq }, seq,
+                       "the message is applied before the logout")
+        let heardAtLogout = Locked<(v2: [String], legacy: Int)?>(nil)
+        let recorder = session.recorder
+        let legacy = legacy
+        let loggedOut = expectation(description: "logout")
+        manager.logout(succ: {
+            heardAtLogout.withLock { $0 = (recorder.received.map { Convergence.key($0.conversationID, $0.seq) },
+                                            legacy.received.count) }
+            loggedOut.fulfill()
+        }, fail: { code, desc in XCTFail("logout failed: \(code) \(desc ?? "")") })
+        gate.signal()
+        await fulfillment(of: [loggedOut], timeout: 10)
+        let heard = try XCTUnwrap(heardAtLogout.withLock { $0 })
+        XCTAssertEqual(heard.v2, [Convergence.key("c2c_p", seq)], "V2 onRecvNewMessage before the logout's completion")
+        XCTAssertEqual(heard.legacy, 1, "legacy onNewMessage before the logout's completion")
+
+        let whileOut = try session.server.sendText("while logged out", from: "p", toUser: "me")
+        try await manager.login(userID: "me", userSig: "sig")
+        await session.settle()
+        XCTAssertEqual(session.recorder.received.map { Convergence.key($0.conversationID, $0.seq) },
+                       [Convergence.key("c2c_p", seq), Convergence.key("c2c_p", whileOut)],
+                       "each message heard once: the first before the logout, the second after the login")
+        XCTAssertEqual(legacy.received.count, 2)
     }
 
     func test_callsFromManyThreadsDuringLogout_endOnceEach_withSuccess6014Or9520() async throws {

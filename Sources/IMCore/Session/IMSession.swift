@@ -267,7 +267,9 @@ package final class IMSession: Sendable {
                 }
                 switch (result, current) {
                 case (.success, true): completion(.success(()))
-                case (.failure(let error), _): completion(.failure(error))
+                case (.failure(let error), _):
+                    client.stop()  // it holds its database (when kept) until then, and emits nothing more
+                    completion(.failure(error))
                 case (.success, false):
                     completion(.failure(IMError(.notLoggedIn, "logged out before the login finished")))
                 }
@@ -511,18 +513,30 @@ package final class IMSession: Sendable {
         state.withLock { $0.unInitObservers.append(observer) }
     }
 
-    /// Hands one event of `client` to the observers, unless `client` is no longer the session's; an
-    /// event that ends the login logs the session out first (the client stopped itself already).
-    /// Runs on the callback queue.
+    /// Hands one event of `client` to the observers; an event that ends the login of the session's
+    /// client logs the session out first (the client stopped itself already). Runs on the callback
+    /// queue.
+    ///
+    /// The event may come from a client the session no longer has (a logout, another login or an
+    /// uninit stopped it after the event was emitted and before it got here): it is still handed
+    /// on, since the change it announces stands (committed and written, so no later sync brings it
+    /// again). A stopped client emits nothing more (`IMClient.stop()`), so these are only the
+    /// events from before the stop, and they come before the completion of the call that stopped
+    /// it (queued after them on the same queue).
     private func dispatch(_ event: ClientEvent, from client: IMClient) {
         let observers = state.withLock { state -> [Observer] in
-            guard state.client === client else { return [] }
-            if case .connection(let connection) = event, connection.endsLogin {
+            if state.client === client, case .connection(let connection) = event, connection.endsLogin {
                 state.client = nil
                 state.status = .loggedOut
             }
             return state.observers
         }
         observers.forEach { $0(client, event) }
+    }
+
+    /// Whether `client` is the session's client now (logged in, logging in, or a store opened
+    /// without a login).
+    package func isCurrent(_ client: IMClient) -> Bool {
+        state.withLock { $0.client === client }
     }
 }

@@ -149,9 +149,16 @@ package final class IMClient: IMPushSink, Sendable {
 
     // MARK: - Observers
 
-    /// Registers `handler` for every later event, for the life of the client.
+    /// Registers `handler` for every later event, until the client stops.
     package func addObserver(_ handler: @escaping @Sendable (ClientEvent) -> Void) {
         observers.withLock { $0.append(handler) }
+    }
+
+    /// Lets go of the observers once the client stopped (called with the state lock held, after
+    /// `isClosed` is set): no event is emitted after that, while every event emitted before it
+    /// still reaches the observers it was emitted to.
+    private func forgetObservers() {
+        observers.withLock { $0.removeAll() }
     }
 
     /// Runs `body` on the callback queue after everything already queued there.
@@ -166,12 +173,20 @@ package final class IMClient: IMPushSink, Sendable {
     }
 
     /// Queues `events`, in order, as one block on the callback queue (one hop for many batches).
+    ///
+    /// The block goes to the observers registered now, and keeps the client alive until it ran: an
+    /// event emitted before the client stopped reaches its observers even when they run after the
+    /// stop (a batch committed, and written, just before a logout is still heard, before the
+    /// logout's completion); once stopped, the client has no observers left to emit to.
     func emit(_ events: [ClientEvent]) {
         guard !events.isEmpty else { return }
-        callbackQueue.async { [observers] in
-            let current = observers.withLock { $0 }
-            for event in events {
-                for observer in current { observer(event) }
+        let current = observers.withLock { $0 }
+        guard !current.isEmpty else { return }
+        callbackQueue.async { [self] in
+            withExtendedLifetime(self) {
+                for event in events {
+                    for observer in current { observer(event) }
+                }
             }
         }
     }
@@ -585,16 +600,19 @@ package final class IMClient: IMPushSink, Sendable {
         closeDatabase(&state)
         state.connection = nil
         emit(.connection(event))
+        forgetObservers()
     }
 
     /// Closes the connection and the database (trying a last time to write changes a failing disk
-    /// kept unwritten); no push is applied afterwards.
+    /// kept unwritten); no push is applied, and no event emitted, afterwards. The events emitted
+    /// before still reach the observers (see `emit(_:)`).
     package func stop() {
         applyArrivedPushes()
         let connection = state.withLock { state -> (any IMConnection)? in
             state.isClosed = true
             state.inbox = []
             closeDatabase(&state)
+            forgetObservers()
             defer { state.connection = nil }
             return state.connection
         }

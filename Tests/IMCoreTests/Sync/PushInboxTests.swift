@@ -70,6 +70,42 @@ final class PushInboxTests: XCTestCase {
         XCTAssertEqual(try database.loadCounters()?.syncVersion, try server.version(of: "me"))
     }
 
+    /// An event emitted before `stop()` reaches the observers even when the callback queue gets to
+    /// it after the stop (the change stands, on disk); a change made after the stop emits nothing.
+    func test_anEventEmittedBeforeTheStop_reachesTheObservers_afterIt_andNothingIsEmittedAfterTheStop() async throws {
+        let server = IMReferenceServer()
+        try server.registerUser("me")
+        try server.registerUser("a")
+        let events = Locked<[ClientEvent]>([])
+        let client = try await loggedInClient(on: server, events: events)
+        let drained = { await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            client.callbackQueue.async { continuation.resume() }
+        } }
+        await drained()
+        events.withLock { $0.removeAll() }
+
+        let gate = DispatchSemaphore(value: 0)
+        client.callbackQueue.async { gate.wait() }
+        try server.sendText("before the stop", from: "a", toUser: "me")
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            client.perform(.profiles([])) { _ in continuation.resume() }
+        }
+        client.stop()
+        client.write { $0.markRead(.c2c("a"), upTo: 1) }  // after the stop: announced to no one
+        gate.signal()
+        await drained()
+
+        let announced = events.withLock { events in
+            events.compactMap { event -> [String]? in
+                guard case .changes(let batch) = event else { return nil }
+                return batch.newMessages.map(\.id) + batch.changed.map { "changed \($0.id.stringForm) unread \($0.unreadCount)" }
+            }
+        }
+        XCTAssertEqual(announced.count, 1, "the push's batch only: \(announced)")
+        XCTAssertEqual(announced.first?.first.map { !$0.hasPrefix("changed") }, true, "the push's message: \(announced)")
+        XCTAssertFalse(announced.joined().contains("unread 0"), "the read after the stop is not announced: \(announced)")
+    }
+
     func test_atDebugLevel_aLoginLogsItsConnectAndItsSyncPages() async throws {
         let server = IMReferenceServer()
         try server.registerUser("me")
