@@ -121,8 +121,12 @@ public final class IMReferenceServer: IMTransport, Sendable {
 
     /// About how many bytes of messages (bodies, IDs, senders, and a fixed share of each message's
     /// other fields) one page of an incremental sync carries at most; 4 MiB unless set. A page
-    /// ends before the message that would pass it, but always covers at least one change, so a
-    /// page stays well inside a socket frame (32 MiB) whatever the messages weigh. A change
+    /// ends before the message (or the state of a conversation, with its last message) that would
+    /// pass it, but always covers at least one change. The unread messages of the conversations
+    /// an answer lists (a sync page, the cloud list, a `.conversations` answer) share another
+    /// budget of this size (the newest kept, the rest counted in `omittedUnreadCount`, which the
+    /// SDK fetches through the history), and a history answer keeps within it too. So every
+    /// answer stays well inside a socket frame (32 MiB) whatever the messages weigh. A change
     /// applies to later syncs.
     public var syncPageByteBudget: Int {
         get { withState { state, _ in state.syncPageByteBudget } }

@@ -17,7 +17,9 @@ extension ServerState {
         case .syncChanges(let version):
             return .changes(changes(of: userID, since: version, now: clock(), connectionOpenedAt: openedAt))
         case .conversations(let ids):
-            return .conversations(conversations(ids, of: userID))
+            var states = conversations(ids, of: userID)
+            Self.boundUnread(&states, budget: syncPageByteBudget)
+            return .conversations(states)
         case .heartbeat:
             // O(1): a device behind this version lost a push.
             return .version(users[userID]?.version ?? 0)
@@ -188,10 +190,25 @@ extension ServerState {
     }
 
     /// Up to `count` messages of `id` older than `beforeSeq` that `userID` has not deleted (with the
-    /// conversation, its history, or one by one), newest first; revoked ones as revoked.
+    /// conversation, its history, or one by one), newest first; revoked ones as revoked. Fewer when
+    /// they pass `syncPageByteBudget` (`pageBytes(of:)` each; at least one), so the answer stays
+    /// inside a socket frame whatever the messages weigh.
     ///
     /// - Complexity: O(`count` + the messages deleted one by one skipped).
     private func history(
+        of id: ConversationID, seenBy userID: String, before beforeSeq: UInt64?, count: Int
+    ) throws(IMError) -> [Message] {
+        let page = try wholeHistory(of: id, seenBy: userID, before: beforeSeq, count: count)
+        var bytes = 0
+        let fitting = page.prefix { message in
+            defer { bytes += Self.pageBytes(of: message) }
+            return bytes == 0 || bytes + Self.pageBytes(of: message) <= syncPageByteBudget
+        }
+        return Array(fitting)
+    }
+
+    /// `history(of:seenBy:before:count:)` without the byte budget.
+    private func wholeHistory(
         of id: ConversationID, seenBy userID: String, before beforeSeq: UInt64?, count: Int
     ) throws(IMError) -> [Message] {
         guard count > 0 else { throw IMError(.invalidParameters, "count must be positive") }

@@ -29,6 +29,37 @@ extension ServerState {
             + message.atUserIDs.reduce(0) { $0 + $1.utf8.count + 4 }
     }
 
+    /// About how many bytes a conversation's state adds to a page besides its messages: its last
+    /// message and a fixed share for its other fields (its unread messages are bounded apart, see
+    /// `boundUnread(_:budget:)`).
+    static func stateBytes(of conversation: UserConversation) -> Int {
+        256 + (conversation.lastMessage.map(pageBytes) ?? 0)
+    }
+
+    /// Bounds the unread messages `states` carry to about `budget` bytes in all (`pageBytes(of:)`
+    /// each): each conversation, in the order given, keeps its newest unread messages while they
+    /// fit what is left, and counts the older ones it leaves out in `omittedUnreadCount`; a device
+    /// fetches those with `.history` before it applies the state. So an answer listing
+    /// conversations stays inside a socket frame however many unread messages they have (before,
+    /// one conversation with tens of megabytes of unread messages made every sync fail with 9520).
+    /// - Complexity: O(u) for u unread messages carried.
+    static func boundUnread(_ states: inout [ServerConversation], budget: Int) {
+        var left = budget
+        for index in states.indices where !states[index].unreadMessages.isEmpty {
+            let unread = states[index].unreadMessages
+            var kept = unread.endIndex
+            while kept > unread.startIndex {
+                let bytes = pageBytes(of: unread[kept - 1])
+                guard bytes <= left else { break }
+                left -= bytes
+                kept -= 1
+            }
+            guard kept > unread.startIndex else { continue }
+            states[index].unreadMessages = Array(unread[kept...])
+            states[index].omittedUnreadCount = kept - unread.startIndex + (states[index].omittedUnreadCount ?? 0)
+        }
+    }
+
     /// What changed for `userID` since `version`.
     ///
     /// From 0 (a device starting from nothing): the cloud list, in one answer with the user's
@@ -68,7 +99,8 @@ extension ServerState {
     func changes(of userID: String, since version: UInt64, now: UInt64, connectionOpenedAt: UInt64?) -> IMChanges {
         guard let account = users[userID] else { return IMChanges(version: 0, conversations: [], deleted: []) }
         guard version > 0 else {
-            let list = cloudList(of: userID, now: now, deliveredAfter: connectionOpenedAt)
+            var list = cloudList(of: userID, now: now, deliveredAfter: connectionOpenedAt)
+            Self.boundUnread(&list, budget: syncPageByteBudget)
             return IMChanges(
                 version: account.version, conversations: list, deleted: [],
                 conversationGroups: account.conversationGroups)
@@ -81,10 +113,15 @@ extension ServerState {
             let delivered = conversation.deliveries(after: version)
             let revoked = conversation.revocations(after: version)
             let log = logs[logKey(of: id, seenBy: userID)]
+            let first = counted.count
             counted += delivered.lazy.map { ($0.version, log?.message(seq: $0.seq).map(Self.pageBytes) ?? 0) }
             counted += revoked.lazy.map { ($0.version, 0) }
             if delivered.last?.version != conversation.changedVersion && revoked.last?.version != conversation.changedVersion {
                 counted.append((conversation.changedVersion, 0))
+            }
+            // The conversation's state (its last message, its other fields) comes with its first change.
+            if let earliest = counted[first...].indices.min(by: { counted[$0].version < counted[$1].version }) {
+                counted[earliest].bytes += Self.stateBytes(of: conversation)
             }
             changed.append((id, log, delivered, revoked))
         }
@@ -121,8 +158,10 @@ extension ServerState {
             conversations.append((Self.activity(of: conversation), state))
         }
         let order = conversations.indices.sorted { conversations[$0].activity > conversations[$1].activity }
+        var states = order.map { conversations[$0].state }
+        Self.boundUnread(&states, budget: syncPageByteBudget)
         return IMChanges(
-            version: end, conversations: order.map { conversations[$0].state },
+            version: end, conversations: states,
             deleted: tombstones.filter { $0.value <= end }.keys.sorted(), hasMore: hasMore,
             conversationGroups: groupsChanged && account.conversationGroupsVersion <= end
                 ? account.conversationGroups : nil)

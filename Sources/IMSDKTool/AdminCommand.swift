@@ -182,7 +182,7 @@ struct AdminCommand: Equatable, Sendable {
         let last = conversation.lastMessage.map { message in
             message.status == .revoked ? "(revoked)" : message.content.text ?? "(not text)"
         } ?? ""
-        return "\(id) unread \(conversation.unreadMessages.count) read \(conversation.readSeq)/\(conversation.lastSeq)"
+        return "\(id) unread \(conversation.unreadCount) read \(conversation.readSeq)/\(conversation.lastSeq)"
             + (conversation.isPinned ? " pinned" : "") + " last \"\(last)\""
     }
 }

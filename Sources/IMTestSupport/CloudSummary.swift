@@ -14,7 +14,7 @@ package enum CloudSummary {
     package static func server(_ server: IMReferenceServer, userID: String) throws -> [String] {
         let groups = try server.conversationGroups(of: userID)
         return try server.conversations(of: userID).map { conversation in
-            line(conversation.id.description, unread: conversation.unreadMessages.count, pinned: conversation.isPinned,
+            line(conversation.id.description, unread: conversation.unreadCount, pinned: conversation.isPinned,
                  receiveOption: Int(conversation.receiveOption.rawValue), last: conversation.lastMessage?.seq,
                  revoked: conversation.lastMessage?.isRevoked == true,
                  peerRead: conversation.lastMessage?.isPeerRead(by: userID, peerRead: conversation.peerRead) == true,

@@ -10,8 +10,17 @@ public struct ServerConversation: Hashable, Codable, Sendable {
     public var lastSeq: UInt64
     /// The user's read cursor on the server.
     public var readSeq: UInt64
-    /// The messages above the read cursor that count as unread for this user, oldest first.
+    /// The messages above the read cursor that count as unread for this user, oldest first; in an
+    /// answer that bounds them, only the newest (see `omittedUnreadCount`).
     public var unreadMessages: [Message]
+    /// How many unread messages older than those in `unreadMessages` an answer left out to stay
+    /// within its byte budget (a sync page, the cloud list, a `.conversations` answer); nil or 0:
+    /// none. A device fetches them (`.history`) before it applies the state. Absent from the wire
+    /// when nil, so older peers read and write states as before.
+    public var omittedUnreadCount: Int?
+
+    /// How many messages count as unread for this user: those carried and those left out.
+    public var unreadCount: Int { unreadMessages.count + (omittedUnreadCount ?? 0) }
     public var isPinned: Bool
     public var receiveOption: ReceiveOption
     /// The synced draft (only for clients that sync drafts), nil when never synced.

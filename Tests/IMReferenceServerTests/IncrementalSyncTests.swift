@@ -178,7 +178,7 @@ final class IncrementalSyncTests: ServerTestCase {
     }
 
     func test_pages_endBeforeTheirMessagesPassTheByteBudget_butCarryAMessageLargerThanIt_andEveryMessageOnce() throws {
-        server.syncPageByteBudget = 10_000
+        server.syncPageByteBudget = 15_000
         let bob = try connect("bob")
         let since = try server.version(of: "bob")
         let peers = ["alice", "carol", "dave"]
@@ -197,7 +197,7 @@ final class IncrementalSyncTests: ServerTestCase {
             let page = try changes(since: version, on: bob)
             let sizes = page.conversations.flatMap(\.newMessages).map { $0.content.text?.utf8.count ?? 0 }
             XCTAssertFalse(sizes.isEmpty, "a page carries at least one change")
-            XCTAssertTrue(sizes.count == 1 || sizes.reduce(0, +) <= 10_000,
+            XCTAssertTrue(sizes.count == 1 || sizes.reduce(0, +) <= 15_000,
                           "a page of more than one message stays within the budget: \(sizes)")
             for conversation in page.conversations {
                 carried[conversation.id, default: []] += conversation.newMessages.map(\.seq)
@@ -208,7 +208,10 @@ final class IncrementalSyncTests: ServerTestCase {
         }
         XCTAssertEqual(carried, sent, "every message once, in order")
         XCTAssertTrue(pages.contains([25_000]), "the message larger than the budget comes alone: \(pages)")
-        XCTAssertEqual(pages.filter { $0.count == 3 }.count, 9, "three bodies of 3,000 fill a page of 10,000: \(pages)")
+        // Each message is to another conversation than the one before, whose state (its last
+        // message, another 3,000) counts with it: two fit 15,000, three do not.
+        XCTAssertEqual(pages.filter { $0.count == 2 }.count, 14, "two bodies of 3,000 and their states fill a page: \(pages)")
+        XCTAssertEqual(pages.filter { $0.count > 2 }, [], "\(pages)")
         XCTAssertEqual(version, try server.version(of: "bob"))
         drain(bob)
 
@@ -216,6 +219,62 @@ final class IncrementalSyncTests: ServerTestCase {
         let again = try changes(since: since, on: bob)
         XCTAssertEqual(again.conversations.flatMap(\.newMessages).count, 30, "within the default budget: one page")
         XCTAssertFalse(again.hasMore)
+    }
+
+    /// Unread messages count against a budget of their own in every answer that lists
+    /// conversations (the cloud list, a sync page, a `.conversations` answer): each keeps its newest
+    /// ones that fit and counts the older ones left out, and a history answer stays within the budget
+    /// too, so a device can fetch them; the state's unread count stays whole.
+    func test_unreadMessages_stayWithinTheBudget_theNewestKept_theRestCounted_andHistoryPagesThemBack() throws {
+        server.syncPageByteBudget = 20_000
+        let bob = try connect("bob")
+        let since = try server.version(of: "bob")
+        let body = String(repeating: "u", count: 1_000)
+        for _ in 0..<50 { try server.sendText(body, from: "alice", toUser: "bob") }
+        for _ in 0..<30 { try server.sendText(body, from: "carol", toUser: "bob") }
+        let bytes = { (messages: [Message]) in messages.reduce(0) { $0 + 128 + $1.content.text!.utf8.count + $1.id.utf8.count + $1.sender.utf8.count } }
+        let other = try connect("bob")
+        var answers: [(String, [ServerConversation])] = [("cloud list", try changes(since: 0, on: other).conversations)]
+        var version = since
+        while true {
+            let page = try changes(since: version, on: bob)
+            answers.append(("page after \(version)", page.conversations))
+            version = page.version
+            guard page.hasMore else { break }
+        }
+        guard case .conversations(let asked) = try answer(.conversations([.c2c("alice"), .c2c("carol")]), on: bob) else {
+            return XCTFail("not a conversations answer")
+        }
+        answers.append(("conversations", asked))
+        for (what, states) in answers {
+            XCTAssertLessThanOrEqual(bytes(states.flatMap(\.unreadMessages)), 20_000, "\(what): the unread messages carried fit the budget")
+            for state in states {
+                XCTAssertEqual(state.unreadMessages.map(\.seq), Array(state.unreadMessages.map(\.seq).sorted()), what)
+                let omitted = UInt64(state.omittedUnreadCount ?? 0)
+                XCTAssertEqual(state.unreadMessages.first?.seq ?? state.lastSeq + 1, state.readSeq + omitted + 1,
+                               "\(what): the newest are kept, the older ones counted")
+                XCTAssertEqual(state.unreadMessages.last?.seq ?? state.lastSeq, state.lastSeq, what)
+            }
+        }
+        let whole = try XCTUnwrap(answers.last?.1.first { $0.id == .c2c("alice") })
+        XCTAssertEqual(whole.unreadCount, 50)
+        XCTAssertGreaterThan(whole.omittedUnreadCount ?? 0, 0, "fifty messages of 1,000 do not fit 20,000")
+
+        // The history pages back within the budget: every left-out message, once.
+        var fetched: [UInt64] = []
+        var before = whole.unreadMessages.first?.seq
+        while let next = before, next > 1 {
+            guard case .messages(let page) = try answer(.history(.c2c("alice"), beforeSeq: next, count: 500), on: bob) else {
+                return XCTFail("not a history answer")
+            }
+            XCTAssertFalse(page.isEmpty)
+            XCTAssertLessThanOrEqual(bytes(page), 20_000, "a history answer stays within the budget")
+            fetched += page.map(\.seq)
+            before = page.last?.seq
+        }
+        XCTAssertEqual(fetched.sorted(), Array(1...UInt64(whole.omittedUnreadCount ?? 0)))
+        drain(bob)
+        drain(other)
     }
 
     func test_aSyncFromZero_bringsTheMessagesDeliveredSinceItsConnectionOpened_andOnlyThose() throws {

@@ -62,21 +62,59 @@ extension IMClient {
             guard let self else { return }
             switch result {
             case .success(.conversations(let conversations)):
-                guard let server = conversations.first(where: { $0.id == id })?.upTo(seq: seq) else { return }
-                let roaming = readPolicy == .roaming
-                write { store in
-                    // Deleted here meanwhile: stays deleted. Showing what the server says: no change.
-                    guard let current = store.conversation(id),
-                          current.isPinned != server.isPinned || current.receiveOption != server.receiveOption
-                            || current.unreadCount != server.unreadMessages.count
-                    else { return }
-                    store.applyServerState(server, takingReadCursor: roaming)
+                guard let state = conversations.first(where: { $0.id == id }) else { return }
+                guard (state.omittedUnreadCount ?? 0) > 0 else {
+                    applyRefreshed(state.upTo(seq: seq))
+                    return
+                }
+                // The answer left out older unread messages (its byte budget): fetch them, then ask
+                // again, so that what is applied is not older than the pushes applied meanwhile.
+                fetchingOmittedUnread([state], skippingHeld: false) { [weak self] whole in
+                    switch whole {
+                    case .success(let states): self?.refreshAgain(id, upTo: seq, holding: states[0].unreadMessages)
+                    case .failure(let error): self?.logger.log(.warning, "asking for the state of \(id) failed: \(error)")
+                    }
                 }
             case .success:
                 logger.log(.warning, "unexpected answer to a request for the state of \(id)")
             case .failure(let error):
                 logger.log(.warning, "asking for the state of \(id) failed: \(error)")
             }
+        }
+    }
+
+    /// The second request of `refresh(_:upTo:)` after its first answer left out unread messages:
+    /// `unread` (every message above the first answer's read cursor, oldest first) with the newest
+    /// this answer carries make every unread message (messages only come on top), those above its
+    /// read cursor kept.
+    private func refreshAgain(_ id: ConversationID, upTo seq: UInt64, holding unread: [Message]) {
+        perform(.conversations([id])) { [weak self] result in
+            guard let self else { return }
+            guard case .success(.conversations(let conversations)) = result,
+                  var state = conversations.first(where: { $0.id == id }) else {
+                logger.log(.warning, "asking again for the state of \(id) failed: \(result)")
+                return
+            }
+            var seen = Set<UInt64>()
+            state.unreadMessages = (unread + state.unreadMessages)
+                .filter { $0.seq > state.readSeq && seen.insert($0.seq).inserted }
+                .sorted { $0.seq < $1.seq }
+            state.omittedUnreadCount = nil
+            applyRefreshed(state.upTo(seq: seq))
+        }
+    }
+
+    /// Applies the state `refresh(_:upTo:)` got, where the list would show something else.
+    private func applyRefreshed(_ server: ServerConversation) {
+        let id = server.id
+        let roaming = readPolicy == .roaming
+        write { store in
+            // Deleted here meanwhile: stays deleted. Showing what the server says: no change.
+            guard let current = store.conversation(id),
+                  current.isPinned != server.isPinned || current.receiveOption != server.receiveOption
+                    || current.unreadCount != server.unreadMessages.count
+            else { return }
+            store.applyServerState(server, takingReadCursor: roaming)
         }
     }
 }

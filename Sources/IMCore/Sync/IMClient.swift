@@ -461,17 +461,20 @@ package final class IMClient: IMPushSink, Sendable {
             case .success(.changes(let changes)):
                 logger.log(.debug, "sync page after version \(since): \(changes.conversations.count) conversations, "
                     + "\(changes.deleted.count) deletions, up to version \(changes.version)\(changes.hasMore ? ", more to come" : "")")
-                let next = apply(changes, since: since, rebuilding: rebuilding)
-                if changes.hasMore, !withState({ $0.isClosed }) {
-                    syncPage(since: next, rebuilding: false, login: login)
-                    return
+                // Unread messages the page left out (its byte budget) are fetched before it applies
+                // (from 0 all of them: the store may be rebuilt from this answer).
+                fetchingOmittedUnread(changes.conversations, skippingHeld: since > 0 && !rebuilding) { [self] whole in
+                    switch whole {
+                    case .success(let conversations):
+                        var complete = changes
+                        complete.conversations = conversations
+                        finishPage(complete, since: since, rebuilding: rebuilding, login: login)
+                    case .failure(let error):
+                        syncFailed(error)
+                        if let login { deliver { login(.success(())) } }
+                    }
                 }
-                withState { state in
-                    state.isSyncing = false
-                    state.failures = 0
-                    emit(.syncFinished)
-                }
-                warmUpInBackground()
+                return
             case .success:
                 syncFailed(IMError(.networkFailure, "unexpected answer to a sync"))
             case .failure(let error):
@@ -479,6 +482,25 @@ package final class IMClient: IMPushSink, Sendable {
             }
             if let login { deliver { login(.success(())) } }
         }
+    }
+
+    /// Applies one page whose unread messages are all there, then asks for the next one while the
+    /// server has more, else finishes the sync.
+    private func finishPage(
+        _ changes: IMChanges, since: UInt64, rebuilding: Bool, login: (@Sendable (Result<Void, IMError>) -> Void)?
+    ) {
+        let next = apply(changes, since: since, rebuilding: rebuilding)
+        if changes.hasMore, !withState({ $0.isClosed }) {
+            syncPage(since: next, rebuilding: false, login: login)
+            return
+        }
+        withState { state in
+            state.isSyncing = false
+            state.failures = 0
+            emit(.syncFinished)
+        }
+        warmUpInBackground()
+        if let login { deliver { login(.success(())) } }
     }
 
     /// Applies one page of changes as one batch, unless pushes already brought the store further;

@@ -212,7 +212,7 @@ struct LoginBurstBench: Sendable {
         try server.conversations(of: Self.userID).sorted { a, b in
             if a.isPinned != b.isPinned { return a.isPinned }
             return (a.lastMessage?.timestamp ?? 0, a.lastSeq) > (b.lastMessage?.timestamp ?? 0, b.lastSeq)
-        }.map { Row(id: ListEntry.key($0.id), unread: $0.unreadMessages.count, lastMessageID: $0.lastMessage?.id) }
+        }.map { Row(id: ListEntry.key($0.id), unread: $0.unreadCount, lastMessageID: $0.lastMessage?.id) }
     }
 
     // MARK: - The device

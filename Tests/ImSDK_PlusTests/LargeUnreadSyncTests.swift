@@ -1,0 +1,97 @@
+import XCTest
+import IMCore
+import IMReferenceServer
+import IMTestSupport
+@testable import ImSDK_Plus
+
+/// A conversation whose unread messages weigh more than a socket frame (32 MiB) syncs over the
+/// socket: answers carry the newest unread messages within their byte budget, the device fetches
+/// the older ones through the history before it applies the state, and ends with every unread
+/// message counted. Before, every answer listing that conversation passed the frame limit, the
+/// connection dropped (9520) and the sync retried forever.
+final class LargeUnreadSyncTests: XCTestCase {
+    private var sessions: [V2TestSession] = []
+    private var directory: TemporaryDirectory?
+
+    override func setUp() {
+        super.setUp()
+        TestNetwork.routeOverSocket { addTeardownBlock($0) }
+    }
+
+    override func tearDown() {
+        sessions.forEach { $0.tearDown() }
+        sessions = []
+        directory?.remove()
+        super.tearDown()
+    }
+
+    /// Waits (up to 60 s) until `session` shows `expected` unread messages in c2c_alice.
+    private func unread(of session: V2TestSession, reaching expected: UInt64) async throws -> UInt64 {
+        var total: UInt64 = 0
+        for _ in 0..<600 {
+            total = (try? await session.manager.getTotalUnreadMessageCount()) ?? 0
+            if total == expected { break }
+            try await Task.sleep(nanoseconds: 100_000_000)
+        }
+        return total
+    }
+
+    func test_unreadMessagesLargerThanAFrame_syncFromZeroAndIncrementally_everyOneCounted() async throws {
+        let watchdog = Watchdog(seconds: 120, #function)
+        defer { watchdog.disarm() }
+        let server = IMReferenceServer(loginPolicy: .unlimited)
+        for user in ["me", "alice"] { try server.registerUser(user, nickname: nil, faceURL: nil) }
+        directory = try TemporaryDirectory(prefix: "large-unread")
+        // A device that synced before the messages came, and comes back from its stored version.
+        let returning = try await V2TestSession(
+            server: server, instance: V2TIMManager.makeInstance(), storage: .disk(directory: directory!.path),
+            logLevel: .LOG_NONE)
+        sessions.append(returning)
+        try await returning.manager.logout()
+
+        let count = 1_200
+        let body = String(repeating: "m", count: 30_000)  // 36 MB in all
+        for _ in 0..<count { try server.sendText(body, from: "alice", toUser: "me") }
+
+        // A device starting from nothing: the cloud list.
+        let fresh = try await V2TestSession(server: server, logLevel: .LOG_NONE)
+        sessions.append(fresh)
+        try await returning.manager.login(userID: "me", userSig: "sig")
+        for (name, session) in [("from zero", fresh), ("incrementally", returning)] {
+            let total = try await unread(of: session, reaching: UInt64(count))
+            XCTAssertEqual(total, UInt64(count), "\(name): every unread message counted")
+            let conversation = try await session.manager.getConversation(conversationID: "c2c_alice")
+            XCTAssertEqual(conversation.unreadCount, Int32(count), name)
+            XCTAssertEqual(conversation.lastMessage?.textElem?.text, body, name)
+            XCTAssertTrue(session.recorder.events.contains(.syncFinished), "\(name): the sync finished")
+            session.checkInvariants()
+        }
+        // The returning device announced each message once, as new.
+        XCTAssertEqual(returning.recorder.received.map(\.seq), Array(1...UInt64(count)))
+    }
+
+    /// A conversation outside the cloud list that a push starts on the device: the device asks for
+    /// its state, whose answer leaves out older unread messages; it fetches them, asks again, and
+    /// counts every one.
+    func test_aConversationAPushStarts_outsideTheCloudList_getsEveryUnreadMessage_theAnswerLeftOut() async throws {
+        let server = IMReferenceServer(loginPolicy: .unlimited)
+        server.cloudListLimit = 1
+        server.syncPageByteBudget = 20_000
+        for user in ["me", "alice", "bob"] { try server.registerUser(user, nickname: nil, faceURL: nil) }
+        let body = String(repeating: "m", count: 1_000)
+        for _ in 0..<60 { try server.sendText(body, from: "alice", toUser: "me") }
+        try server.sendText("newer", from: "bob", toUser: "me")
+        let session = try await V2TestSession(server: server, logLevel: .LOG_NONE)
+        sessions.append(session)
+        await session.settle()
+        let listed = try await session.listIDs()
+        XCTAssertEqual(listed, ["c2c_bob"], "alice's conversation is outside the cloud list")
+
+        try server.sendText(body, from: "alice", toUser: "me")
+        let total = try await unread(of: session, reaching: 62)
+        XCTAssertEqual(total, 62, "bob's one, and alice's 61: the 60 before the push fetched")
+        let conversation = try await session.manager.getConversation(conversationID: "c2c_alice")
+        XCTAssertEqual(conversation.unreadCount, 61)
+        session.checkInvariants()
+    }
+}
