@@ -1,4 +1,5 @@
 import Foundation
+import IMReferenceServer
 
 /// `imsdk bench --login-burst`: a login after a burst of missed messages (`LoginBurstBench`), as a
 /// table or JSON.
@@ -65,7 +66,10 @@ extension BenchCommand {
             + "(device online: first send to last applied, the server's share included)")
         console.out("  pushes / login to first page           \(BenchFormat.ratio(report.pushesOverBurst)) "
             + "(rounds: \(BenchFormat.ratio(report.pushesOverBurstRange[0]))-\(BenchFormat.ratio(report.pushesOverBurstRange[1])))")
-        console.out("  with sync pages of \(BenchFormat.grouped(LoginBurstBench.smallSyncPage)) changes (the default until 2026-11-27; now 5,000): "
+        // The server's default page, read from a server rather than written here, so it cannot drift.
+        let defaultPage = BenchFormat.grouped(IMReferenceServer(loginPolicy: .unlimited).syncPageLimit)
+        console.out("  with sync pages of \(BenchFormat.grouped(LoginBurstBench.smallSyncPage)) changes "
+            + "(the default until 2026-11-27; now \(defaultPage)): "
             + "login to onSyncServerFinish \(milliseconds(report.smallPagesSyncFinishedSeconds)), "
             + "to a right first page \(milliseconds(report.smallPagesFirstPageSeconds))")
         let verdict = { (met: Bool?) in met.map { $0 ? "met" : "MISSED" } ?? "n/a" }

@@ -22,7 +22,7 @@ import ImSDK_Plus
 /// - pushes: the device stays online and the peers send the same messages; timed from the first
 ///   send until the total unread count (`onTotalUnreadMessageCountChanged`) reaches the server's.
 /// - burst with small sync pages: the burst again on a server whose sync pages cover
-///   `smallSyncPage` changes (the default until 2026-11-27) instead of the default 5,000
+///   `smallSyncPage` changes (the default until 2026-11-27) instead of the server's default
 ///   (`IMReferenceServer.syncPageLimit`): how much of the login is the number of pages.
 ///
 /// The three runs are made `rounds` times, each in directories of its own, and each figure is the
