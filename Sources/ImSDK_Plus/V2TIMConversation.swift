@@ -10,48 +10,52 @@ import IMTransportKit
 /// conversation.conversationID`); the SDK sets `conversationID` and `showName` on every
 /// conversation it hands out, and the others when they have a value.
 /// - Thread safety: not changed after the SDK hands it out, so it may be passed between threads.
+///
+/// Its stored properties skip Swift's dynamic exclusivity checks (`@exclusivity(unchecked)`): plain
+/// values the SDK sets once as it makes the object, whose checks (a runtime call per property
+/// access on a class) were the largest cost of a page of 50 objects.
 open class V2TIMConversation: NSObject {
     /// C2C or GROUP.
-    public internal(set) var type: V2TIMConversationType = .UNKNOWN
+    @exclusivity(unchecked) public internal(set) var type: V2TIMConversationType = .UNKNOWN
     /// `"c2c_" + userID` or `"group_" + groupID`.
-    public internal(set) var conversationID: String!
+    @exclusivity(unchecked) public internal(set) var conversationID: String!
     /// The peer of a C2C conversation.
-    public internal(set) var userID: String!
+    @exclusivity(unchecked) public internal(set) var userID: String!
     /// The group of a group conversation.
-    public internal(set) var groupID: String!
+    @exclusivity(unchecked) public internal(set) var groupID: String!
     /// The group's type ("Work", "Public", "Meeting", "AVChatRoom", ...).
-    public internal(set) var groupType: String!
+    @exclusivity(unchecked) public internal(set) var groupType: String!
     /// C2C: friend remark, else nickname, else user ID. Group: group name, else group ID.
-    public internal(set) var showName: String!
+    @exclusivity(unchecked) public internal(set) var showName: String!
     /// The peer's or the group's face URL.
-    public internal(set) var faceUrl: String!
+    @exclusivity(unchecked) public internal(set) var faceUrl: String!
     /// Unread messages from others.
-    public internal(set) var unreadCount: Int32 = 0
+    @exclusivity(unchecked) public internal(set) var unreadCount: Int32 = 0
     /// How messages of this conversation are received.
-    public internal(set) var recvOpt: V2TIMReceiveMessageOpt = .RECEIVE_MESSAGE
+    @exclusivity(unchecked) public internal(set) var recvOpt: V2TIMReceiveMessageOpt = .RECEIVE_MESSAGE
     /// The newest message that is not excluded from "last message".
-    public internal(set) var lastMessage: V2TIMMessage!
+    @exclusivity(unchecked) public internal(set) var lastMessage: V2TIMMessage!
     /// Unread @-mentions of me or of everyone, oldest first (empty when none).
-    public internal(set) var groupAtInfolist: [V2TIMGroupAtInfo]!
+    @exclusivity(unchecked) public internal(set) var groupAtInfolist: [V2TIMGroupAtInfo]!
     /// The draft text, if one is saved (on this device, or synced when `syncsDrafts`).
-    public internal(set) var draftText: String!
+    @exclusivity(unchecked) public internal(set) var draftText: String!
     /// When the draft was saved.
-    public internal(set) var draftTimestamp: Date!
+    @exclusivity(unchecked) public internal(set) var draftTimestamp: Date!
     /// Whether the conversation is pinned to the top.
-    public internal(set) var isPinned = false
+    @exclusivity(unchecked) public internal(set) var isPinned = false
     /// Grows with activity (messages, drafts); larger keys sort first among unpinned conversations.
-    public internal(set) var orderKey: UInt = 0
+    @exclusivity(unchecked) public internal(set) var orderKey: UInt = 0
     /// The marks set on the conversation, one `NSNumber` per bit (empty when none; they roam).
-    public internal(set) var markList: [NSNumber]!
+    @exclusivity(unchecked) public internal(set) var markList: [NSNumber]!
     /// Custom data of the conversation (`setConversationCustomData`; roams); nil when none.
-    public internal(set) var customData: Data!
+    @exclusivity(unchecked) public internal(set) var customData: Data!
     /// The names of the user's conversation groups it is in, in the groups' creation order (empty
     /// when none); they roam with the groups.
-    public internal(set) var conversationGroupList: [String]!
+    @exclusivity(unchecked) public internal(set) var conversationGroupList: [String]!
     /// The server time (seconds) of the newest message I have read (C2C).
-    public internal(set) var c2cReadTimestamp: UInt = 0
+    @exclusivity(unchecked) public internal(set) var c2cReadTimestamp: UInt = 0
     /// The sequence of the newest message I have read (groups).
-    public internal(set) var groupReadSequence: UInt = 0
+    @exclusivity(unchecked) public internal(set) var groupReadSequence: UInt = 0
 
     /// An empty conversation; the SDK hands out filled ones.
     public override init() {}
@@ -64,24 +68,25 @@ open class V2TIMConversation: NSObject {
         self.init(conversation, selfUserID: client.userID)
     }
 
+    /// Every property is set before `super.init()`, into the object being made.
     package init(_ conversation: Conversation, selfUserID: String) {
-        super.init()
-        conversationID = conversation.id.stringForm
-        switch conversation.id.kind {
+        let id = conversation.id
+        let profile = conversation.profile
+        conversationID = id.stringForm
+        switch id.kind {
         case .c2c:
             type = .C2C
-            userID = conversation.id.target
-            showName = conversation.profile.remark.nonEmpty ?? conversation.profile.name.nonEmpty
-                ?? conversation.id.target
+            userID = id.target
+            showName = profile.remark.nonEmpty ?? profile.name.nonEmpty ?? id.target
         case .group:
             type = .GROUP
-            groupID = conversation.id.target
-            groupType = conversation.profile.groupType
-            showName = conversation.profile.name.nonEmpty ?? conversation.id.target
+            groupID = id.target
+            groupType = profile.groupType
+            showName = profile.name.nonEmpty ?? id.target
         case .system:
             type = .UNKNOWN
         }
-        faceUrl = conversation.profile.faceURL
+        faceUrl = profile.faceURL
         unreadCount = Int32(clamping: conversation.unreadCount)
         recvOpt = V2TIMReceiveMessageOpt(rawValue: Int(conversation.receiveOption.rawValue)) ?? .RECEIVE_MESSAGE
         lastMessage = conversation.lastMessage.map {
@@ -93,13 +98,14 @@ open class V2TIMConversation: NSObject {
         isPinned = conversation.isPinned
         orderKey = UInt(truncatingIfNeeded: conversation.orderKey)
         let marks = conversation.marks.rawValue
-        markList = (0..<64).compactMap { bit in
+        markList = marks == 0 ? [] : (0..<64).compactMap { bit in
             marks & (1 << UInt64(bit)) != 0 ? NSNumber(value: UInt64(1) << UInt64(bit)) : nil
         }
         customData = conversation.customData
         conversationGroupList = conversation.conversationGroups
         c2cReadTimestamp = UInt(truncatingIfNeeded: conversation.readTimestamp)
         groupReadSequence = UInt(truncatingIfNeeded: conversation.readSeq)
+        super.init()
     }
 }
 

@@ -11,51 +11,54 @@ import IMTransportKit
 ///   writes `msgID`, `sender`, `isSelf` and `status` on the caller's thread before it returns, and
 ///   the sent state (`seq`, `timestamp`, status) on the callback queue before `succ` or `fail`; read
 ///   a message being sent from the callback queue.
+///
+/// Its stored properties skip Swift's dynamic exclusivity checks (`@exclusivity(unchecked)`), as
+/// `V2TIMConversation`'s do, for the same reason: each page of the list makes 50 of them.
 open class V2TIMMessage: NSObject {
     /// The unique message ID.
-    public internal(set) var msgID: String!
+    @exclusivity(unchecked) public internal(set) var msgID: String!
     /// Server time once sent.
-    public internal(set) var timestamp: Date!
+    @exclusivity(unchecked) public internal(set) var timestamp: Date!
     /// The sender's user ID.
-    public internal(set) var sender: String!
+    @exclusivity(unchecked) public internal(set) var sender: String!
     /// The peer of a C2C message (the other party, whoever sent it).
-    public internal(set) var userID: String!
+    @exclusivity(unchecked) public internal(set) var userID: String!
     /// The group of a group message.
-    public internal(set) var groupID: String!
+    @exclusivity(unchecked) public internal(set) var groupID: String!
     /// The server sequence inside its conversation (0 until sent).
-    public internal(set) var seq: UInt64 = 0
+    @exclusivity(unchecked) public internal(set) var seq: UInt64 = 0
     /// A random number chosen by the sender.
-    public internal(set) var random: UInt64 = 0
+    @exclusivity(unchecked) public internal(set) var random: UInt64 = 0
     /// Sending, sent, failed, ...
-    public internal(set) var status: V2TIMMessageStatus = .MSG_STATUS_SENDING
+    @exclusivity(unchecked) public internal(set) var status: V2TIMMessageStatus = .MSG_STATUS_SENDING
     /// Whether I sent it.
-    public internal(set) var isSelf = false
+    @exclusivity(unchecked) public internal(set) var isSelf = false
     /// Whether I have read it (my own messages are always read).
-    public internal(set) var isRead = false
+    @exclusivity(unchecked) public internal(set) var isRead = false
     /// Whether the peer has read it: a C2C message I sent, at or before the point the peer's latest
     /// read receipt names (the peer marked the conversation read up to it, on any device). Always
     /// false for others' messages and group messages. A snapshot: a later receipt
     /// (`onRecvC2CReadReceipt`) does not change an object handed out before it.
-    public internal(set) var isPeerRead = false
+    @exclusivity(unchecked) public internal(set) var isPeerRead = false
     /// The users an @-message mentions (`kImSDK_MesssageAtALL` for everyone).
-    public internal(set) var groupAtUserList: [String]!
+    @exclusivity(unchecked) public internal(set) var groupAtUserList: [String]!
     /// The type of the first element.
-    public internal(set) var elemType: V2TIMElemType = .ELEM_TYPE_NONE
+    @exclusivity(unchecked) public internal(set) var elemType: V2TIMElemType = .ELEM_TYPE_NONE
     /// The text element of a text message.
-    public internal(set) var textElem: V2TIMTextElem!
+    @exclusivity(unchecked) public internal(set) var textElem: V2TIMTextElem!
     /// The custom element of a custom message.
-    public internal(set) var customElem: V2TIMCustomElem!
+    @exclusivity(unchecked) public internal(set) var customElem: V2TIMCustomElem!
     /// Set before sending: the message does not count as unread for the receivers.
-    public var isExcludedFromUnreadCount = false
+    @exclusivity(unchecked) public var isExcludedFromUnreadCount = false
     /// Set before sending: the message does not become the conversation's last message.
-    public var isExcludedFromLastMessage = false
+    @exclusivity(unchecked) public var isExcludedFromLastMessage = false
     /// Who revoked it, for a revoked message (status `MSG_STATUS_LOCAL_REVOKED`; its sender, who is
     /// the only one who may revoke here); nil otherwise. Only `userID` is filled in.
-    public internal(set) var revokerInfo: V2TIMUserFullInfo!
+    @exclusivity(unchecked) public internal(set) var revokerInfo: V2TIMUserFullInfo!
     /// Why it was revoked: nil (a revoke here gives no reason).
-    public internal(set) var revokeReason: String!
+    @exclusivity(unchecked) public internal(set) var revokeReason: String!
     /// The stored message this object shows, once the SDK made or sent it (for the legacy adapter).
-    package private(set) var core: Message?
+    @exclusivity(unchecked) package private(set) var core: Message?
 
     /// An empty message; use the `create...Message` methods to make one to send.
     public override init() {}
@@ -63,20 +66,21 @@ open class V2TIMMessage: NSObject {
     /// The V2 view of `message`, read as the conversation's cursor (`readSeq`) and the peer's read
     /// point (`peerRead`, C2C) say.
     package init(_ message: Message, selfUserID: String, readSeq: UInt64, peerRead: PeerReadPoint = .none) {
-        super.init()
+        // Every property before `super.init()`, into the object being made.
+        let isMine = message.sender.isSameID(as: selfUserID)
         core = message
         msgID = message.id
         timestamp = message.seq == 0 && message.status == .sending
             ? nil : Date(timeIntervalSince1970: TimeInterval(message.timestamp))
         sender = message.sender
         switch message.receiver {
-        case .user(let receiver): userID = message.sender.isSameID(as: selfUserID) ? receiver : message.sender
+        case .user(let receiver): userID = isMine ? receiver : message.sender
         case .group(let group): groupID = group
         }
         seq = message.seq
         random = UInt64(message.random)
         status = V2TIMMessage.status(message.status)
-        isSelf = message.sender.isSameID(as: selfUserID)
+        isSelf = isMine
         isRead = message.isRead(by: selfUserID, readSeq: readSeq)
         isPeerRead = message.isPeerRead(by: selfUserID, peerRead: peerRead)
         if message.isRevoked {
@@ -87,21 +91,22 @@ open class V2TIMMessage: NSObject {
         var atList = message.atUserIDs
         if message.atAll { atList.append(kImSDK_MesssageAtALL) }
         groupAtUserList = atList.isEmpty ? nil : atList
-        setContent(message.content)
+        (elemType, textElem, customElem) = Self.elements(of: message.content)
         isExcludedFromUnreadCount = message.isExcludedFromUnreadCount
         isExcludedFromLastMessage = message.isExcludedFromLastMessage
+        super.init()
     }
 
     func setContent(_ content: MessageContent) {
+        (elemType, textElem, customElem) = Self.elements(of: content)
+    }
+
+    /// The element type and the element that show `content`.
+    private static func elements(of content: MessageContent) -> (V2TIMElemType, V2TIMTextElem?, V2TIMCustomElem?) {
         switch content {
-        case .text(let text):
-            elemType = .ELEM_TYPE_TEXT
-            textElem = V2TIMTextElem(text: text)
-        case .custom(let data):
-            elemType = .ELEM_TYPE_CUSTOM
-            customElem = V2TIMCustomElem(data: data)
-        case .other(let type, _):
-            elemType = V2TIMElemType(rawValue: Int(type)) ?? .ELEM_TYPE_NONE
+        case .text(let text): return (.ELEM_TYPE_TEXT, V2TIMTextElem(text: text), nil)
+        case .custom(let data): return (.ELEM_TYPE_CUSTOM, nil, V2TIMCustomElem(data: data))
+        case .other(let type, _): return (V2TIMElemType(rawValue: Int(type)) ?? .ELEM_TYPE_NONE, nil, nil)
         }
     }
 
@@ -155,8 +160,8 @@ open class V2TIMTextElem: V2TIMElem {
     public var text: String!
 
     public init(text: String?) {
-        super.init()
         self.text = text
+        super.init()
     }
 
     public override init() {}
@@ -168,8 +173,8 @@ open class V2TIMCustomElem: V2TIMElem {
     public var data: Data!
 
     public init(data: Data?) {
-        super.init()
         self.data = data
+        super.init()
     }
 
     public override init() {}
