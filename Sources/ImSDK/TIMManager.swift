@@ -123,7 +123,8 @@ public final class TIMManager: Sendable {
     }
 
     /// Logs out: closes the connection (and a store `initStorage` opened). Succeeds also when
-    /// nobody is logged in; a login under way ends with 6014.
+    /// nobody is logged in; a login under way ends with 6014. Listener calls for what the SDK took
+    /// in before the logout (a message stored just before it) still come, before `succ`.
     /// - Returns: 0; else the error's code.
     /// - Errors:
     ///   - 6013 `ERR_SDK_NOT_INITIALIZED` (returned): before `initSdk`.

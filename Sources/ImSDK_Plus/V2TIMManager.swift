@@ -130,6 +130,8 @@ public final class V2TIMManager: Sendable {
 
     /// Logs out: closes the connection; later calls fail with 6014 until the next login.
     ///
+    /// Listener calls for what the SDK took in before the logout (a message stored just before it)
+    /// still come, before `succ`; nothing that arrives after it is announced for this login.
     /// Succeeds also when nobody is logged in; a login under way ends with 6014.
     /// - Errors:
     ///   - 6013 `ERR_SDK_NOT_INITIALIZED`: before `initSDK`.
