@@ -106,6 +106,33 @@ final class PushInboxTests: XCTestCase {
         XCTAssertFalse(announced.joined().contains("unread 0"), "the read after the stop is not announced: \(announced)")
     }
 
+    /// A batch committed after the stop (a drain of the inbox queued just before it, say) on a
+    /// store whose messages live in its database beyond a small cache: the stopped store let go
+    /// of the database, so the recount check, which reads it, must not run (it failed, and
+    /// crashed the test process, about one logout in ten of `MessageStorageTests`).
+    func test_aBatchAfterTheStop_onAStoreHoldingFewMessagesInMemory_checksNothing() async throws {
+        let server = IMReferenceServer()
+        try server.registerUser("me")
+        try server.registerUser("a")
+        let client = IMClient(
+            userID: "me", transport: server, callbackQueue: DispatchQueue(label: "PushInboxTests.stop"),
+            databasePath: directory.file("me.sqlite"), checksInvariants: true, messageCacheLimit: 1,
+            clock: { 1_700_000_000 })
+        let result = await withCheckedContinuation { (continuation: CheckedContinuation<Result<Void, IMError>, Never>) in
+            client.start(userSig: "sig") { continuation.resume(returning: $0) }
+        }
+        try result.get()
+        for index in 1...5 { try server.sendText("\(index)", from: "a", toUser: "me") }
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            client.perform(.profiles([])) { _ in continuation.resume() }
+        }
+        XCTAssertEqual(client.read { $0.conversation(.c2c("a"))?.unreadCount }, 5)
+        XCTAssertLessThanOrEqual(client.read { $0.acceptedMessagesInMemory }, 1, "the rest live in the database")
+        client.stop()
+        client.write { _ in }  // would fail the recount check: the messages are out of reach
+        XCTAssertEqual(client.read { $0.conversation(.c2c("a"))?.unreadCount }, 5, "the stopped store stays as it was")
+    }
+
     func test_atDebugLevel_aLoginLogsItsConnectAndItsSyncPages() async throws {
         let server = IMReferenceServer()
         try server.registerUser("me")
