@@ -20,16 +20,28 @@ final class PushInboxTests: XCTestCase {
         super.tearDown()
     }
 
-    private func loggedInClient(on server: IMReferenceServer, events: Locked<[ClientEvent]>) async throws -> IMClient {
+    private func loggedInClient(
+        on server: IMReferenceServer, events: Locked<[ClientEvent]>,
+        messageCacheLimit: Int = ConversationStore.defaultMessageCacheLimit
+    ) async throws -> IMClient {
         let client = IMClient(
             userID: "me", transport: server, callbackQueue: DispatchQueue(label: "PushInboxTests"),
-            databasePath: directory.file("me.sqlite"), checksInvariants: true, clock: { 1_700_000_000 })
+            databasePath: directory.file("me.sqlite"), checksInvariants: true, messageCacheLimit: messageCacheLimit,
+            clock: { 1_700_000_000 })
         client.addObserver { event in events.withLock { $0.append(event) } }
         let result = await withCheckedContinuation { (continuation: CheckedContinuation<Result<Void, IMError>, Never>) in
             client.start(userSig: "sig") { continuation.resume(returning: $0) }
         }
         try result.get()
         return client
+    }
+
+    /// Returns once every push that reached `client` before now is applied (an answer's completion
+    /// runs after them).
+    private func pushesApplied(on client: IMClient) async {
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            client.perform(.profiles([])) { _ in continuation.resume() }
+        }
     }
 
     func test_anAnswerAfterAFlood_findsEveryEarlierPushApplied_eachAnnouncedOnItsOwn_andAllOnDisk() async throws {
@@ -87,9 +99,7 @@ final class PushInboxTests: XCTestCase {
         let gate = DispatchSemaphore(value: 0)
         client.callbackQueue.async { gate.wait() }
         try server.sendText("before the stop", from: "a", toUser: "me")
-        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-            client.perform(.profiles([])) { _ in continuation.resume() }
-        }
+        await pushesApplied(on: client)
         client.stop()
         client.write { $0.markRead(.c2c("a"), upTo: 1) }  // after the stop: announced to no one
         gate.signal()
@@ -114,18 +124,9 @@ final class PushInboxTests: XCTestCase {
         let server = IMReferenceServer()
         try server.registerUser("me")
         try server.registerUser("a")
-        let client = IMClient(
-            userID: "me", transport: server, callbackQueue: DispatchQueue(label: "PushInboxTests.stop"),
-            databasePath: directory.file("me.sqlite"), checksInvariants: true, messageCacheLimit: 1,
-            clock: { 1_700_000_000 })
-        let result = await withCheckedContinuation { (continuation: CheckedContinuation<Result<Void, IMError>, Never>) in
-            client.start(userSig: "sig") { continuation.resume(returning: $0) }
-        }
-        try result.get()
+        let client = try await loggedInClient(on: server, events: Locked([]), messageCacheLimit: 1)
         for index in 1...5 { try server.sendText("\(index)", from: "a", toUser: "me") }
-        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-            client.perform(.profiles([])) { _ in continuation.resume() }
-        }
+        await pushesApplied(on: client)
         XCTAssertEqual(client.read { $0.conversation(.c2c("a"))?.unreadCount }, 5)
         XCTAssertLessThanOrEqual(client.read { $0.acceptedMessagesInMemory }, 1, "the rest live in the database")
         client.stop()
