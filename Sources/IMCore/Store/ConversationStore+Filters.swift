@@ -44,6 +44,8 @@ extension ConversationStore {
         precondition(isComplete, "a cold store's index holds only the loaded conversations")
         let snapshot = nextSeq == 0 ? order : (walks.take(nextSeq) ?? order)
         var result: [Conversation] = []
+        // One allocation for the page (appending to an empty array would grow it 7 times for 50).
+        result.reserveCapacity(Swift.min(count, snapshot.count))
         var lastKey = nextSeq
         var hasMore = false
         snapshot.forEachDescending(below: nextSeq == 0 ? nil : nextSeq, matching: query) { key, entry in

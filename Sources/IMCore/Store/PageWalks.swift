@@ -23,8 +23,8 @@ struct PageWalks: Sendable {
     /// - Returns: the `nextSeq` to hand out: `key` itself, or a free value just below it when
     ///   another walk already waits at `key`.
     mutating func store(_ snapshot: OrderedIndex<EntryReference>, endingAt key: UInt64) -> UInt64 {
-        let candidates = (0..<min(OrderKey.spacing, key)).map { key - $0 }
-        let nextSeq = candidates.first { candidate in !entries.contains { $0.nextSeq == candidate } } ?? key
+        let nextSeq = (0..<min(OrderKey.spacing, key)).lazy.map { key - $0 }
+            .first { candidate in !entries.contains { $0.nextSeq == candidate } } ?? key
         entries.removeAll { $0.nextSeq == nextSeq }
         if entries.count == Self.capacity { entries.removeFirst() }
         entries.append((nextSeq, snapshot))
