@@ -11,7 +11,8 @@ import IMTransportKit
 /// - Thread safety: a value type, `Sendable`.
 package struct Conversation: Hashable, Sendable {
     // The ID's two parts apart, so the one-byte fields after them fill what would be its padding.
-    private let target: String
+    /// The target of `id` (read by `EntryTable`'s probes where the conversation lies).
+    let target: String
     /// The kind of `id` (without making the ID).
     package let kind: ConversationID.Kind
     package var isPinned: Bool

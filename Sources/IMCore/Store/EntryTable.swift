@@ -213,13 +213,34 @@ struct EntryTable: Sendable {
         while true {
             let value = buckets[bucket]
             if value == 0 { return nil }
-            if self[slot: Int(value - 1)].hasID(id) { return bucket }
+            if holds(Int(value - 1), id) { return bucket }
             bucket = (bucket + 1) & mask
         }
     }
 
     private func homeBucket(ofSlot slot: Int) -> Int {
-        self[slot: slot].id.hashValue & (buckets.count - 1)
+        hashOfID(slot) & (buckets.count - 1)
+    }
+
+    /// Whether the conversation in `slot` is `id`'s (see `lying(at:_:)`).
+    private func holds(_ slot: Int, _ id: ConversationID) -> Bool {
+        lying(at: slot) { $0.pointee.kind == id.kind && ExactID($0.pointee.target) == ExactID(id.target) }
+    }
+
+    /// The hash of the ID of the conversation in `slot` (see `lying(at:_:)`).
+    private func hashOfID(_ slot: Int) -> Int {
+        lying(at: slot) { ConversationID(kind: $0.pointee.kind, target: $0.pointee.target).hashValue }
+    }
+
+    /// `body` given the conversation in `slot` where it lies, to read a field or two: a probe tests
+    /// the ID of every entry it meets, and reading one through `self[slot:]` (or borrowing it into
+    /// a closure) copied the whole conversation, retaining each of its strings.
+    private func lying<Result>(at slot: Int, _ body: (UnsafePointer<Conversation>) -> Result) -> Result {
+        chunks.withUnsafeBufferPointer { chunks in
+            chunks[slot >> Self.chunkShift].withUnsafeBufferPointer { chunk in
+                body(chunk.baseAddress! + (slot & (Self.chunkSize - 1)))
+            }
+        }
     }
 
     /// Puts `slot` into the first empty bucket from its home.
@@ -236,7 +257,7 @@ struct EntryTable: Sendable {
         buckets = [UInt32](repeating: 0, count: max(16, old.count * 2))
         for value in old where value != 0 {
             let slot = Int(value - 1)
-            place(slot, hash: self[slot: slot].id.hashValue)
+            place(slot, hash: hashOfID(slot))
         }
     }
 }
