@@ -80,7 +80,9 @@ extension ServerState {
     /// `version` up to the end (`newMessages`, leaving out those the user deleted or cleared since)
     /// and those revoked in that span (`revokedMessages`), in its current state when its latest
     /// change is within the page, else as it stood at the last message delivered by the end
-    /// (`ServerConversation.upTo(seq:)`); and the tombstones up to the end.
+    /// (`ServerConversation.upTo(seq:)`), its unread messages delivered by `version` counted in
+    /// `omittedUnreadCount` rather than carried (the device asking holds them); and the tombstones
+    /// up to the end.
     ///
     /// Why a device that applies the pages in turn misses nothing and gets each message once: a
     /// page carries exactly the messages delivered between the version asked and its end, and the
@@ -149,7 +151,9 @@ extension ServerState {
             let carriedRevoked = revoked.prefix { $0.version <= end }
             let isCurrent = conversation.changedVersion <= end
             guard isCurrent || !carried.isEmpty || !carriedRevoked.isEmpty else { continue }
-            var state = serverConversation(id, conversation, of: userID, account: account)
+            // The unread messages delivered by `version` are held by the device that asks: counted, not carried.
+            var state = serverConversation(
+                id, conversation, of: userID, account: account, unreadAbove: conversation.deliveredSeq(atOrBefore: version))
             if !isCurrent { state = state.upTo(seq: carried.last?.seq ?? conversation.deliveredSeq(atOrBefore: end)) }
             state.newMessages = carried.compactMap { delivery in
                 account.isVisible(delivery.seq, in: id) ? log?.message(seq: delivery.seq) : nil
@@ -207,18 +211,24 @@ extension ServerState {
 
     /// Conversation `id` of `userID` as a device sees it (no backlog).
     ///
-    /// - Complexity: O(u) for u unread messages.
+    /// - Parameter floor: the unread messages up to this sequence are counted in
+    ///   `omittedUnreadCount`, not carried (a sync page leaves out those the device holds).
+    /// - Complexity: O(u) for u unread messages carried, O(log u) for those left out.
     func serverConversation(
-        _ id: ConversationID, _ conversation: UserConversation, of userID: String, account: UserAccount
+        _ id: ConversationID, _ conversation: UserConversation, of userID: String, account: UserAccount,
+        unreadAbove floor: UInt64 = 0
     ) -> ServerConversation {
         let log = logs[logKey(of: id, seenBy: userID)]
-        return ServerConversation(
+        let unread = conversation.unreadSeqs(above: floor)
+        var state = ServerConversation(
             id: id, profile: profile(of: id, seenBy: userID) ?? ConversationProfile(),
             lastMessage: conversation.lastMessage, lastSeq: conversation.lastSeq, readSeq: conversation.readSeq,
-            unreadMessages: conversation.unreadSeqs.compactMap { log?.message(seq: $0) },
+            unreadMessages: unread.above.compactMap { log?.message(seq: $0) },
             isPinned: conversation.isPinned, receiveOption: account.receiveOption(for: id), draft: conversation.draft,
             peerRead: account.peerReads[id] ?? .none, clearedSeq: account.clearedSeq(of: id),
             marks: conversation.marks, customData: conversation.customData)
+        if unread.atOrBelow > 0 { state.omittedUnreadCount = unread.atOrBelow }
+        return state
     }
 
     /// How recently a conversation was active: its newest message's time (none: newest of all), then

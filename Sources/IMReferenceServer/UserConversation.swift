@@ -107,6 +107,17 @@ struct UserConversation: Codable {
         return deliveries[low...]
     }
 
+    /// The unread sequences above `seq`, with how many are at or below it.
+    /// - Complexity: O(log u) for u unread messages (binary search).
+    func unreadSeqs(above seq: UInt64) -> (above: ArraySlice<UInt64>, atOrBelow: Int) {
+        var low = 0, high = unreadSeqs.count
+        while low < high {
+            let mid = (low + high) / 2
+            if unreadSeqs[mid] <= seq { low = mid + 1 } else { high = mid }
+        }
+        return (unreadSeqs[low...], low)
+    }
+
     /// Moves the read cursor to `min(seq, lastSeq)` if that is ahead of it.
     ///
     /// - Returns: whether the cursor moved.

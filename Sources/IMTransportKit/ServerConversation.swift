@@ -13,10 +13,11 @@ public struct ServerConversation: Hashable, Codable, Sendable {
     /// The messages above the read cursor that count as unread for this user, oldest first; in an
     /// answer that bounds them, only the newest (see `omittedUnreadCount`).
     public var unreadMessages: [Message]
-    /// How many unread messages older than those in `unreadMessages` an answer left out to stay
-    /// within its byte budget (a sync page, the cloud list, a `.conversations` answer); nil or 0:
-    /// none. A device fetches them (`.history`) before it applies the state. Absent from the wire
-    /// when nil, so older peers read and write states as before.
+    /// How many unread messages older than those in `unreadMessages` an answer left out: to stay
+    /// within its byte budget (a sync page, the cloud list, a `.conversations` answer), and, in a
+    /// sync page after version v, those delivered by v, which the device asking holds already; nil
+    /// or 0: none. A device fetches those it lacks (`.history`) before it applies the state. Absent
+    /// from the wire when nil, so older peers read and write states as before.
     public var omittedUnreadCount: Int?
 
     /// How many messages count as unread for this user: those carried and those left out.

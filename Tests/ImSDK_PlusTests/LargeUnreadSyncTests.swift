@@ -94,4 +94,40 @@ final class LargeUnreadSyncTests: XCTestCase {
         XCTAssertEqual(conversation.unreadCount, 61)
         session.checkInvariants()
     }
+    /// A sync page leaves out the unread messages delivered before the version it starts from (the
+    /// device holds them). A conversation outside the cloud list the device synced from scratch is
+    /// the exception: the device lacks it, so it fetches those messages before it applies the page,
+    /// and counts every one; only the message that came while it was away is new.
+    func test_aSyncPage_leavesOutUnreadMessagesTheDeviceHolds_andADeviceLackingThemFetchesThem() async throws {
+        let watchdog = Watchdog(seconds: 120, #function)
+        defer { watchdog.disarm() }
+        let server = IMReferenceServer(loginPolicy: .unlimited)
+        server.cloudListLimit = 1
+        for user in ["me", "alice", "bob"] { try server.registerUser(user, nickname: nil, faceURL: nil) }
+        for index in 0..<5 { try server.sendText("old \(index)", from: "alice", toUser: "me") }
+        try server.sendText("newer", from: "bob", toUser: "me")
+        directory = try TemporaryDirectory(prefix: "left-out-unread")
+        let session = try await V2TestSession(
+            server: server, instance: V2TIMManager.makeInstance(), storage: .disk(directory: directory!.path),
+            logLevel: .LOG_NONE)
+        sessions.append(session)
+        await session.settle()
+        let listed = try await session.listIDs()
+        XCTAssertEqual(listed, ["c2c_bob"], "alice's conversation is outside the cloud list")
+        try await session.manager.logout()
+
+        try server.sendText("while away", from: "alice", toUser: "me")
+        try server.sendText("again", from: "bob", toUser: "me")
+        try await session.manager.login(userID: "me", userSig: "sig")
+        let total = try await unread(of: session, reaching: 8)
+        XCTAssertEqual(total, 8, "bob's two, and alice's six: the five left out fetched")
+        let alice = try await session.manager.getConversation(conversationID: "c2c_alice")
+        XCTAssertEqual(alice.unreadCount, 6)
+        XCTAssertEqual(alice.lastMessage?.textElem?.text, "while away")
+        let history = try await session.manager.getC2CHistoryMessageList(userID: "alice", count: 10, lastMsg: nil)
+        XCTAssertEqual(history.compactMap { $0.textElem?.text }, ["while away", "old 4", "old 3", "old 2", "old 1", "old 0"])
+        XCTAssertEqual(session.recorder.received.compactMap(\.text), ["while away", "again"],
+                       "only what came while the device was away is new")
+        session.checkInvariants()
+    }
 }

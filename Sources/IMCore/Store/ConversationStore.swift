@@ -219,6 +219,15 @@ package struct ConversationStore: Sendable {
     /// - Complexity: O(1).
     package func conversation(_ id: ConversationID) -> Conversation? { peek(id)?.conversation }
 
+    /// The conversation with `id`, if it exists, brought into memory from the cold source and kept
+    /// there (loading is no change, as in `touching(_:_:)`): for a caller about to change it, so
+    /// that the database is read once, not once to look and once to change.
+    /// - Complexity: O(1) when the store is complete, else one `ColdSource` lookup the first time.
+    package mutating func loadedConversation(_ id: ConversationID) -> Conversation? {
+        load(id)
+        return entries.conversation(id)
+    }
+
     /// The number of conversations.
     package var count: Int { counters.conversations }
 

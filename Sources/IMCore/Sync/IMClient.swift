@@ -465,12 +465,14 @@ package final class IMClient: IMPushSink, Sendable {
                     + "\(changes.deleted.count) deletions, up to version \(changes.version)\(changes.hasMore ? ", more to come" : "")")
                 // Unread messages the page left out (its byte budget) are fetched before it applies
                 // (from 0 all of them: the store may be rebuilt from this answer).
+                // The conversations with unread messages, carried or not, for the auto report.
+                let pulled = changes.conversations.filter { $0.unreadCount > 0 }.map { ($0.id, $0.lastSeq) }
                 fetchingOmittedUnread(changes.conversations, skippingHeld: since > 0 && !rebuilding) { [self] whole in
                     switch whole {
                     case .success(let conversations):
                         var complete = changes
                         complete.conversations = conversations
-                        finishPage(complete, since: since, rebuilding: rebuilding, login: login)
+                        finishPage(complete, pulled: pulled, since: since, rebuilding: rebuilding, login: login)
                     case .failure(let error):
                         syncFailed(error)
                         if let login { deliver { login(.success(())) } }
@@ -486,12 +488,15 @@ package final class IMClient: IMPushSink, Sendable {
         }
     }
 
-    /// Applies one page whose unread messages are all there, then asks for the next one while the
-    /// server has more, else finishes the sync.
+    /// Applies one page whose unread messages are all there (or held here), then asks for the next
+    /// one while the server has more, else finishes the sync; `pulled` are the conversations to
+    /// auto-report (`reportPulled(_:)`).
     private func finishPage(
-        _ changes: IMChanges, since: UInt64, rebuilding: Bool, login: (@Sendable (Result<Void, IMError>) -> Void)?
+        _ changes: IMChanges, pulled: [(ConversationID, UInt64)], since: UInt64, rebuilding: Bool,
+        login: (@Sendable (Result<Void, IMError>) -> Void)?
     ) {
         let next = apply(changes, since: since, rebuilding: rebuilding)
+        reportPulled(pulled)
         if changes.hasMore, !withState({ $0.isClosed }) {
             syncPage(since: next, rebuilding: false, login: login)
             return
@@ -520,7 +525,7 @@ package final class IMClient: IMPushSink, Sendable {
     /// in the store's epoch.
     private func apply(_ changes: IMChanges, since: UInt64, rebuilding: Bool = false) -> UInt64 {
         let roaming = readPolicy == .roaming
-        let next = writeState { state -> UInt64 in
+        return writeState { state -> UInt64 in
             if rebuilding || !state.isInServerEpoch {
                 guard since == 0, let epoch = state.connection?.serverEpoch else { return state.store.syncVersion }
                 takeServerEpoch(epoch, &state)
@@ -531,7 +536,7 @@ package final class IMClient: IMPushSink, Sendable {
             // Oldest activity first: within one second, a later-applied conversation sorts higher,
             // so the server's most recent ends on top.
             for conversation in changes.conversations.reversed() {
-                let isNewHere = state.store.conversation(conversation.id) == nil
+                let isNewHere = state.store.loadedConversation(conversation.id) == nil
                 for message in conversation.newMessages {
                     let sentHere = state.takeSentHere(message, selfUserID: userID)
                     state.store.receive(message, profile: conversation.profile, isNew: !sentHere)
@@ -547,8 +552,6 @@ package final class IMClient: IMPushSink, Sendable {
             state.store.advanceSyncVersion(to: changes.version)
             return state.store.syncVersion
         }
-        reportPulled(changes.conversations.filter { !$0.unreadMessages.isEmpty }.map { ($0.id, $0.lastSeq) })
-        return next
     }
 
     /// Makes `epoch` the store's: a store that holds nothing from a server just takes it; one that
