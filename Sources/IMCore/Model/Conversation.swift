@@ -34,11 +34,6 @@ package struct Conversation: Hashable, Sendable {
 
     package var id: ConversationID { ConversationID(kind: kind, target: target) }
 
-    /// Whether this is the conversation `id` (`self.id == id`, without making the ID).
-    func hasID(_ id: ConversationID) -> Bool {
-        kind == id.kind && ExactID(target) == ExactID(id.target)
-    }
-
     /// Unread messages from others, above the read cursor and not excluded from the count (at most
     /// `Int32.max`, what both APIs can show).
     package var unreadCount: Int {

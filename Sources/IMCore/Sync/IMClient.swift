@@ -463,10 +463,11 @@ package final class IMClient: IMPushSink, Sendable {
             case .success(.changes(let changes)):
                 logger.log(.debug, "sync page after version \(since): \(changes.conversations.count) conversations, "
                     + "\(changes.deleted.count) deletions, up to version \(changes.version)\(changes.hasMore ? ", more to come" : "")")
-                // Unread messages the page left out (its byte budget) are fetched before it applies
-                // (from 0 all of them: the store may be rebuilt from this answer).
-                // The conversations with unread messages, carried or not, for the auto report.
+                // The conversations with unread messages, carried or left out, for the auto report.
                 let pulled = changes.conversations.filter { $0.unreadCount > 0 }.map { ($0.id, $0.lastSeq) }
+                // Unread messages the page left out (its byte budget; after a version, those this
+                // device holds) are fetched before it applies, where missing here (from 0 all of
+                // them: the store may be rebuilt from this answer).
                 fetchingOmittedUnread(changes.conversations, skippingHeld: since > 0 && !rebuilding) { [self] whole in
                     switch whole {
                     case .success(let conversations):
