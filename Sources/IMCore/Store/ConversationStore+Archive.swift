@@ -24,11 +24,12 @@ extension ConversationStore {
     /// hold yet: a message past the conversation's last sequence, or held neither in its log nor
     /// stored as counting unread above its read cursor.
     ///
-    /// A catch-up page carries every unread message of each conversation it holds, page after page,
-    /// and the device holds most of them already: those in memory are told apart in memory, the
-    /// stored ones with one read of the archive for the conversation, made only when some message
-    /// is neither new nor in the log (a lookup each took a read transaction of its own). What it
-    /// leaves in may still be held (a message stored as not counting); `receive` tells.
+    /// The cloud list, a `.conversations` answer and the older unread messages fetched for them
+    /// carry messages the device may hold already (a sync page after a version carries only those
+    /// delivered after it): those in memory are told apart in memory, the stored ones with one
+    /// read of the archive for the conversation, made only when some message is neither new nor in
+    /// the log (a lookup each took a read transaction of its own). What it leaves in may still be
+    /// held (a message stored as not counting); `receive` tells.
     /// - Complexity: O(k log m) for k messages and m in the log, plus one archive read.
     func unreadMessagesNotHeld(_ messages: [Message], of id: ConversationID) -> [Message] {
         guard let slot = entries.slot(of: id) else { return messages }
