@@ -87,35 +87,21 @@ struct UserConversation: Codable {
     ///
     /// - Complexity: O(log r) for r revocations.
     func revocations(after version: UInt64) -> ArraySlice<Delivery> {
-        var low = 0, high = revocations.count
-        while low < high {
-            let mid = (low + high) / 2
-            if revocations[mid].version <= version { low = mid + 1 } else { high = mid }
-        }
-        return revocations[low...]
+        revocations.suffix(after: version) { $0.version }
     }
 
     /// The deliveries made after `version`, oldest first.
     ///
     /// - Complexity: O(log d) for d deliveries (a binary search; the slice shares their storage).
     func deliveries(after version: UInt64) -> ArraySlice<Delivery> {
-        var low = 0, high = deliveries.count
-        while low < high {
-            let mid = (low + high) / 2
-            if deliveries[mid].version <= version { low = mid + 1 } else { high = mid }
-        }
-        return deliveries[low...]
+        deliveries.suffix(after: version) { $0.version }
     }
 
     /// The unread sequences above `seq`, with how many are at or below it.
     /// - Complexity: O(log u) for u unread messages (binary search).
     func unreadSeqs(above seq: UInt64) -> (above: ArraySlice<UInt64>, atOrBelow: Int) {
-        var low = 0, high = unreadSeqs.count
-        while low < high {
-            let mid = (low + high) / 2
-            if unreadSeqs[mid] <= seq { low = mid + 1 } else { high = mid }
-        }
-        return (unreadSeqs[low...], low)
+        let above = unreadSeqs.suffix(after: seq) { $0 }
+        return (above, above.startIndex)
     }
 
     /// Moves the read cursor to `min(seq, lastSeq)` if that is ahead of it.
@@ -129,5 +115,18 @@ struct UserConversation: Codable {
         let stillUnread = unreadSeqs.firstIndex { $0 > target } ?? unreadSeqs.endIndex
         unreadSeqs.removeFirst(stillUnread)
         return true
+    }
+}
+
+private extension Array {
+    /// The elements after those whose `key` is at most `bound`, in an array ascending by `key`.
+    /// - Complexity: O(log n) (a binary search; the slice shares the array's storage).
+    func suffix(after bound: UInt64, by key: (Element) -> UInt64) -> ArraySlice<Element> {
+        var low = 0, high = count
+        while low < high {
+            let mid = (low + high) / 2
+            if key(self[mid]) <= bound { low = mid + 1 } else { high = mid }
+        }
+        return self[low...]
     }
 }
