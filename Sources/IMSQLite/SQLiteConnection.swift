@@ -27,6 +27,7 @@ package final class SQLiteConnection {
     /// and a busy timeout. A file that is not a database fails here with `.corrupt`; a missing
     /// one, when not `creating`, with `.cannotOpen`.
     package init(path: String?, creating: Bool = true) throws(PersistenceError) {
+        _ = Self.configureOnce
         self.path = path ?? ":memory:"
         var opened: OpaquePointer?
         let code = sqlite3_open_v2(
@@ -50,6 +51,11 @@ package final class SQLiteConnection {
         try execute("PRAGMA synchronous = NORMAL")
         try execute("PRAGMA foreign_keys = ON")
     }
+
+    /// Process-wide settings made before the first connection opens: SQLite keeps no memory
+    /// statistics (their global mutex is taken on every allocation; nothing here reads them). When
+    /// something else in the process started SQLite first, the call fails and changes nothing.
+    private static let configureOnce: Void = { _ = csqlite_disable_memory_statistics() }()
 
     deinit {
         for statement in statements.values { statement.finalize() }

@@ -91,7 +91,7 @@ package final class SQLiteStatement {
 
     /// Advances to the next row: true when a row is available, false when the statement is done.
     package func step() throws(PersistenceError) -> Bool {
-        try connection.check(sqlite3_step(live)) == SQLITE_ROW
+        try checked(sqlite3_step(live)) == SQLITE_ROW
     }
 
     /// Rewinds the statement and sets every parameter back to NULL.
@@ -99,6 +99,15 @@ package final class SQLiteStatement {
         // `sqlite3_reset` repeats the last step's error, already reported; clearing cannot fail.
         sqlite3_reset(live)
         sqlite3_clear_bindings(live)
+    }
+
+    /// `connection.check(code)`, without touching the connection when the code is a success (every
+    /// bound value and step goes through here; reaching the unowned connection costs a retain).
+    @inline(__always)
+    @discardableResult
+    private func checked(_ code: Int32) throws(PersistenceError) -> Int32 {
+        if code == SQLITE_OK || code == SQLITE_ROW || code == SQLITE_DONE { return code }
+        return try connection.check(code)
     }
 
     // MARK: - Binding
@@ -110,7 +119,7 @@ package final class SQLiteStatement {
     }
 
     package func bind(_ value: Int64, at index: Int32) throws(PersistenceError) {
-        try connection.check(sqlite3_bind_int64(live, index, value))
+        try checked(sqlite3_bind_int64(live, index, value))
     }
 
     /// Binds the `Int64` with the bit pattern of `value` (see the type's notes).
@@ -138,7 +147,7 @@ package final class SQLiteStatement {
                 UInt8(SQLITE_UTF8)
             )
         }
-        try connection.check(code)
+        try checked(code)
     }
 
     /// Binds a blob; an empty `Data` binds an empty blob, not NULL.
@@ -147,11 +156,11 @@ package final class SQLiteStatement {
             guard let start = bytes.baseAddress, !bytes.isEmpty else { return sqlite3_bind_zeroblob(live, index, 0) }
             return sqlite3_bind_blob64(live, index, start, UInt64(bytes.count), transient)
         }
-        try connection.check(code)
+        try checked(code)
     }
 
     package func bindNull(at index: Int32) throws(PersistenceError) {
-        try connection.check(sqlite3_bind_null(live, index))
+        try checked(sqlite3_bind_null(live, index))
     }
 
     // MARK: - Columns of the current row
