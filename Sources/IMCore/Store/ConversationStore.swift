@@ -342,41 +342,134 @@ package struct ConversationStore: Sendable {
             } else {
                 slot = store.create(id, profile: profile, activity: message.timestamp)
             }
+            let arrival = store.arrival(of: message, at: slot, profile: profile)
             let me = store.selfUserID
-            let isMine = message.sender.isSameID(as: me)
-            let (readSeq, storedProfile) = (store.entries[slot: slot].readSeq, store.entries[slot: slot].profile)
-            let isUnread = !isMine && message.seq > readSeq
-            // Chat rooms (AVChatRoom) keep no unread count, on the device as on the server.
-            let countsAsUnread = isUnread && !message.isExcludedFromUnreadCount && !message.isRevoked
-                && (profile ?? storedProfile).keepsUnreadCount
             var acceptedPending = false
             store.modify(id, at: slot) { conversation, log in
                 if let profile { conversation.profile = profile }
-                if isMine, log.removePending(id: message.id) != nil {
-                    acceptedPending = true
-                    if conversation.lastMessage?.id == message.id { conversation.lastMessage = nil }
-                }
-                _ = log.insert(HeldMessage(message: message, countsAsUnread: countsAsUnread))
-                if countsAsUnread { conversation.unreadCount += 1 }
-                conversation.lastSeq = max(conversation.lastSeq, message.seq)
-                // An @ is an unread mention: a message that does not count as unread makes none.
-                if countsAsUnread, case .group = message.receiver, let type = message.atType(for: me) {
-                    conversation.groupAtInfos.append(GroupAtInfo(seq: message.seq, type: type))
-                    conversation.groupAtInfos.sort { $0.seq < $1.seq }
-                }
-                guard !message.isExcludedFromLastMessage, Self.isNewer(message, than: conversation.lastMessage) else {
-                    return nil
-                }
-                conversation.lastMessage = message
-                conversation.marks.remove(.hide)
-                return message.timestamp
+                let (activity, accepted) = Self.take(message, arrival, me: me, into: &conversation, &log)
+                acceptedPending = accepted
+                return activity
             }
-            if acceptedPending { store.recorder.recordStorage(.removePending(id: message.id)) }
-            store.recorder.recordStorage(.store(message, in: id, countsAsUnread: countsAsUnread))
-            // A message of mine that was pending here was sent here: never new on this device. One
-            // that arrives revoked (a sync after the revoke) has nothing to show.
-            if isNew && !acceptedPending && !message.isRevoked { store.recorder.noteNewMessage(message) }
+            store.recordArrival(message, in: id, arrival, acceptedPending: acceptedPending, isNew: isNew)
         }
+    }
+
+    /// Adds messages of one conversation that arrived together (a sync page's new messages of it),
+    /// in order, as `receive(_:profile:isNew:)` would one at a time, but as one change of the
+    /// conversation: its counters, summary and place in the ordered index are updated once.
+    ///
+    /// The conversation ends in the same state, and the batch records the same messages, storage
+    /// and new-message events in the same order. Its order key may count fewer steps (it moves once
+    /// to the newest activity among the messages that became its last message), which keeps its
+    /// place among the others.
+    /// - Parameter messages: each message with whether listeners hear of it as new (see
+    ///   `receive(_:profile:isNew:)`); when they are not all of one conversation, each is received
+    ///   on its own.
+    /// - Complexity: O(k + log n) for k in-order arrivals.
+    package mutating func receive(_ messages: [(message: Message, isNew: Bool)], profile: ConversationProfile? = nil) {
+        guard let first = messages.first?.message else { return }
+        let id = first.conversationID(selfUserID: selfUserID)
+        guard messages.count > 1, messages.allSatisfy({ $0.message.conversationID(selfUserID: selfUserID) == id }) else {
+            for (message, isNew) in messages { receive(message, profile: profile, isNew: isNew) }
+            return
+        }
+        touching(id) { store in
+            var slot = store.entries.slot(of: id)
+            let view = store.archiveView(id)
+            // Each message as `receive` takes it: a duplicate (held already, or earlier in `messages`)
+            // is left out; the first one creates the conversation when it does not exist yet.
+            var arrivals: [(index: Int, arrival: Arrival)] = []
+            arrivals.reserveCapacity(messages.count)
+            var taken = Set<UInt64>()
+            var lastSeq = slot.map { store.entries[slot: $0].lastSeq } ?? 0
+            for (index, (message, _)) in messages.enumerated() {
+                if let existing = slot {
+                    let isDuplicate = message.seq <= lastSeq
+                        && (taken.contains(message.seq) || view.held(seq: message.seq, in: store.entries.log(slot: existing)) != nil)
+                    if isDuplicate { continue }
+                } else {
+                    slot = store.create(id, profile: profile, activity: message.timestamp)
+                }
+                guard let slot else { continue }
+                taken.insert(message.seq)
+                lastSeq = max(lastSeq, message.seq)
+                arrivals.append((index, store.arrival(of: message, at: slot, profile: profile)))
+            }
+            guard let slot, !arrivals.isEmpty else { return }
+            let me = store.selfUserID
+            var acceptedPending: [Bool] = []
+            acceptedPending.reserveCapacity(arrivals.count)
+            store.modify(id, at: slot) { conversation, log in
+                if let profile { conversation.profile = profile }
+                var activity: UInt64?
+                for (index, arrival) in arrivals {
+                    let (moved, accepted) = Self.take(messages[index].message, arrival, me: me, into: &conversation, &log)
+                    acceptedPending.append(accepted)
+                    if let moved { activity = max(activity ?? 0, moved) }
+                }
+                return activity
+            }
+            for ((index, arrival), accepted) in zip(arrivals, acceptedPending) {
+                let (message, isNew) = messages[index]
+                store.recordArrival(message, in: id, arrival, acceptedPending: accepted, isNew: isNew)
+            }
+        }
+    }
+
+    /// What `receive` decides about a message before changing its conversation.
+    struct Arrival {
+        var isMine: Bool
+        var countsAsUnread: Bool
+    }
+
+    /// What `message` is to the conversation in `slot`: mine or not, counting as unread or not.
+    private func arrival(of message: Message, at slot: Int, profile: ConversationProfile?) -> Arrival {
+        let isMine = message.sender.isSameID(as: selfUserID)
+        let (readSeq, storedProfile) = (entries[slot: slot].readSeq, entries[slot: slot].profile)
+        let isUnread = !isMine && message.seq > readSeq
+        // Chat rooms (AVChatRoom) keep no unread count, on the device as on the server.
+        let countsAsUnread = isUnread && !message.isExcludedFromUnreadCount && !message.isRevoked
+            && (profile ?? storedProfile).keepsUnreadCount
+        return Arrival(isMine: isMine, countsAsUnread: countsAsUnread)
+    }
+
+    /// Adds `message` to a conversation and its log, inside `modify` (`me`: this store's user).
+    /// - Returns: the activity the message counts as (nil when it does not become the last
+    ///   message), and whether it was a pending message of mine, now accepted.
+    private static func take(
+        _ message: Message, _ arrival: Arrival, me: String, into conversation: inout Conversation, _ log: inout MessageLog
+    ) -> (activity: UInt64?, acceptedPending: Bool) {
+        var acceptedPending = false
+        if arrival.isMine, log.removePending(id: message.id) != nil {
+            acceptedPending = true
+            if conversation.lastMessage?.id == message.id { conversation.lastMessage = nil }
+        }
+        _ = log.insert(HeldMessage(message: message, countsAsUnread: arrival.countsAsUnread))
+        if arrival.countsAsUnread { conversation.unreadCount += 1 }
+        conversation.lastSeq = max(conversation.lastSeq, message.seq)
+        // An @ is an unread mention: a message that does not count as unread makes none.
+        if arrival.countsAsUnread, case .group = message.receiver, let type = message.atType(for: me) {
+            conversation.groupAtInfos.append(GroupAtInfo(seq: message.seq, type: type))
+            conversation.groupAtInfos.sort { $0.seq < $1.seq }
+        }
+        guard !message.isExcludedFromLastMessage, isNewer(message, than: conversation.lastMessage) else {
+            return (nil, acceptedPending)
+        }
+        conversation.lastMessage = message
+        conversation.marks.remove(.hide)
+        return (message.timestamp, acceptedPending)
+    }
+
+    /// Records a message `take` added to `id`: for the database, and as a new message for listeners.
+    private mutating func recordArrival(
+        _ message: Message, in id: ConversationID, _ arrival: Arrival, acceptedPending: Bool, isNew: Bool
+    ) {
+        if acceptedPending { recorder.recordStorage(.removePending(id: message.id)) }
+        recorder.recordStorage(.store(message, in: id, countsAsUnread: arrival.countsAsUnread))
+        // A message of mine that was pending here was sent here: never new on this device. One
+        // that arrives revoked (a sync after the revoke) has nothing to show.
+        if isNew && !acceptedPending && !message.isRevoked { recorder.noteNewMessage(message) }
     }
 
     /// Whether `message` should replace `current` as the last message.

@@ -538,10 +538,11 @@ package final class IMClient: IMPushSink, Sendable {
             // so the server's most recent ends on top.
             for conversation in changes.conversations.reversed() {
                 let isNewHere = state.store.loadedConversation(conversation.id) == nil
-                for message in conversation.newMessages {
-                    let sentHere = state.takeSentHere(message, selfUserID: userID)
-                    state.store.receive(message, profile: conversation.profile, isNew: !sentHere)
+                // One change of the conversation for all its new messages (a sync page carries ~20 each).
+                let arrivals = conversation.newMessages.map { message in
+                    (message: message, isNew: !state.takeSentHere(message, selfUserID: userID))
                 }
+                state.store.receive(arrivals, profile: conversation.profile)
                 state.store.applyServerState(conversation, takingReadCursor: roaming || isNewHere)
                 applySyncedMessageState(conversation, announcing: since > 0 && !isNewHere, &state)
                 if syncsDrafts, let draft = conversation.draft {
