@@ -381,18 +381,19 @@ package struct ConversationStore: Sendable {
             // is left out; the first one creates the conversation when it does not exist yet.
             var arrivals: [(index: Int, arrival: Arrival)] = []
             arrivals.reserveCapacity(messages.count)
-            var taken = Set<UInt64>()
             var lastSeq = slot.map { store.entries[slot: $0].lastSeq } ?? 0
             for (index, (message, _)) in messages.enumerated() {
                 if let existing = slot {
+                    // Past the last sequence is new, with no lookup (as in `receive`); below it, held
+                    // in the log or archive, or taken earlier in `messages` (rare: a scan of those).
                     let isDuplicate = message.seq <= lastSeq
-                        && (taken.contains(message.seq) || view.held(seq: message.seq, in: store.entries.log(slot: existing)) != nil)
+                        && (view.held(seq: message.seq, in: store.entries.log(slot: existing)) != nil
+                            || arrivals.contains { messages[$0.index].message.seq == message.seq })
                     if isDuplicate { continue }
                 } else {
                     slot = store.create(id, profile: profile, activity: message.timestamp)
                 }
                 guard let slot else { continue }
-                taken.insert(message.seq)
                 lastSeq = max(lastSeq, message.seq)
                 arrivals.append((index, store.arrival(of: message, at: slot, profile: profile)))
             }
