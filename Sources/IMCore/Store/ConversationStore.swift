@@ -342,7 +342,7 @@ package struct ConversationStore: Sendable {
             } else {
                 slot = store.create(id, profile: profile, activity: message.timestamp)
             }
-            let arrival = store.arrival(of: message, at: slot, profile: profile)
+            let arrival = store.arrival(of: message, in: store.arrivalContext(at: slot, profile: profile))
             let me = store.selfUserID
             var acceptedPending = false
             store.modify(id, at: slot) { conversation, log in
@@ -382,6 +382,7 @@ package struct ConversationStore: Sendable {
             var arrivals: [(index: Int, arrival: Arrival)] = []
             arrivals.reserveCapacity(messages.count)
             var lastSeq = slot.map { store.entries[slot: $0].lastSeq } ?? 0
+            var context: ArrivalContext?
             for (index, (message, _)) in messages.enumerated() {
                 if let existing = slot {
                     // Past the last sequence is new, with no lookup (as in `receive`); below it, held
@@ -395,7 +396,9 @@ package struct ConversationStore: Sendable {
                 }
                 guard let slot else { continue }
                 lastSeq = max(lastSeq, message.seq)
-                arrivals.append((index, store.arrival(of: message, at: slot, profile: profile)))
+                let current = context ?? store.arrivalContext(at: slot, profile: profile)
+                context = current
+                arrivals.append((index, store.arrival(of: message, in: current)))
             }
             guard let slot, !arrivals.isEmpty else { return }
             let me = store.selfUserID
@@ -424,14 +427,26 @@ package struct ConversationStore: Sendable {
         var countsAsUnread: Bool
     }
 
-    /// What `message` is to the conversation in `slot`: mine or not, counting as unread or not.
-    private func arrival(of message: Message, at slot: Int, profile: ConversationProfile?) -> Arrival {
-        let isMine = message.sender.isSameID(as: selfUserID)
+    /// What `arrival(of:in:)` reads of the conversation, which receiving messages does not change.
+    struct ArrivalContext {
+        var readSeq: UInt64
+        var keepsUnreadCount: Bool
+    }
+
+    /// The context of messages arriving in the conversation in `slot` (`profile`: the one the
+    /// server sent along, if any).
+    private func arrivalContext(at slot: Int, profile: ConversationProfile?) -> ArrivalContext {
         let (readSeq, storedProfile) = (entries[slot: slot].readSeq, entries[slot: slot].profile)
-        let isUnread = !isMine && message.seq > readSeq
         // Chat rooms (AVChatRoom) keep no unread count, on the device as on the server.
+        return ArrivalContext(readSeq: readSeq, keepsUnreadCount: (profile ?? storedProfile).keepsUnreadCount)
+    }
+
+    /// What `message` is to its conversation: mine or not, counting as unread or not.
+    private func arrival(of message: Message, in context: ArrivalContext) -> Arrival {
+        let isMine = message.sender.isSameID(as: selfUserID)
+        let isUnread = !isMine && message.seq > context.readSeq
         let countsAsUnread = isUnread && !message.isExcludedFromUnreadCount && !message.isRevoked
-            && (profile ?? storedProfile).keepsUnreadCount
+            && context.keepsUnreadCount
         return Arrival(isMine: isMine, countsAsUnread: countsAsUnread)
     }
 
