@@ -68,12 +68,16 @@ package final class SQLiteConnection {
     /// - Returns: `code` when it is `SQLITE_OK`, `SQLITE_ROW` or `SQLITE_DONE`.
     @discardableResult
     package func check(_ code: Int32) throws(PersistenceError) -> Int32 {
-        switch code {
-        case SQLITE_OK, SQLITE_ROW, SQLITE_DONE:
-            return code
-        default:
+        guard Self.isSuccess(code) else {
             throw PersistenceError(sqliteCode: code, message: String(cString: sqlite3_errmsg(handle)), path: path)
         }
+        return code
+    }
+
+    /// Whether `code` is `SQLITE_OK`, `SQLITE_ROW` or `SQLITE_DONE` (what `check` lets through).
+    @inline(__always)
+    static func isSuccess(_ code: Int32) -> Bool {
+        code == SQLITE_OK || code == SQLITE_ROW || code == SQLITE_DONE
     }
 
     /// Runs SQL text without parameters (one or more statements): schema and pragmas only.

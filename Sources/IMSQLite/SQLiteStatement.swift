@@ -106,7 +106,7 @@ package final class SQLiteStatement {
     @inline(__always)
     @discardableResult
     private func checked(_ code: Int32) throws(PersistenceError) -> Int32 {
-        if code == SQLITE_OK || code == SQLITE_ROW || code == SQLITE_DONE { return code }
+        if SQLiteConnection.isSuccess(code) { return code }
         return try connection.check(code)
     }
 
