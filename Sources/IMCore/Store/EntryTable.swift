@@ -16,18 +16,18 @@ struct EntryReference: Hashable, Sendable {
 }
 
 /// The store's entries by conversation ID: the conversations in fixed-size chunks, found through a
-/// small open-addressing table of slot numbers, and beside each a reference to its message log
-/// while that holds anything.
+/// small open-addressing table of slot numbers (each beside 32 bits of its ID's hash), and beside
+/// each a reference to its message log while that holds anything.
 ///
 /// Memory grows with the entries and nothing else: a chunk is allocated whole once and never
 /// moves, so growing copies no entry and leaves no doubled buffer behind (an array of 100k large
-/// entries, grown by doubling, would hold its older buffers' pages too); the table holds 4 bytes
+/// entries, grown by doubling, would hold its older buffers' pages too); the table holds 8 bytes
 /// per bucket (a `Dictionary` of IDs would hold each ID again); a conversation whose log is empty
 /// (a store that keeps its messages in a database holds few) costs 8 bytes for it. A slot found
 /// once (`slot(of:)`) is changed in place through `access(_:_:)`, with no second lookup of the ID
 /// and no copy of the conversation.
 /// - Complexity: lookups, inserts and removals O(1) on average (one hash of the ID, then the
-///   entries the probe meets compared by ID).
+///   entries the probe meets whose hash agrees compared by ID).
 struct EntryTable: Sendable {
     private static let chunkShift = 10
     private static let chunkSize = 1 << chunkShift
@@ -43,15 +43,19 @@ struct EntryTable: Sendable {
     private var free: [Int] = []
     /// The generation of each slot that was ever freed (the others are in generation 0).
     private var generations: [Int: UInt32] = [:]
-    /// Linear probing: 0 is an empty bucket, any other value a slot + 1. A power of two in size
-    /// (or empty), at most three quarters full.
-    private var buckets: [UInt32] = []
+    /// Linear probing: 0 is an empty bucket; any other value holds a slot + 1 and 32 bits of its
+    /// ID's hash (`Bucket`). A power of two in size (or empty), at most three quarters full.
+    ///
+    /// With the hash beside the slot, a probe reads an entry only where the hashes agree (reading
+    /// each other entry it passed cost a cache miss), and growing places every slot again without
+    /// hashing an ID.
+    private var buckets: [UInt64] = []
     /// The number of entries.
     private(set) var count = 0
 
     /// The slot of `id`'s entry, valid until the next insert or removal.
     func slot(of id: ConversationID) -> Int? {
-        bucket(of: id).map { Int(buckets[$0] - 1) }
+        bucket(of: id).map { Bucket.slot(buckets[$0]) }
     }
 
     /// The conversation in `slot` (from `slot(of:)`), read or changed in place.
@@ -120,7 +124,9 @@ struct EntryTable: Sendable {
 
     /// Stores `entry` for `id` (replacing any) and returns its slot.
     mutating func insert(_ entry: StoreEntry, for id: ConversationID) -> Int {
-        if let slot = slot(of: id) {
+        let hash = id.hashValue
+        if let bucket = bucket(of: id, hash: hash) {
+            let slot = Bucket.slot(buckets[bucket])
             self[slot: slot] = entry.conversation
             setLog(entry.log, slot: slot)
             return slot
@@ -142,7 +148,7 @@ struct EntryTable: Sendable {
             chunks[slot >> Self.chunkShift].append(entry.conversation)
         }
         setLog(entry.log, slot: slot)
-        place(slot, hash: id.hashValue)
+        place(Bucket.make(slot: slot, hash: hash))
         count += 1
         return slot
     }
@@ -150,7 +156,7 @@ struct EntryTable: Sendable {
     /// Removes and returns the entry of `id`.
     mutating func removeValue(forKey id: ConversationID) -> StoreEntry? {
         guard let bucket = bucket(of: id) else { return nil }
-        let slot = Int(buckets[bucket] - 1)
+        let slot = Bucket.slot(buckets[bucket])
         let entry = StoreEntry(conversation: self[slot: slot], log: log(slot: slot))
         setLog(MessageLog(), slot: slot)
         // Drop what the entry held; the slot keeps only a placeholder until it is reused, in the
@@ -166,7 +172,7 @@ struct EntryTable: Sendable {
         var next = (hole + 1) & mask
         buckets[hole] = 0
         while buckets[next] != 0 {
-            let home = homeBucket(ofSlot: Int(buckets[next] - 1))
+            let home = Bucket.home(buckets[next], mask: mask)
             let fromHomeToHole = (hole - home) & mask
             let fromHomeToNext = (next - home) & mask
             if fromHomeToHole < fromHomeToNext {
@@ -182,7 +188,7 @@ struct EntryTable: Sendable {
     /// Every entry with its ID, in no particular order.
     var all: some Sequence<(id: ConversationID, entry: StoreEntry)> {
         buckets.lazy.filter { $0 != 0 }.map { value in
-            let slot = Int(value - 1)
+            let slot = Bucket.slot(value)
             let conversation = self[slot: slot]
             return (id: conversation.id, entry: StoreEntry(conversation: conversation, log: log(slot: slot)))
         }
@@ -193,7 +199,7 @@ struct EntryTable: Sendable {
     var logsHeld: [Int: MessageLog] {
         var held: [Int: MessageLog] = [:]
         for value in buckets where value != 0 {
-            let slot = Int(value - 1)
+            let slot = Bucket.slot(value)
             if let box = logs[slot >> Self.chunkShift][slot & (Self.chunkSize - 1)] { held[slot] = box.log }
         }
         return held
@@ -205,21 +211,36 @@ struct EntryTable: Sendable {
 
     // MARK: - The table
 
-    /// The bucket holding `id`'s slot.
-    private func bucket(of id: ConversationID) -> Int? {
+    /// What a bucket holds: a slot + 1 in the low 32 bits (0: empty), the low 32 bits of the hash
+    /// of its entry's ID above them.
+    private enum Bucket {
+        static func make(slot: Int, hash: Int) -> UInt64 {
+            UInt64(UInt32(truncatingIfNeeded: hash)) << 32 | UInt64(slot + 1)
+        }
+
+        static func slot(_ value: UInt64) -> Int { Int(value & 0xFFFF_FFFF) - 1 }
+
+        /// Whether the entry in `value` (not empty) may be of an ID with `hash`.
+        static func matches(_ value: UInt64, hash: Int) -> Bool {
+            UInt32(truncatingIfNeeded: value >> 32) == UInt32(truncatingIfNeeded: hash)
+        }
+
+        /// The bucket a probe for the entry in `value` starts at, in a table of `mask + 1` buckets.
+        static func home(_ value: UInt64, mask: Int) -> Int { Int(value >> 32) & mask }
+    }
+
+    /// The bucket holding `id`'s slot (`hash`: `id.hashValue`, when the caller has it).
+    private func bucket(of id: ConversationID, hash: Int? = nil) -> Int? {
         guard !buckets.isEmpty else { return nil }
+        let hash = hash ?? id.hashValue
         let mask = buckets.count - 1
-        var bucket = id.hashValue & mask
+        var bucket = hash & mask
         while true {
             let value = buckets[bucket]
             if value == 0 { return nil }
-            if holds(Int(value - 1), id) { return bucket }
+            if Bucket.matches(value, hash: hash), holds(Bucket.slot(value), id) { return bucket }
             bucket = (bucket + 1) & mask
         }
-    }
-
-    private func homeBucket(ofSlot slot: Int) -> Int {
-        hashOfID(slot) & (buckets.count - 1)
     }
 
     /// Whether the conversation in `slot` is `id`'s (see `lying(at:_:)`).
@@ -227,14 +248,9 @@ struct EntryTable: Sendable {
         lying(at: slot) { $0.pointee.kind == id.kind && ExactID($0.pointee.target) == ExactID(id.target) }
     }
 
-    /// The hash of the ID of the conversation in `slot` (see `lying(at:_:)`).
-    private func hashOfID(_ slot: Int) -> Int {
-        lying(at: slot) { ConversationID(kind: $0.pointee.kind, target: $0.pointee.target).hashValue }
-    }
-
     /// `body` given the conversation in `slot` where it lies, to read a field or two: a probe tests
-    /// the ID of every entry it meets, and reading one through `self[slot:]` (or borrowing it into
-    /// a closure) copied the whole conversation, retaining each of its strings.
+    /// the ID of the entry it finds, and reading one through `self[slot:]` (or borrowing it into a
+    /// closure) copied the whole conversation, retaining each of its strings.
     private func lying<Result>(at slot: Int, _ body: (UnsafePointer<Conversation>) -> Result) -> Result {
         chunks.withUnsafeBufferPointer { chunks in
             chunks[slot >> Self.chunkShift].withUnsafeBufferPointer { chunk in
@@ -243,22 +259,19 @@ struct EntryTable: Sendable {
         }
     }
 
-    /// Puts `slot` into the first empty bucket from its home.
-    private mutating func place(_ slot: Int, hash: Int) {
+    /// Puts `value` into the first empty bucket from its home.
+    private mutating func place(_ value: UInt64) {
         let mask = buckets.count - 1
-        var bucket = hash & mask
+        var bucket = Bucket.home(value, mask: mask)
         while buckets[bucket] != 0 { bucket = (bucket + 1) & mask }
-        buckets[bucket] = UInt32(slot + 1)
+        buckets[bucket] = value
     }
 
-    /// Doubles the table (16 buckets at first) and places every slot again.
+    /// Doubles the table (16 buckets at first) and places every slot again, from the hashes kept.
     private mutating func grow() {
         let old = buckets
-        buckets = [UInt32](repeating: 0, count: max(16, old.count * 2))
-        for value in old where value != 0 {
-            let slot = Int(value - 1)
-            place(slot, hash: hashOfID(slot))
-        }
+        buckets = [UInt64](repeating: 0, count: max(16, old.count * 2))
+        for value in old where value != 0 { place(value) }
     }
 }
 
