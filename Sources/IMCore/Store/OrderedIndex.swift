@@ -351,14 +351,22 @@ extension OrderedIndex {
         }
 
         /// The first slot whose key is at least `key` (`keys.count` if none).
+        ///
+        /// A search without a branch on the comparison (it compiles to a conditional move): the keys
+        /// of a node are in no pattern a branch predictor could learn, and every change of the index
+        /// runs one search per level.
         func lowerBound(_ key: UInt64) -> Int {
-            var low = 0
-            var high = keys.count
-            while low < high {
-                let middle = (low + high) / 2
-                if keys[middle] < key { low = middle + 1 } else { high = middle }
+            keys.withUnsafeBufferPointer { keys in
+                var base = 0, remaining = keys.count
+                guard remaining > 0 else { return 0 }
+                // The answer lies in base...base + remaining.
+                while remaining > 1 {
+                    let half = remaining / 2
+                    base = keys[base + half] < key ? base + half : base
+                    remaining -= half
+                }
+                return base + (keys[base] < key ? 1 : 0)
             }
-            return low
         }
     }
 }
