@@ -72,7 +72,8 @@ struct MessageLog: Sendable {
     mutating func insert(_ held: HeldMessage) -> Bool {
         let (index, found) = insertionIndex(of: held.message.seq)
         if found { return false }
-        messages.insert(held, at: index)
+        // In order (nearly always) it is an append, which skips `insert(_:at:)`'s general path.
+        if index == messages.count { messages.append(held) } else { messages.insert(held, at: index) }
         return true
     }
 
