@@ -423,6 +423,24 @@ final class ConversationStoreTests: XCTestCase {
         store._checkInvariants()
     }
 
+    func test_orderKeys_stayUnique_whenARestoredKeyLiesAheadOfTheOrderCounter() {
+        // A stored row whose key the counter has not passed (its counter was lost with a failed
+        // write): the keys made next from the counter reach it, and must step past it.
+        var store = ConversationStore(selfUserID: me)
+        let ahead = Conversation(id: .c2c("old"), orderKey: 1_000 << 31 | 3 << 3) // `OrderKey`: second 1,000, counter 3
+        store.restore(StoredConversation(id: ahead.id, conversation: ahead, messages: [], pending: []))
+        for peer in 1...5 {
+            store.receive(fromPeer("p\(peer)", seq: 1, at: 1_000))
+            _ = store.commitBatch()
+        }
+        let keys = store.allInOrder().map(\.orderKey)
+        XCTAssertEqual(keys.count, 6, "no new conversation took the restored one's place in the index")
+        XCTAssertEqual(Set(keys).count, 6, "order keys are unique")
+        XCTAssertEqual(store.conversation(ahead.id)?.orderKey, ahead.orderKey, "the restored conversation keeps its key")
+        XCTAssertEqual(store.allInOrder().first?.id, .c2c("p5"), "the newest activity is on top")
+        store._checkInvariants()
+    }
+
     func test_pinnedConversations_sortAboveUnpinned_inActivityOrderAmongThemselves() throws {
         var store = ConversationStore(selfUserID: me)
         store.receive(fromAlice(1, at: 1_001))

@@ -62,6 +62,10 @@ package struct ConversationStore: Sendable {
     /// The unread counts of the subscribed filters (`subscribeUnreadCount(_:)`).
     var filterUnread = FilterUnreadCounts()
     private var orderCounter: UInt64 = 0
+    /// At least every order key of the store's conversations (issued here or restored): a new key
+    /// above it is unique with no lookup in the index. Used only while the store is complete (the
+    /// conversations a cold store has not loaded have keys it has not seen).
+    private var orderKeyCeiling: UInt64 = 0
     /// The server version this store reflects: the next sync asks for the changes after it.
     package private(set) var syncVersion: UInt64 = 0
     /// The epoch of the server state `syncVersion` counts in (`IMConnection.serverEpoch`); nil
@@ -128,6 +132,7 @@ package struct ConversationStore: Sendable {
             filterUnread.move(from: old, to: nil)
         }
         var restored = conversation
+        orderKeyCeiling = max(orderKeyCeiling, restored.orderKey)
         let log = MessageLog(restoring: stored.messages, pending: stored.pending)
         // Without an archive the log holds every message: count them. With one, the row's count
         // stands (its messages stay stored).
@@ -291,16 +296,7 @@ package struct ConversationStore: Sendable {
     /// - Complexity: O(t), t being the conversations the batch touched.
     package mutating func commitBatch() -> ChangeBatch {
         var batch = ChangeBatch()
-        for (id, before) in zip(recorder.touched, recorder.before) {
-            let slot = entries.slot(of: id)
-            if archive != nil, let slot { messageCache.noteTouched(entries.reference(slot)) }
-            switch (before, slot.map { entries[slot: $0] }) {
-            case (nil, let after?): batch.added.append(after)
-            case (_?, nil): batch.deleted.append(id)
-            case (let before?, let after?) where after.differs(from: before): batch.changed.append(after)
-            default: break
-            }
-        }
+        (batch.added, batch.changed, batch.deleted) = touchedConversations()
         batch.counters = counters
         batch.totalUnreadChanged = counters.totalUnread != recorder.totalUnreadBefore
         batch.messageEvents = recorder.takeMessageEvents()
@@ -313,6 +309,28 @@ package struct ConversationStore: Sendable {
         batch.storage.movesCounters = committedCounters != (orderCounter, syncVersion, serverEpoch)
         committedCounters = (orderCounter, syncVersion, serverEpoch)
         return batch
+    }
+
+    /// The conversations the open batch touched that it added, changed and deleted, in first-touch
+    /// order; tells the message cache which ones it touched.
+    private mutating func touchedConversations() -> (added: [Conversation], changed: [Conversation], deleted: [ConversationID]) {
+        var added: [Conversation] = [], changed: [Conversation] = [], deleted: [ConversationID] = []
+        // Each state before and after is compared where it lies; only what the batch reports is copied.
+        recorder.before.withUnsafeBufferPointer { befores in
+            for (index, id) in recorder.touched.enumerated() {
+                guard let slot = entries.slot(of: id) else {
+                    if befores[index] != nil { deleted.append(id) }
+                    continue
+                }
+                if archive != nil { messageCache.noteTouched(entries.reference(slot)) }
+                if befores[index] == nil {
+                    added.append(entries[slot: slot])
+                } else if entries[slot: slot].differs(from: befores[index].unsafelyUnwrapped) {
+                    changed.append(entries[slot: slot])
+                }
+            }
+        }
+        return (added, changed, deleted)
     }
 
     // MARK: - Messages
@@ -876,11 +894,15 @@ package struct ConversationStore: Sendable {
     }
 
     /// A fresh order key for activity at `seconds`, larger than `current`, unique in the store.
-    /// - Complexity: O(log n).
+    /// - Complexity: O(1) when it is past every key so far (the usual case: keys grow with time
+    ///   and arrival), else O(log n).
     private mutating func nextOrderKey(seconds: UInt64, above current: UInt64) -> UInt64 {
         orderCounter &+= 1
         var key = max(OrderKey.make(seconds: seconds, counter: orderCounter), current + OrderKey.spacing)
-        while order[key] != nil || order[key | OrderKey.pinnedBand] != nil { key += OrderKey.spacing }
+        if key <= orderKeyCeiling || !isComplete {
+            while order[key] != nil || order[key | OrderKey.pinnedBand] != nil { key += OrderKey.spacing }
+        }
+        orderKeyCeiling = max(orderKeyCeiling, key)
         return key
     }
 
