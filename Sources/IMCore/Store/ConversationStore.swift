@@ -350,15 +350,16 @@ package struct ConversationStore: Sendable {
         let id = message.conversationID(selfUserID: selfUserID)
         touching(id) { store in
             let slot: Int
+            let created: Bool
             if let existing = store.entries.slot(of: id) {
                 // Every message held has a sequence up to `lastSeq`: one past it is new, with no lookup.
                 let view = store.archiveView(id)
                 let isDuplicate = message.seq <= store.entries[slot: existing].lastSeq
                     && view.held(seq: message.seq, in: store.entries.log(slot: existing)) != nil
                 if isDuplicate { return }
-                slot = existing
+                (slot, created) = (existing, false)
             } else {
-                slot = store.create(id, profile: profile, activity: message.timestamp)
+                (slot, created) = (store.create(id, profile: profile, activity: message.timestamp), true)
             }
             let arrival = store.arrival(of: message, in: store.arrivalContext(at: slot, profile: profile))
             let me = store.selfUserID
@@ -367,7 +368,9 @@ package struct ConversationStore: Sendable {
                 if let profile { conversation.profile = profile }
                 let (activity, accepted) = Self.take(message, arrival, me: me, into: &conversation, &log)
                 acceptedPending = accepted
-                return activity
+                // A conversation this message created has a key for its time already, the newest
+                // there is: another would only move it out of the index and back to the same place.
+                return created ? nil : activity
             }
             store.recordArrival(message, in: id, arrival, acceptedPending: acceptedPending, isNew: isNew)
         }
