@@ -40,6 +40,10 @@ enum Tool {
                     try await BenchCommand(options: options, console: console).runLoginBurst()
                     return .success
                 }
+                if options.ingestOnly {
+                    try BenchCommand(options: options, console: console).runIngest()
+                    return .success
+                }
                 if let messages = options.floodMessages {
                     try await BenchCommand(options: options, console: console).runFlood(messages: messages)
                     return .success

@@ -207,6 +207,10 @@ enum Usage {
                               messages arrived in 500 conversations logs in: time
                               to the sync's end and to a right first page, against
                               the same messages as pushes (store on disk).
+          --ingest            Instead of every row: incoming messages in memory
+                              only, each scale's workload received by 9 fresh
+                              stores (1 with --smoke); the fastest and the median
+                              round, to compare builds on a noisy machine.
         """
 
     private static let seedSummary = """

@@ -129,6 +129,38 @@ struct BenchCommand {
         console.out("  call latency max           \(milliseconds(report.latencies.last ?? 0))")
     }
 
+    /// `imsdk bench --ingest`: the in-memory incoming messages of each scale on fresh stores (see
+    /// `IngestBench`), as a table or JSON.
+    func runIngest() throws {
+        let configuration = Self.buildConfiguration
+        if configuration != "release" && !options.json {
+            console.err("imsdk bench: WARNING: this is a \(configuration) build; its figures are not the engine's "
+                + "(run `swift run -c release imsdk bench --ingest`)")
+        }
+        let rounds = options.smoke ? 1 : 9
+        var reports: [IngestBench.Report] = []
+        for conversations in options.scales {
+            if !options.json { console.err("imsdk bench: \(BenchFormat.grouped(conversations)) conversations, \(rounds) rounds...") }
+            reports.append(IngestBench(conversations: conversations, rounds: rounds).run())
+        }
+        if options.json {
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+            console.out(String(decoding: try encoder.encode(reports), as: UTF8.self))
+            return
+        }
+        console.out("Incoming message in memory, per message: fastest / median of \(rounds) fresh stores "
+            + "(\(ProcessInfo.processInfo.activeProcessorCount) cores, \(configuration) build)")
+        console.out("conversations".rightPadded(16) + "new conversation".rightPadded(26) + "existing conversation")
+        for report in reports {
+            let figures = { (seconds: [Double]) in
+                BenchFormat.time(seconds[0]) + " / " + BenchFormat.time(seconds[seconds.count / 2])
+            }
+            console.out(BenchFormat.grouped(report.conversations).rightPadded(16)
+                + figures(report.newConversation).rightPadded(26) + figures(report.existingConversation))
+        }
+    }
+
     private static let columns = [44, 11, 11, 11, 12, 12]
 
     private func print(_ report: Report) {

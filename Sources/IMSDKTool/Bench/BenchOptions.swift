@@ -17,6 +17,9 @@ struct BenchOptions: Equatable, Sendable {
     var loginBurst = false
     /// In a memory probe process (hidden option): messages per conversation of its workload.
     var messagesPerConversation = 2
+    /// Measure only the in-memory incoming messages, on several fresh stores per scale, instead of
+    /// every row (`--ingest`; see `IngestBench`).
+    var ingestOnly = false
 
     /// Parses the arguments after `bench`; nil when they ask for the help.
     static func parse(_ arguments: ArraySlice<String>) throws(UsageError) -> BenchOptions? {
@@ -61,6 +64,8 @@ struct BenchOptions: Equatable, Sendable {
                 options.svgPath = value
             case "--login-burst":
                 options.loginBurst = true
+            case "--ingest":
+                options.ingestOnly = true
             case "--messages-per-conversation":
                 guard let value = rest.popFirst() else { throw UsageError("--messages-per-conversation needs a value") }
                 guard let count = Int(value), count >= 1 else {
@@ -81,6 +86,9 @@ struct BenchOptions: Equatable, Sendable {
         }
         if options.loginBurst && options.floodMessages != nil {
             throw UsageError("--login-burst and --flood are two separate measurements; pick one")
+        }
+        if options.ingestOnly && (options.loginBurst || options.floodMessages != nil || options.svgPath != nil) {
+            throw UsageError("--ingest measures incoming messages alone; it does not go with --flood, --login-burst or --svg")
         }
         return options
     }

@@ -84,18 +84,8 @@ struct ScaleBench {
 
         // Messages, in memory: a store as a session without local storage keeps it (no storage delta).
         var store = ConversationStore(selfUserID: BenchWorkload.selfUserID, recordsStorage: false)
-        let oursNew = Stopwatch.time {
-            for message in creations {
-                store.receive(message)
-                blackHole(store.commitBatch())
-            }
-        }
-        let oursExisting = Stopwatch.time {
-            for message in updates {
-                store.receive(message)
-                blackHole(store.commitBatch())
-            }
-        }
+        let oursNew = IngestBench.receiveEach(creations, into: &store)
+        let oursExisting = IngestBench.receiveEach(updates, into: &store)
         var array = ArrayBaseline()
         array.absorb(creations)
         let arrayMessages = sample(updates) { array.receive($0) }
