@@ -136,8 +136,13 @@ package struct Conversation: Hashable, Sendable {
         self.unread = 0
         self.marks = []
         self.orderKey = orderKey
-        self.profile = profile
+        // Most conversations start with no profile: no box, and no trip through `profile`'s accessor.
+        if profile != ConversationProfile() { extras.makeStorage().profile = profile }
     }
+
+    /// Whether its messages count as unread (`ConversationProfile.keepsUnreadCount`), read without
+    /// copying the profile out.
+    package var keepsUnreadCount: Bool { extras.storage.map { $0.profile.keepsUnreadCount } ?? true }
 
     /// The key of the conversation in the one ordered index: the pinned band above everything else.
     ///

@@ -457,9 +457,10 @@ package struct ConversationStore: Sendable {
     /// The context of messages arriving in the conversation in `slot` (`profile`: the one the
     /// server sent along, if any).
     private func arrivalContext(at slot: Int, profile: ConversationProfile?) -> ArrivalContext {
-        let (readSeq, storedProfile) = (entries[slot: slot].readSeq, entries[slot: slot].profile)
         // Chat rooms (AVChatRoom) keep no unread count, on the device as on the server.
-        return ArrivalContext(readSeq: readSeq, keepsUnreadCount: (profile ?? storedProfile).keepsUnreadCount)
+        ArrivalContext(
+            readSeq: entries[slot: slot].readSeq,
+            keepsUnreadCount: profile?.keepsUnreadCount ?? entries[slot: slot].keepsUnreadCount)
     }
 
     /// What `message` is to its conversation: mine or not, counting as unread or not.
