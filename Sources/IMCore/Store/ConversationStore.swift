@@ -933,7 +933,7 @@ package struct ConversationStore: Sendable {
                 let message = held.message
                 guard message.seq > conversation.readSeq else { return false }
                 precondition(message.seq <= conversation.lastSeq, "\(id) holds a message past its last sequence")
-                if conversation.profile.keepsUnreadCount && !message.sender.isSameID(as: selfUserID)
+                if conversation.keepsUnreadCount && !message.sender.isSameID(as: selfUserID)
                     && !message.isExcludedFromUnreadCount && !message.isRemoved && !message.isRevoked {
                     unread.append(message.seq)
                 }
