@@ -644,6 +644,56 @@ final class ConversationStoreTests: XCTestCase {
         XCTAssertTrue(store.commitBatch().isEmpty, "a committed batch starts the next one empty")
     }
 
+    /// The batch finds each conversation it touched where it lay, or by its ID when that place
+    /// changed hands in the batch: a message to a conversation then deleted, a slot freed and taken
+    /// by another conversation, one deleted and created again.
+    func test_commitBatch_classifiesConversationsWhoseEntriesMovedOrWentInTheBatch() {
+        var store = ConversationStore(selfUserID: me)
+        for (index, peer) in ["alice", "bob", "carol"].enumerated() {
+            store.receive(fromPeer(peer, seq: 1, at: 1_000 + UInt64(index)))
+        }
+        _ = store.commitBatch()
+        let dave = ConversationID.c2c("dave")
+
+        store.receive(fromPeer("alice", seq: 2, at: 1_010))   // a new message: certainly changed...
+        store.delete(alice)                                   // ...then gone: its slot is free
+        store.receive(fromPeer("dave", seq: 1, at: 1_011))    // takes the freed slot
+        store.receive(fromPeer("bob", seq: 2, at: 1_012))
+        store.delete(bob)
+        store.receive(fromPeer("bob", seq: 3, at: 1_013))     // bob again, in another entry
+
+        let batch = store.commitBatch()
+        XCTAssertEqual(batch.deleted, [alice])
+        XCTAssertEqual(ids(batch.added), [dave])
+        XCTAssertEqual(ids(batch.changed), [bob], "it existed before the batch and after it")
+        XCTAssertEqual(batch.added.first, store.conversation(dave), "the state after the batch")
+        XCTAssertEqual(batch.changed.first, store.conversation(bob), "the state after the batch")
+        XCTAssertEqual(batch.changed.first?.lastSeq, 3)
+        store._checkInvariants()
+
+        // A duplicate changes nothing. A message below the last sequence and not held (a late one)
+        // is compared, not assumed to change the conversation: one already read, older than the
+        // last message, changes only the log.
+        store.receive(fromPeer("carol", seq: 1, at: 1_002))
+        XCTAssertTrue(store.commitBatch().isEmpty, "a duplicate")
+        store.receive(fromPeer("carol", seq: 3, at: 1_020))
+        store.markRead(carol, upTo: 3)
+        _ = store.commitBatch()
+        let before = store.conversation(carol)
+        store.receive(fromPeer("carol", seq: 2, at: 1_015))
+        let late = store.commitBatch()
+        XCTAssertTrue(late.added.isEmpty && late.changed.isEmpty, "nothing of the conversation changed")
+        XCTAssertEqual(late.newMessages.map(\.seq), [2])
+        XCTAssertEqual(store.conversation(carol), before)
+        XCTAssertEqual(store.messages(of: carol, before: nil, count: 10).map(\.seq), [3, 2, 1])
+        // One not yet read changes its unread count.
+        store.receive(fromPeer("carol", seq: 5, at: 1_030))
+        _ = store.commitBatch()
+        store.receive(fromPeer("carol", seq: 4, at: 1_025))
+        XCTAssertEqual(store.commitBatch().changed.map(\.unreadCount), [2])
+        store._checkInvariants()
+    }
+
     func test_commitBatch_totalUnreadChanged_onlyWhenTheTotalDiffersFromBatchStart() throws {
         var store = ConversationStore(selfUserID: me)
         store.receive(fromAlice(1))

@@ -4,8 +4,15 @@ import IMTransportKit
 struct BatchRecorder: Sendable {
     /// Conversations in the order the batch first touched them.
     private(set) var touched: [ConversationID] = []
-    /// The state before the batch of each touched conversation (nil: it did not exist), by position.
+    /// The state before the batch of each touched conversation (nil: it did not exist, or the first
+    /// touch was known to change it, see `changed`), by position.
     private(set) var before: [Conversation?] = []
+    /// Whether the first touch of each touched conversation, which existed, was known to change it:
+    /// its state before is not kept (a copy of a whole conversation), by position.
+    private(set) var changed: [Bool] = []
+    /// Where the entry of each touched conversation lay when it was first touched (nil: it did not
+    /// exist yet), by position: closing the batch finds it there without hashing the ID again.
+    private(set) var references: [EntryReference?] = []
     /// `touched` as a set, built once a batch touches more than `linearLimit` conversations.
     private var seen: Set<ConversationID> = []
     private(set) var newMessages: [Message] = []
@@ -34,7 +41,7 @@ struct BatchRecorder: Sendable {
     /// Only the first touch in a batch counts.
     /// - Complexity: O(1).
     mutating func touch(_ id: ConversationID, current: @autoclosure () -> Conversation?) {
-        if isUntouched(id) { record(id, before: current()) }
+        if isUntouched(id) { record(id, before: current(), at: nil, changed: false) }
     }
 
     /// Whether the batch has not touched `id` yet.
@@ -43,10 +50,15 @@ struct BatchRecorder: Sendable {
         touched.count <= Self.linearLimit ? !touched.contains(id) : !seen.contains(id)
     }
 
-    /// Records the first touch of `id` (`isUntouched(id)` is true), with its state `before` it.
-    mutating func record(_ id: ConversationID, before state: Conversation?) {
+    /// Records the first touch of `id` (`isUntouched(id)` is true), with its state `before` it (nil
+    /// when `changed`: the touch certainly changes it) and where its entry lies.
+    mutating func record(
+        _ id: ConversationID, before state: Conversation?, at reference: EntryReference?, changed isChanged: Bool
+    ) {
         touched.append(id)
         before.append(state)
+        references.append(reference)
+        changed.append(isChanged)
         if touched.count > Self.linearLimit {
             if seen.isEmpty { seen = Set(touched) } else { seen.insert(id) }
         }
@@ -60,21 +72,24 @@ struct BatchRecorder: Sendable {
 
     /// The batch's revokes and receipts, which start empty again.
     mutating func takeMessageEvents() -> MessageEvents {
-        defer { messageEvents = MessageEvents() }
-        return messageEvents
+        var events = MessageEvents()
+        swap(&events, &messageEvents)
+        return events
     }
 
     /// Ends the batch: returns its new messages and storage delta and starts the next batch, which
     /// reuses the first-touch bookkeeping's memory.
     mutating func close(totalUnread: Int) -> (newMessages: [Message], storage: StorageDelta) {
-        defer {
-            touched.removeAll(keepingCapacity: true)
-            before.removeAll(keepingCapacity: true)
-            if !seen.isEmpty { seen.removeAll(keepingCapacity: true) }
-            newMessages = []
-            storage = StorageDelta()
-            totalUnreadBefore = totalUnread
-        }
-        return (newMessages, storage)
+        touched.removeAll(keepingCapacity: true)
+        before.removeAll(keepingCapacity: true)
+        references.removeAll(keepingCapacity: true)
+        changed.removeAll(keepingCapacity: true)
+        if !seen.isEmpty { seen.removeAll(keepingCapacity: true) }
+        totalUnreadBefore = totalUnread
+        // Moved out, not copied (a copy would retain what the reset then releases).
+        var messages: [Message] = [], delta = StorageDelta()
+        swap(&messages, &newMessages)
+        swap(&delta, &storage)
+        return (messages, delta)
     }
 }

@@ -296,6 +296,11 @@ package struct ConversationStore: Sendable {
     /// - Complexity: O(t), t being the conversations the batch touched.
     package mutating func commitBatch() -> ChangeBatch {
         var batch = ChangeBatch()
+        commit(into: &batch)
+        return batch
+    }
+
+    private mutating func commit(into batch: inout ChangeBatch) {
         (batch.added, batch.changed, batch.deleted) = touchedConversations()
         batch.counters = counters
         batch.totalUnreadChanged = counters.totalUnread != recorder.totalUnreadBefore
@@ -308,7 +313,6 @@ package struct ConversationStore: Sendable {
         batch.storage.serverEpoch = serverEpoch
         batch.storage.movesCounters = committedCounters != (orderCounter, syncVersion, serverEpoch)
         committedCounters = (orderCounter, syncVersion, serverEpoch)
-        return batch
     }
 
     /// The conversations the open batch touched that it added, changed and deleted, in first-touch
@@ -318,13 +322,16 @@ package struct ConversationStore: Sendable {
         // Each state before and after is compared where it lies; only what the batch reports is copied.
         recorder.before.withUnsafeBufferPointer { befores in
             for (index, id) in recorder.touched.enumerated() {
-                guard let slot = entries.slot(of: id) else {
-                    if befores[index] != nil { deleted.append(id) }
+                let existed = recorder.changed[index] || befores[index] != nil
+                guard let slot = entries.slot(of: id, hint: recorder.references[index]) else {
+                    if existed { deleted.append(id) }
                     continue
                 }
                 if archive != nil { messageCache.noteTouched(entries.reference(slot)) }
-                if befores[index] == nil {
+                if !existed {
                     added.append(entries[slot: slot])
+                } else if recorder.changed[index] {
+                    changed.append(entries[slot: slot])
                 } else if entries[slot: slot].differs(from: befores[index].unsafelyUnwrapped) {
                     changed.append(entries[slot: slot])
                 }
@@ -351,11 +358,14 @@ package struct ConversationStore: Sendable {
         touching(id) { store in
             let slot: Int
             let created: Bool
+            // A message past the last sequence moves `lastSeq`: it certainly changes the conversation.
+            var isPastLast = true
             if let existing = store.entries.slot(of: id) {
-                // Every message held has a sequence up to `lastSeq`: one past it is new, with no lookup.
-                let view = store.archiveView(id)
-                let isDuplicate = message.seq <= store.entries[slot: existing].lastSeq
-                    && view.held(seq: message.seq, in: store.entries.log(slot: existing)) != nil
+                // Every message held has a sequence up to `lastSeq`: one past it is new, with no lookup
+                // (and no view of the archive made).
+                isPastLast = message.seq > store.entries[slot: existing].lastSeq
+                let isDuplicate = !isPastLast
+                    && store.archiveView(id).held(seq: message.seq, in: store.entries.log(slot: existing)) != nil
                 if isDuplicate { return }
                 (slot, created) = (existing, false)
             } else {
@@ -364,7 +374,7 @@ package struct ConversationStore: Sendable {
             let arrival = store.arrival(of: message, in: store.arrivalContext(at: slot, profile: profile))
             let me = store.selfUserID
             var acceptedPending = false
-            store.modify(id, at: slot) { conversation, log in
+            store.modify(id, at: slot, certainlyChanging: isPastLast) { conversation, log in
                 if let profile { conversation.profile = profile }
                 let (activity, accepted) = Self.take(message, arrival, me: me, into: &conversation, &log)
                 acceptedPending = accepted
@@ -809,7 +819,7 @@ package struct ConversationStore: Sendable {
     /// Creates `id`, which does not exist, and returns the position of its entry.
     private mutating func create(_ id: ConversationID, profile: ConversationProfile?, activity: UInt64) -> Int {
         assert(isTouched(id), "\(id) created outside touching(_:_:)")
-        recorder.touch(id, current: nil)
+        let firstTouch = recorder.isUntouched(id)
         var conversation = Conversation(id: id, profile: profile ?? ConversationProfile())
         // (Both maps are almost always empty: skip hashing the ID then.)
         if !presetReceiveOptions.isEmpty, let option = presetReceiveOptions.removeValue(forKey: id) {
@@ -827,6 +837,7 @@ package struct ConversationStore: Sendable {
             conversation.readTimestamp = newest.timestamp
         }
         let slot = entries.insert(StoreEntry(conversation: conversation, log: log), for: id)
+        if firstTouch { recorder.record(id, before: nil, at: entries.reference(slot), changed: false) }
         groupSlots.add(conversation.filterGroupNames)
         order.insert(entries.reference(slot), forKey: conversation.sortKey, tags: FilterTag.tags(of: conversation, slots: groupSlots))
         counters += UnreadCounters(contributionOf: conversation)
@@ -843,18 +854,23 @@ package struct ConversationStore: Sendable {
     }
 
     /// `modify(_:_:)` for the entry of `id` in `slot`, changed in place (no second lookup).
+    ///
+    /// With `certainlyChanging` (the caller knows `body` changes the conversation), a first touch
+    /// keeps no copy of the state before for the batch to compare.
     private mutating func modify(
-        _ id: ConversationID, at slot: Int, _ body: (inout Conversation, inout MessageLog) -> UInt64?
+        _ id: ConversationID, at slot: Int, certainlyChanging: Bool = false,
+        _ body: (inout Conversation, inout MessageLog) -> UInt64?
     ) {
         assert(isTouched(id), "\(id) changed outside touching(_:_:)")
         // Every access below changes the entry in place: reading it through the dictionary would copy it.
         let firstTouch = recorder.isUntouched(id)
+        let keepsBefore = firstTouch && !certainlyChanging
         // The conversation as it was, for the per-filter unread counts (only while any is subscribed).
         let countsFilters = !filterUnread.isEmpty
         var before: Conversation?
         var previous: Conversation?
         let (old, oldKey, oldTags, oldGroups, activity, orderKey) = entries.access(slot) { conversation, log in
-            if firstTouch { before = conversation }
+            if keepsBefore { before = conversation }
             if countsFilters { previous = conversation }
             let old = UnreadCounters(contributionOf: conversation)
             let oldKey = conversation.sortKey
@@ -863,7 +879,7 @@ package struct ConversationStore: Sendable {
             let activity = body(&conversation, &log)
             return (old, oldKey, oldTags, oldGroups, activity, conversation.orderKey)
         }
-        if firstTouch { recorder.record(id, before: before) }
+        if firstTouch { recorder.record(id, before: before, at: entries.reference(slot), changed: certainlyChanging) }
         // Activity not older than the current one gets a larger order key; a late delivery does not move.
         if let activity, activity >= OrderKey.seconds(of: orderKey) {
             let key = nextOrderKey(seconds: activity, above: orderKey)

@@ -58,6 +58,16 @@ struct EntryTable: Sendable {
         bucket(of: id).map { Bucket.slot(buckets[$0]) }
     }
 
+    /// The slot of `id`'s entry, read from `hint` (a reference to it taken earlier) when that still
+    /// holds it, else looked up: no hash of the ID when the entry stayed where it was.
+    func slot(of id: ConversationID, hint: EntryReference?) -> Int? {
+        if let hint, Int(hint.slot) < used, hint == reference(Int(hint.slot)) {
+            let conversation = self[slot: Int(hint.slot)]
+            if conversation.kind == id.kind, conversation.target == id.target { return Int(hint.slot) }
+        }
+        return slot(of: id)
+    }
+
     /// The conversation in `slot` (from `slot(of:)`), read or changed in place.
     subscript(slot slot: Int) -> Conversation {
         // Borrowed, not copied: a lookup compares the ID of each entry its probe meets.

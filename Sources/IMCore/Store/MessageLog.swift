@@ -51,7 +51,8 @@ struct MessageLog: Sendable {
     /// The position of the message with `seq`, or where it would be inserted.
     /// - Complexity: O(1) when `seq` is past the newest message, O(log m) otherwise.
     func insertionIndex(of seq: UInt64) -> (index: Int, found: Bool) {
-        if let last = messages.last, last.message.seq < seq { return (messages.count, false) }
+        // The last element read where it lies (`messages.last` would copy the whole message).
+        if !messages.isEmpty, messages[messages.count - 1].message.seq < seq { return (messages.count, false) }
         var low = 0, high = messages.count
         while low < high {
             let mid = (low + high) / 2
