@@ -857,6 +857,10 @@ package struct ConversationStore: Sendable {
     ///
     /// With `certainlyChanging` (the caller knows `body` changes the conversation), a first touch
     /// keeps no copy of the state before for the batch to compare.
+    ///
+    /// Inlined into its three callers: called, it took `body`'s context (the message being
+    /// received, the profile) as copies, and an incoming message measured about a fifth slower.
+    @inline(__always)
     private mutating func modify(
         _ id: ConversationID, at slot: Int, certainlyChanging: Bool = false,
         _ body: (inout Conversation, inout MessageLog) -> UInt64?
