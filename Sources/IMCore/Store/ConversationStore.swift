@@ -369,12 +369,13 @@ package struct ConversationStore: Sendable {
                 if isDuplicate { return }
                 (slot, created) = (existing, false)
             } else {
-                (slot, created) = (store.create(id, profile: profile, activity: message.timestamp), true)
+                // Entered in the ordered index by `modify`, once the message is in it.
+                (slot, created) = (store.create(id, profile: profile, activity: message.timestamp, indexed: false), true)
             }
             let arrival = store.arrival(of: message, in: store.arrivalContext(at: slot, profile: profile))
             let me = store.selfUserID
             var acceptedPending = false
-            store.modify(id, at: slot, certainlyChanging: isPastLast) { conversation, log in
+            store.modify(id, at: slot, certainlyChanging: isPastLast, indexing: created) { conversation, log in
                 if let profile { conversation.profile = profile }
                 let (activity, accepted) = Self.take(message, arrival, me: me, into: &conversation, &log)
                 acceptedPending = accepted
@@ -407,6 +408,7 @@ package struct ConversationStore: Sendable {
         }
         touching(id) { store in
             var slot = store.entries.slot(of: id)
+            let created = slot == nil
             let view = store.archiveView(id)
             // Each message as `receive` takes it: a duplicate (held already, or earlier in `messages`)
             // is left out; the first one creates the conversation when it does not exist yet.
@@ -423,7 +425,8 @@ package struct ConversationStore: Sendable {
                             || arrivals.contains { messages[$0.index].message.seq == message.seq })
                     if isDuplicate { continue }
                 } else {
-                    slot = store.create(id, profile: profile, activity: message.timestamp)
+                    // Entered in the ordered index by `modify`, once the messages are in it.
+                    slot = store.create(id, profile: profile, activity: message.timestamp, indexed: false)
                 }
                 guard let slot else { continue }
                 lastSeq = max(lastSeq, message.seq)
@@ -435,7 +438,7 @@ package struct ConversationStore: Sendable {
             let me = store.selfUserID
             var acceptedPending: [Bool] = []
             acceptedPending.reserveCapacity(arrivals.count)
-            store.modify(id, at: slot) { conversation, log in
+            store.modify(id, at: slot, indexing: created) { conversation, log in
                 if let profile { conversation.profile = profile }
                 var activity: UInt64?
                 for (index, arrival) in arrivals {
@@ -817,7 +820,14 @@ package struct ConversationStore: Sendable {
     }
 
     /// Creates `id`, which does not exist, and returns the position of its entry.
-    private mutating func create(_ id: ConversationID, profile: ConversationProfile?, activity: UInt64) -> Int {
+    ///
+    /// With `indexed` false it is not entered in the ordered index: the caller changes it at once
+    /// through `modify(_:at:certainlyChanging:indexing:_:)` with `indexing`, which enters it with
+    /// its key and tags after the change (entering it now would make that change walk the index
+    /// to it again, for the tags of its first message).
+    private mutating func create(
+        _ id: ConversationID, profile: ConversationProfile?, activity: UInt64, indexed: Bool = true
+    ) -> Int {
         assert(isTouched(id), "\(id) created outside touching(_:_:)")
         let firstTouch = recorder.isUntouched(id)
         var conversation = Conversation(id: id, profile: profile ?? ConversationProfile())
@@ -839,7 +849,9 @@ package struct ConversationStore: Sendable {
         let slot = entries.insert(StoreEntry(conversation: conversation, log: log), for: id)
         if firstTouch { recorder.record(id, before: nil, at: entries.reference(slot), changed: false) }
         groupSlots.add(conversation.filterGroupNames)
-        order.insert(entries.reference(slot), forKey: conversation.sortKey, tags: FilterTag.tags(of: conversation, slots: groupSlots))
+        if indexed {
+            order.insert(entries.reference(slot), forKey: conversation.sortKey, tags: FilterTag.tags(of: conversation, slots: groupSlots))
+        }
         counters += UnreadCounters(contributionOf: conversation)
         return slot
     }
@@ -856,13 +868,15 @@ package struct ConversationStore: Sendable {
     /// `modify(_:_:)` for the entry of `id` in `slot`, changed in place (no second lookup).
     ///
     /// With `certainlyChanging` (the caller knows `body` changes the conversation), a first touch
-    /// keeps no copy of the state before for the batch to compare.
+    /// keeps no copy of the state before for the batch to compare. With `indexing`, the entry is
+    /// not in the ordered index yet (`create(_:profile:activity:indexed:)`) and is entered after
+    /// the change.
     ///
     /// Inlined into its three callers: called, it took `body`'s context (the message being
     /// received, the profile) as copies, and an incoming message measured about a fifth slower.
     @inline(__always)
     private mutating func modify(
-        _ id: ConversationID, at slot: Int, certainlyChanging: Bool = false,
+        _ id: ConversationID, at slot: Int, certainlyChanging: Bool = false, indexing: Bool = false,
         _ body: (inout Conversation, inout MessageLog) -> UInt64?
     ) {
         assert(isTouched(id), "\(id) changed outside touching(_:_:)")
@@ -900,7 +914,9 @@ package struct ConversationStore: Sendable {
         counters -= old
         counters += new
         if countsFilters { filterUnread.move(from: previous, to: current) }
-        if newKey != oldKey {
+        if indexing {
+            order.insert(entries.reference(slot), forKey: newKey, tags: tags)
+        } else if newKey != oldKey {
             order.removeValue(forKey: oldKey)
             order.insert(entries.reference(slot), forKey: newKey, tags: tags)
         } else if groupsChanged || newTags != oldTags {
