@@ -300,6 +300,8 @@ package struct ConversationStore: Sendable {
         return batch
     }
 
+    /// Fills `batch`, the one `commitBatch` returns, in place: built in `commitBatch` itself, the
+    /// whole batch was copied on return (each of its arrays retained, then released).
     private mutating func commit(into batch: inout ChangeBatch) {
         (batch.added, batch.changed, batch.deleted) = touchedConversations()
         batch.counters = counters
