@@ -140,6 +140,9 @@ package struct Conversation: Hashable, Sendable {
         if profile != ConversationProfile() { extras.makeStorage().profile = profile }
     }
 
+    /// Whether any of the rarely set fields is set: they then live in a box shared by copies.
+    var hasExtras: Bool { extras.storage != nil }
+
     /// Whether its messages count as unread (`ConversationProfile.keepsUnreadCount`), read without
     /// copying the profile out.
     package var keepsUnreadCount: Bool { extras.storage.map { $0.profile.keepsUnreadCount } ?? true }

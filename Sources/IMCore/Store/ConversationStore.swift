@@ -870,7 +870,12 @@ package struct ConversationStore: Sendable {
     /// `modify(_:_:)` for the entry of `id` in `slot`, changed in place (no second lookup).
     ///
     /// With `certainlyChanging` (the caller knows `body` changes the conversation), a first touch
-    /// keeps no copy of the state before for the batch to compare. With `indexing`, the entry is
+    /// of a conversation without an extras box keeps no copy of the state before for the batch to
+    /// compare. One with a box keeps it, so that a change to the box copies it (copy-on-write): the
+    /// box is never changed in place after a copy handed out earlier (a page) may have been read
+    /// on another thread. That in-place change synchronises with the other thread's release only
+    /// inside the Swift runtime, where ThreadSanitizer does not see it, and it reported a race
+    /// (`MixedAPIConcurrencyTests`). With `indexing`, the entry is
     /// not in the ordered index yet (`create(_:profile:activity:indexed:)`) and is entered after
     /// the change.
     ///
@@ -884,13 +889,12 @@ package struct ConversationStore: Sendable {
         assert(isTouched(id), "\(id) changed outside touching(_:_:)")
         // Every access below changes the entry in place: reading it through the dictionary would copy it.
         let firstTouch = recorder.isUntouched(id)
-        let keepsBefore = firstTouch && !certainlyChanging
         // The conversation as it was, for the per-filter unread counts (only while any is subscribed).
         let countsFilters = !filterUnread.isEmpty
         var before: Conversation?
         var previous: Conversation?
         let (old, oldKey, oldTags, oldGroups, activity, orderKey) = entries.access(slot) { conversation, log in
-            if keepsBefore { before = conversation }
+            if firstTouch && (!certainlyChanging || conversation.hasExtras) { before = conversation }
             if countsFilters { previous = conversation }
             let old = UnreadCounters(contributionOf: conversation)
             let oldKey = conversation.sortKey
@@ -899,7 +903,9 @@ package struct ConversationStore: Sendable {
             let activity = body(&conversation, &log)
             return (old, oldKey, oldTags, oldGroups, activity, conversation.orderKey)
         }
-        if firstTouch { recorder.record(id, before: before, at: entries.reference(slot), changed: certainlyChanging) }
+        if firstTouch {
+            recorder.record(id, before: before, at: entries.reference(slot), changed: certainlyChanging && before == nil)
+        }
         // Activity not older than the current one gets a larger order key; a late delivery does not move.
         if let activity, activity >= OrderKey.seconds(of: orderKey) {
             let key = nextOrderKey(seconds: activity, above: orderKey)
