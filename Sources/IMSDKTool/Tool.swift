@@ -44,6 +44,10 @@ enum Tool {
                     try BenchCommand(options: options, console: console).runIngest()
                     return .success
                 }
+                if options.persistedOnly {
+                    try BenchCommand(options: options, console: console).runPersisted()
+                    return .success
+                }
                 if let messages = options.floodMessages {
                     try await BenchCommand(options: options, console: console).runFlood(messages: messages)
                     return .success

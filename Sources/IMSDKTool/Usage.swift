@@ -211,6 +211,10 @@ enum Usage {
                               only, each scale's workload received by 9 fresh
                               stores (1 with --smoke); the fastest and the median
                               round, to compare builds on a noisy machine.
+          --persisted         Instead of every row: the persisted ingest only (1,000
+                              and 1 per transaction, the batch log's fold), ours
+                              and B2 on 3 fresh databases (1 with --smoke); the
+                              fastest round of each figure.
         """
 
     private static let seedSummary = """

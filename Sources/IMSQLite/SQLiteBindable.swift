@@ -5,11 +5,17 @@ import Foundation
 /// `nil` of any `Optional` of a bindable type binds NULL.
 package protocol SQLiteBindable {
     func bind(to statement: SQLiteStatement, at index: Int32) throws(PersistenceError)
+    /// Records the value as `bind(to:at:)` would bind it (see `SQLiteValueLog`).
+    func record(into log: inout SQLiteValueLog)
 }
 
 extension Int64: SQLiteBindable {
     package func bind(to statement: SQLiteStatement, at index: Int32) throws(PersistenceError) {
         try statement.bind(self, at: index)
+    }
+
+    package func record(into log: inout SQLiteValueLog) {
+        log.record(self)
     }
 }
 
@@ -18,11 +24,19 @@ extension UInt64: SQLiteBindable {
     package func bind(to statement: SQLiteStatement, at index: Int32) throws(PersistenceError) {
         try statement.bind(self, at: index)
     }
+
+    package func record(into log: inout SQLiteValueLog) {
+        log.record(Int64(bitPattern: self))
+    }
 }
 
 extension Int: SQLiteBindable {
     package func bind(to statement: SQLiteStatement, at index: Int32) throws(PersistenceError) {
         try statement.bind(self, at: index)
+    }
+
+    package func record(into log: inout SQLiteValueLog) {
+        log.record(Int64(self))
     }
 }
 
@@ -30,17 +44,29 @@ extension Bool: SQLiteBindable {
     package func bind(to statement: SQLiteStatement, at index: Int32) throws(PersistenceError) {
         try statement.bind(self, at: index)
     }
+
+    package func record(into log: inout SQLiteValueLog) {
+        log.record(Int64(self ? 1 : 0))
+    }
 }
 
 extension String: SQLiteBindable {
     package func bind(to statement: SQLiteStatement, at index: Int32) throws(PersistenceError) {
         try statement.bind(self, at: index)
     }
+
+    package func record(into log: inout SQLiteValueLog) {
+        log.record(self)
+    }
 }
 
 extension Data: SQLiteBindable {
     package func bind(to statement: SQLiteStatement, at index: Int32) throws(PersistenceError) {
         try statement.bind(self, at: index)
+    }
+
+    package func record(into log: inout SQLiteValueLog) {
+        log.record(self)
     }
 }
 
@@ -50,5 +76,23 @@ extension Optional: SQLiteBindable where Wrapped: SQLiteBindable {
         case .some(let value): try value.bind(to: statement, at: index)
         case .none: try statement.bindNull(at: index)
         }
+    }
+
+    package func record(into log: inout SQLiteValueLog) {
+        switch self {
+        case .some(let value): value.record(into: &log)
+        case .none: log.recordNull()
+        }
+    }
+}
+
+/// Bytes bind as a blob (an empty array as an empty blob, not NULL).
+extension Array: SQLiteBindable where Element == UInt8 {
+    package func bind(to statement: SQLiteStatement, at index: Int32) throws(PersistenceError) {
+        try withBytes { bytes throws(PersistenceError) in try statement.bindBlob(bytes, at: index) }
+    }
+
+    package func record(into log: inout SQLiteValueLog) {
+        log.record(Data(self))
     }
 }

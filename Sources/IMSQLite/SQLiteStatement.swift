@@ -159,6 +159,22 @@ package final class SQLiteStatement {
         try checked(code)
     }
 
+    /// Binds the UTF-8 text in `bytes` (copied by SQLite).
+    package func bindText(_ bytes: UnsafeRawBufferPointer, at index: Int32) throws(PersistenceError) {
+        let start = bytes.baseAddress ?? UnsafeRawPointer(("" as StaticString).utf8Start)
+        try checked(sqlite3_bind_text64(
+            live, index, start.assumingMemoryBound(to: CChar.self), UInt64(bytes.count), transient, UInt8(SQLITE_UTF8)))
+    }
+
+    /// Binds the blob in `bytes` (copied by SQLite); empty binds an empty blob, not NULL.
+    package func bindBlob(_ bytes: UnsafeRawBufferPointer, at index: Int32) throws(PersistenceError) {
+        guard let start = bytes.baseAddress, !bytes.isEmpty else {
+            try checked(sqlite3_bind_zeroblob(live, index, 0))
+            return
+        }
+        try checked(sqlite3_bind_blob64(live, index, start, UInt64(bytes.count), transient))
+    }
+
     package func bindNull(at index: Int32) throws(PersistenceError) {
         try checked(sqlite3_bind_null(live, index))
     }
@@ -192,6 +208,16 @@ package final class SQLiteStatement {
         guard let text = sqlite3_column_text(live, column) else { return "" }
         let count = Int(sqlite3_column_bytes(live, column))
         return String(decoding: UnsafeBufferPointer(start: text, count: count), as: UTF8.self)
+    }
+
+    /// Runs `body` on the bytes of the column's blob where SQLite holds them (empty for NULL); they
+    /// are valid only during `body`, which must not step or reset this statement.
+    package func withBlob<T>(
+        at column: Int32, _ body: (UnsafeRawBufferPointer) throws(PersistenceError) -> T
+    ) throws(PersistenceError) -> T {
+        let start = sqlite3_column_blob(live, column)
+        let count = Int(sqlite3_column_bytes(live, column))
+        return try body(UnsafeRawBufferPointer(start: start, count: start == nil ? 0 : count))
     }
 
     /// The blob of the column, nil when it is NULL (an empty blob is empty `Data`).

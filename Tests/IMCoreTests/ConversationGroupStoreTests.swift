@@ -144,6 +144,7 @@ final class ConversationGroupStoreTests: XCTestCase {
             try database.saveCounters(UnreadCounters(), orderCounter: 9, syncVersion: 4, serverEpoch: "e")
             try database.connection.execute("DROP INDEX messages_by_id")
             try database.connection.execute("DROP TABLE kept_conversations")
+            try database.connection.execute("DROP TABLE batch_log")
             try database.connection.execute("DROP TABLE conversation_groups")
             try database.connection.execute("ALTER TABLE conversations DROP COLUMN conversation_groups")
             try database.connection.execute("ALTER TABLE conversations DROP COLUMN peer_read_seq")

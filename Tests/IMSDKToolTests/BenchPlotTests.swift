@@ -128,9 +128,10 @@ final class BenchPlotTests: XCTestCase {
         let report = report()
         let plot = try parse(BenchPlot(report: report).svg())
 
-        let expected = BenchMetric.allCases.filter { $0 != .coldOpen }.map(\.rawValue)
-        XCTAssertEqual(plot.panelOrder, expected, "a panel per metric, in the report's order, the cold open left out")
-        for metric in BenchMetric.allCases where metric != .coldOpen {
+        let expected = BenchMetric.allCases.filter { !BenchPlot.omitted.contains($0) }.map(\.rawValue)
+        XCTAssertEqual(plot.panelOrder, expected, "a panel per metric, in the report's order, the cold open and the folded ingest left out")
+        XCTAssertFalse(plot.panelOrder.contains("persistedBatchedFolded"))
+        for metric in BenchMetric.allCases where !BenchPlot.omitted.contains(metric) {
             let panel = try XCTUnwrap(plot.panels[metric.rawValue])
             var points = 0, missing = 0
             for (key, value) in [("ours", \MetricResult.ours), ("array", \.array), ("sql", \.sql)] {
@@ -227,7 +228,7 @@ final class BenchPlotTests: XCTestCase {
         XCTAssertTrue(recorder.errLines.contains { $0.contains("wrote the plot") && $0.contains(path) }, "\(recorder.errLines)")
 
         // Without memory probes (no program) memory has no figure, so no panel.
-        XCTAssertEqual(Set(plot.panelOrder), Set(BenchMetric.allCases.map(\.rawValue)).subtracting(["coldOpen", "peakMemory", "peakMemoryHeavy"]))
+        XCTAssertEqual(Set(plot.panelOrder), Set(BenchMetric.allCases.map(\.rawValue)).subtracting(["coldOpen", "persistedBatchedFolded", "peakMemory", "peakMemoryHeavy"]))
         var points = 0
         for scale in scales {
             let conversations = scale["conversations"] as! Int

@@ -247,6 +247,22 @@ final class StorageFailureTests: XCTestCase {
         session.checkInvariants()
     }
 
+    func test_pushedMessagesGoThroughTheBatchLog_andALogoutFoldsIt_soTheNextLoginFindsThemWithoutAFold() async throws {
+        // Without the invariant checks, which read the database after every change (and so fold the log).
+        session = try await V2TestSession(peers: ["a", "b"], storage: storage, checksInvariants: false)
+        for index in 0..<5 {
+            try session.server.sendText("hi \(index)", from: index.isMultiple(of: 2) ? "a" : "b", toUser: "me")
+        }
+        await session.settle()
+        let logged = try ConversationDatabase.open(at: databasePath(), logger: .silent, verifying: false).loggedCounts()
+        XCTAssertGreaterThan(logged.messages, 0, "single pushes went to the log")
+        try await manager.logout()
+        let database = try ConversationDatabase.open(at: databasePath(), logger: .silent, verifying: false)
+        XCTAssertEqual(try database.loggedCounts().batches, 0, "the logout folded the log")
+        XCTAssertEqual(try database.messages(of: .c2c("a")).map(\.message.seq).count, 3)
+        XCTAssertEqual(try database.conversation(.c2c("b"))?.unreadCount, 2)
+    }
+
     func test_aReadOnlyDatabase_failsTheLoginWith6022_leavesTheFileAsItIs_andALaterLoginWorks() async throws {
         session = try await V2TestSession(peers: ["a"], storage: storage)
         try session.server.sendText("hi", from: "a", toUser: "me")

@@ -15,7 +15,7 @@ extension ConversationDatabase {
 
     /// The stored groups, in creation order.
     package func loadConversationGroups() throws(PersistenceError) -> [ConversationGroup] {
-        let path = connection.path
+        let path = sqlite.path
         return try connection.prepare("SELECT id, name, conversations FROM conversation_groups ORDER BY id")
             .query { row throws(PersistenceError) -> ConversationGroup in
                 guard let name = row.string(at: 1), let blob = row.data(at: 2),

@@ -7,8 +7,9 @@ extension ConversationDatabase {
     ///
     /// A statement that would write but matches no row: SQLite still asks for a write transaction,
     /// which a read-only database refuses. A full disk is not found here (nothing needs a new page).
+    /// The batch log is not folded (neither here nor by `inject(_:)`).
     package func checkWritable() throws(PersistenceError) {
-        try connection.prepare("UPDATE counters SET id = id WHERE 0").execute()
+        try sqlite.prepare("UPDATE counters SET id = id WHERE 0").execute()
     }
 
     /// Makes the database behave as under `fault` from now on (nil: as a healthy disk again); see
@@ -19,11 +20,11 @@ extension ConversationDatabase {
         }
         let pageLimit = fault == .diskFull ? try pragmaValue("PRAGMA page_count") : maxPageCountBeforeFault ?? 0
         // Pragmas take no bound parameters; the values are integers this code read from SQLite.
-        try connection.execute("PRAGMA max_page_count = \(pageLimit)")
-        try connection.execute("PRAGMA query_only = \(fault == .readOnly ? 1 : 0)")
+        try sqlite.execute("PRAGMA max_page_count = \(pageLimit)")
+        try sqlite.execute("PRAGMA query_only = \(fault == .readOnly ? 1 : 0)")
     }
 
     private func pragmaValue(_ sql: String) throws(PersistenceError) -> Int64 {
-        try connection.prepare(sql).query { $0.int64(at: 0) }.first ?? 0
+        try sqlite.prepare(sql).query { $0.int64(at: 0) }.first ?? 0
     }
 }

@@ -20,7 +20,7 @@ extension ConversationDatabase {
     /// Every stored message's local fields, by message ID.
     /// - Complexity: O(k), k being the messages with local fields.
     package func allLocalFields() throws(PersistenceError) -> [String: MessageLocalFields] {
-        let path = connection.path
+        let path = sqlite.path
         let rows = try connection.prepare("SELECT message_id, custom_int, custom_data FROM message_local_fields")
             .query { row throws(PersistenceError) -> (String, MessageLocalFields) in
                 guard let id = row.string(at: 0), let customInt = Int32(exactly: row.int64(at: 1)) else {

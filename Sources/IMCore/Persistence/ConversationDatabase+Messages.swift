@@ -63,7 +63,7 @@ extension ConversationDatabase {
     /// The stored accepted message with ID `messageID`, in whichever conversation.
     /// - Complexity: O(log M) (the index by message ID).
     func message(withID messageID: String) throws(PersistenceError) -> (id: ConversationID, held: HeldMessage)? {
-        let path = connection.path
+        let path = sqlite.path
         let rows = try connection.prepare(Self.messageByIDSQL).query([messageID]) {
             row throws(PersistenceError) -> (id: ConversationID, held: HeldMessage) in
             var reader = RowReader(row, path: path)
@@ -120,7 +120,7 @@ extension ConversationDatabase {
     /// The conversations deleted with their messages kept, as recorded.
     /// - Complexity: O(k) for k of them.
     package func keptConversations() throws(PersistenceError) -> Set<ConversationID> {
-        let path = connection.path
+        let path = sqlite.path
         return Set(try connection.prepare("SELECT kind, target FROM kept_conversations").query { row throws(PersistenceError) in
             var reader = RowReader(row, path: path)
             return try reader.conversationID()
@@ -141,7 +141,7 @@ extension ConversationDatabase {
     }
 
     private func heldMessages(_ sql: String, _ values: [any SQLiteBindable]) throws(PersistenceError) -> [HeldMessage] {
-        let path = connection.path
+        let path = sqlite.path
         return try connection.prepare(sql).query(values) { row throws(PersistenceError) in
             var reader = RowReader(row, path: path)
             let message = try reader.message()

@@ -25,7 +25,7 @@ extension ConversationDatabase {
     }
 
     /// Binds the values of `conversationColumns` for `conversation`.
-    static func bind(_ conversation: Conversation, to row: inout SQLiteStatement.Parameters) throws(PersistenceError) {
+    static func bind<Row: SQLiteRow>(_ conversation: Conversation, to row: inout Row) throws(PersistenceError) {
         let profile = conversation.profile
         try bindKey(conversation.id, to: &row)
         try row.append(sortKeyColumn(conversation.sortKey))
@@ -52,13 +52,13 @@ extension ConversationDatabase {
     }
 
     /// Binds the key columns (kind, target) of `id`.
-    static func bindKey(_ id: ConversationID, to row: inout SQLiteStatement.Parameters) throws(PersistenceError) {
+    static func bindKey<Row: SQLiteRow>(_ id: ConversationID, to row: inout Row) throws(PersistenceError) {
         try row.append(Int64(id.kind.rawValue))
         try row.append(id.target)
     }
 
     /// Binds the values of `messageColumns` for `message`; all NULL for nil.
-    static func bind(_ message: Message?, to row: inout SQLiteStatement.Parameters) throws(PersistenceError) {
+    static func bind<Row: SQLiteRow>(_ message: Message?, to row: inout Row) throws(PersistenceError) {
         guard let message else {
             for _ in messageColumns { try row.append(Int64?.none) }
             return

@@ -16,7 +16,7 @@ extension ConversationDatabase {
     /// - Complexity: O(n log n + p).
     package func listRows() throws(PersistenceError) -> [StoredConversation] {
         var unsent: [ConversationID: [Message]] = [:]
-        let path = connection.path
+        let path = sqlite.path
         let rows = try connection.prepare(Self.allPendingSQL).query { row throws(PersistenceError) in
             var reader = RowReader(row, path: path)
             return (try reader.conversationID(), try reader.message())

@@ -9,10 +9,32 @@ import IMTransportKit
 /// its own transaction). Reads return values; none keeps a statement open.
 /// - Thread safety: not `Sendable`; the owner serialises every call (see `SQLiteConnection`).
 package final class ConversationDatabase {
-    /// The connection; exposed for tests and diagnostics, not for ad-hoc SQL by the store.
-    package let connection: SQLiteConnection
+    /// The connection as it is: the batch log (`ConversationDatabase+BatchLog.swift`) may still
+    /// hold batches its tables do not show yet. Only the log's own code and transactions use it.
+    let sqlite: SQLiteConnection
+    /// The connection, with every logged batch folded into the tables first (a write when the log
+    /// holds any): what every read and every write outside the log goes through. Exposed for
+    /// tests and diagnostics, not for ad-hoc SQL by the store.
+    /// - Throws: what folding throws (see `foldLog()`).
+    package var connection: SQLiteConnection {
+        get throws(PersistenceError) {
+            try foldLog()
+            return sqlite
+        }
+    }
     /// The statements of `HotStatement`, by raw value, once prepared (the connection owns them).
     private var hotStatements = [SQLiteStatement?](repeating: nil, count: HotStatement.allCases.count)
+    /// The batches and messages in the batch log; nil when not known (not read since opening, or
+    /// a transaction failed).
+    var logged: (batches: Int, messages: Int)?
+    /// How many messages the batch log holds at most: the batch that reaches it is folded with
+    /// the log in its transaction. Settable for tests.
+    package var logFoldThreshold = ConversationDatabase.defaultLogFoldThreshold
+    /// The most messages a batch may store to go to the batch log; a larger one writes rows (0:
+    /// only batches that store no message; negative: no batch). Settable for tests.
+    package var logBatchLimit = ConversationDatabase.defaultLogBatchLimit
+    /// The last batch appended to the log, kept for its storage (see `SQLiteValueLog.init(reusing:)`).
+    var logBuffer: [UInt8] = []
     /// The connection's page limit before a test's injected fault changed it (`inject(_:)`).
     var maxPageCountBeforeFault: Int64?
 
@@ -20,7 +42,7 @@ package final class ConversationDatabase {
     static let pageCacheKibibytes = 2_048
 
     private init(connection: SQLiteConnection) {
-        self.connection = connection
+        self.sqlite = connection
     }
 
     // MARK: - Opening
@@ -90,7 +112,12 @@ package final class ConversationDatabase {
 
     /// Runs `body` in one transaction; a throw rolls back every write it made.
     package func transaction<T>(_ body: () throws(PersistenceError) -> T) throws(PersistenceError) -> T {
-        try connection.transaction(body)
+        do {
+            return try sqlite.transaction(body)
+        } catch {
+            logged = nil  // the log may have been appended to or folded, then rolled back
+            throw error
+        }
     }
 
     // MARK: - Writes
@@ -125,15 +152,22 @@ package final class ConversationDatabase {
     package func upsert(_ message: Message, in id: ConversationID, countsAsUnread: Bool) throws(PersistenceError) {
         let accepted = message.seq != 0
         try statement(accepted ? .upsertMessage : .upsertPending).execute { row throws(PersistenceError) in
-            try Self.bindKey(id, to: &row)
-            try Self.bind(message, to: &row)
-            if accepted { try row.append(countsAsUnread) }
+            try Self.bind(message, in: id, countsAsUnread: countsAsUnread, to: &row)
         }
+    }
+
+    /// Binds the values of `upsertMessageSQL` (`message` accepted) or `upsertPendingSQL` (pending).
+    static func bind<Row: SQLiteRow>(
+        _ message: Message, in id: ConversationID, countsAsUnread: Bool, to row: inout Row
+    ) throws(PersistenceError) {
+        try bindKey(id, to: &row)
+        try bind(message, to: &row)
+        if message.seq != 0 { try row.append(countsAsUnread) }
     }
 
     /// Deletes the pending message with ID `id`, if any.
     package func deletePendingMessage(id: String) throws(PersistenceError) {
-        try connection.prepare("DELETE FROM pending_messages WHERE id = ?").execute([id])
+        try statement(.deletePending).execute([id])
     }
 
     /// Stores the counters, the store's order counter, its sync version and the server epoch that
@@ -142,14 +176,21 @@ package final class ConversationDatabase {
         _ counters: UnreadCounters, orderCounter: UInt64, syncVersion: UInt64 = 0, serverEpoch: String? = nil
     ) throws(PersistenceError) {
         try statement(.saveCounters).execute { row throws(PersistenceError) in
-            for value in [
-                1, counters.totalUnread, counters.mutedUnread, counters.unreadConversations,
-                counters.markedUnreadConversations, counters.pinnedConversations, counters.conversations,
-            ] { try row.append(value) }
-            try row.append(orderCounter)
-            try row.append(syncVersion)
-            try row.append(serverEpoch)
+            try Self.bind(counters, orderCounter: orderCounter, syncVersion: syncVersion, serverEpoch: serverEpoch, to: &row)
         }
+    }
+
+    /// Binds the values of `counterColumns`.
+    static func bind<Row: SQLiteRow>(
+        _ counters: UnreadCounters, orderCounter: UInt64, syncVersion: UInt64, serverEpoch: String?, to row: inout Row
+    ) throws(PersistenceError) {
+        for value in [
+            1, counters.totalUnread, counters.mutedUnread, counters.unreadConversations,
+            counters.markedUnreadConversations, counters.pinnedConversations, counters.conversations,
+        ] { try row.append(value) }
+        try row.append(orderCounter)
+        try row.append(syncVersion)
+        try row.append(serverEpoch)
     }
 
     // MARK: - Reads
@@ -192,7 +233,7 @@ package final class ConversationDatabase {
     package func messages(
         of id: ConversationID
     ) throws(PersistenceError) -> [(message: Message, countsAsUnread: Bool)] {
-        let path = connection.path
+        let path = sqlite.path
         return try connection.prepare(Self.selectMessagesSQL).query(Self.key(id)) { row throws(PersistenceError) in
             var reader = RowReader(row, path: path)
             let message = try reader.message()
@@ -202,7 +243,7 @@ package final class ConversationDatabase {
 
     /// The pending messages of `id` (not yet accepted), oldest first.
     package func pendingMessages(of id: ConversationID) throws(PersistenceError) -> [Message] {
-        let path = connection.path
+        let path = sqlite.path
         return try connection.prepare(Self.selectPendingSQL).query(Self.key(id)) { row throws(PersistenceError) in
             var reader = RowReader(row, path: path)
             return try reader.message()
@@ -211,7 +252,7 @@ package final class ConversationDatabase {
 
     /// The conversations that have stored messages but no row: deleted with their messages kept.
     package func keptConversationIDs() throws(PersistenceError) -> [ConversationID] {
-        let path = connection.path
+        let path = sqlite.path
         return try connection.prepare(Self.keptConversationsSQL).query { row throws(PersistenceError) in
             guard let kind = UInt8(exactly: row.int64(at: 0)).flatMap(ConversationID.Kind.init(rawValue:)),
                   let target = row.string(at: 1) else {
@@ -253,9 +294,10 @@ package final class ConversationDatabase {
 
     // MARK: - Helpers
 
-    /// The statements every batch runs, kept by the database so that finding one hashes no SQL text.
-    enum HotStatement: Int, CaseIterable {
-        case upsertConversation, upsertMessage, upsertPending, saveCounters
+    /// The statements every batch runs, kept by the database so that finding one hashes no SQL
+    /// text. The raw value is also the tag of the statement's records in the batch log.
+    enum HotStatement: UInt8, CaseIterable {
+        case upsertConversation, upsertMessage, upsertPending, saveCounters, deletePending
 
         var sql: String {
             switch self {
@@ -263,15 +305,22 @@ package final class ConversationDatabase {
             case .upsertMessage: return ConversationDatabase.upsertMessageSQL
             case .upsertPending: return ConversationDatabase.upsertPendingSQL
             case .saveCounters: return ConversationDatabase.saveCountersSQL
+            case .deletePending: return "DELETE FROM pending_messages WHERE id = ?"
             }
         }
     }
 
-    /// The prepared statement of `hot`, prepared on first use.
+    /// The prepared statement of `hot`, the batch log folded first.
     private func statement(_ hot: HotStatement) throws(PersistenceError) -> SQLiteStatement {
-        if let statement = hotStatements[hot.rawValue] { return statement }
-        let statement = try connection.prepare(hot.sql)
-        hotStatements[hot.rawValue] = statement
+        try foldLog()
+        return try unfoldedStatement(hot)
+    }
+
+    /// The prepared statement of `hot`, prepared on first use; the batch log is left as it is.
+    func unfoldedStatement(_ hot: HotStatement) throws(PersistenceError) -> SQLiteStatement {
+        if let statement = hotStatements[Int(hot.rawValue)] { return statement }
+        let statement = try sqlite.prepare(hot.sql)
+        hotStatements[Int(hot.rawValue)] = statement
         return statement
     }
 
@@ -280,7 +329,7 @@ package final class ConversationDatabase {
     }
 
     private func conversations(_ sql: String, _ values: [any SQLiteBindable]) throws(PersistenceError) -> [Conversation] {
-        let path = connection.path
+        let path = sqlite.path
         return try connection.prepare(sql).query(values) { row throws(PersistenceError) in
             var reader = RowReader(row, path: path)
             return try reader.conversation()

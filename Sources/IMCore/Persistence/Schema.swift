@@ -26,6 +26,7 @@ package enum Schema {
         Migration(version: 5, sql: version5),
         Migration(version: 6, sql: version6),
         Migration(version: 7, sql: version7),
+        Migration(version: 8, sql: version8),
     ]
 
     /// The newest version this code knows.
@@ -227,5 +228,16 @@ package enum Schema {
         INSERT INTO kept_conversations (kind, target)
             SELECT DISTINCT conversation_kind, conversation_target FROM messages
             WHERE NOT EXISTS (SELECT 1 FROM conversations WHERE kind = conversation_kind AND target = conversation_target);
+        """
+
+    /// Version 8: the batch log, batches appended as one blob each and folded into the tables
+    /// later (see `ConversationDatabase+BatchLog.swift`).
+    private static let version8 = """
+        -- Batches written as one blob each, not folded into the tables yet (ConversationDatabase+BatchLog).
+        CREATE TABLE batch_log (
+            id INTEGER PRIMARY KEY,             -- append order
+            messages INTEGER NOT NULL,          -- how many messages the batch stores
+            body BLOB NOT NULL                  -- the batch's statements, as SQLiteValueLog records
+        );
         """
 }

@@ -328,7 +328,7 @@ extension IMClient {
 
     /// Drops the database from the state (the client stops), trying a last time to write the
     /// unwritten changes; what still fails is lost here, and the next login's sync brings back
-    /// what the server has.
+    /// what the server has. With everything written, folds the batch log.
     func closeDatabase(_ state: inout State) {
         if let database = state.database, !state.unwritten.isEmpty {
             do throws(PersistenceError) {
@@ -336,6 +336,16 @@ extension IMClient {
             } catch {
                 logger.log(.error, "closing the local database with the changes of \(state.unwritten.batchCount) "
                     + "batches unwritten (\(error)); the next login syncs from the stored version again")
+            }
+        }
+        if let database = state.database, state.unwritten.isEmpty {
+            // The batches still in the batch log go into the tables now, so that the next login
+            // does not wait for them; what fails here is folded by the next use instead.
+            do throws(PersistenceError) {
+                try database.foldLog()
+            } catch {
+                logger.log(.warning, "closing the local database with its batch log not folded (\(error)); "
+                    + "the next login folds it")
             }
         }
         state.unwritten = UnwrittenChanges()
@@ -363,52 +373,15 @@ extension IMClient {
     /// Writes `batch` to `database` in one transaction (nothing for a batch that changed nothing).
     package static func write(_ batch: ChangeBatch, to database: ConversationDatabase) throws(PersistenceError) {
         guard batch.needsWriting else { return }
-        try write(
+        try database.write(
             batch.storage.operations, [batch.added, batch.changed].joined(), counters: batch.counters,
-            storage: batch.storage, to: database)
+            storage: batch.storage)
     }
 
     /// Writes `unwritten` to `database` in one transaction.
     package static func write(_ unwritten: UnwrittenChanges, to database: ConversationDatabase) throws(PersistenceError) {
-        try write(
+        try database.write(
             unwritten.operations, unwritten.conversations.values, counters: unwritten.counters,
-            storage: unwritten.storage, to: database)
-    }
-
-    /// Writes message operations, then conversation rows, then the counters with `storage`'s order
-    /// counter and sync version, in one transaction.
-    private static func write<Conversations: Sequence<Conversation>>(
-        _ operations: [StorageDelta.Operation], _ conversations: Conversations, counters: UnreadCounters,
-        storage: StorageDelta, to database: ConversationDatabase
-    ) throws(PersistenceError) {
-        try database.transaction { () throws(PersistenceError) in
-            for operation in operations {
-                switch operation {
-                case .store(let message, let id, let countsAsUnread):
-                    try database.upsert(message, in: id, countsAsUnread: countsAsUnread)
-                case .removePending(let messageID):
-                    try database.deletePendingMessage(id: messageID)
-                case .delete(let id, let keepingMessages):
-                    try database.deleteConversation(id)
-                    if keepingMessages { try database.keepMessages(of: id) } else { try database.deleteMessages(of: id) }
-                case .setLocalFields(let messageID, let fields):
-                    try database.setLocalFields(fields, ofMessage: messageID)
-                case .clearMessages(let id, let upToSeq, let includingLocal):
-                    try database.clearMessages(of: id, upToSeq: upToSeq, includingLocal: includingLocal)
-                case .conversationGroups(let groups):
-                    try database.saveConversationGroups(groups)
-                case .removeMessages(let id):
-                    try database.removeMessages(of: id)
-                case .deleteKeptMessages:
-                    try database.deleteKeptMessages()
-                case .reviveKeptMessages(let id):
-                    try database.reviveKeptMessages(of: id)
-                }
-            }
-            for conversation in conversations { try database.upsert(conversation) }
-            try database.saveCounters(
-                counters, orderCounter: storage.orderCounter, syncVersion: storage.syncVersion,
-                serverEpoch: storage.serverEpoch)
-        }
+            storage: unwritten.storage)
     }
 }

@@ -161,6 +161,51 @@ struct BenchCommand {
         }
     }
 
+    /// `imsdk bench --persisted`: only the persisted ingest of each scale (`PersistedBench`), on
+    /// fresh databases, the fastest of three rounds per figure, as a table or JSON.
+    func runPersisted() throws {
+        let configuration = Self.buildConfiguration
+        if configuration != "release" && !options.json {
+            console.err("imsdk bench: WARNING: this is a \(configuration) build; its figures are not the engine's "
+                + "(run `swift run -c release imsdk bench --persisted`)")
+        }
+        let rounds = options.smoke ? 1 : 3
+        var reports: [PersistedBench.Figures] = []
+        for conversations in options.scales {
+            if !options.json { console.err("imsdk bench: \(BenchFormat.grouped(conversations)) conversations, \(rounds) rounds...") }
+            let all = Array(BenchWorkload(conversations: conversations, count: 2 * conversations + min(5_000, conversations)))
+            let bench = PersistedBench(batched: all[..<(2 * conversations)], singles: all[(2 * conversations)...])
+            var fastest: PersistedBench.Figures?
+            for _ in 0..<rounds {
+                let files = try BenchFiles()
+                let figures = try bench.run(oursPath: files.path("engine.sqlite"), sqlPath: files.path("sql.sqlite"))
+                fastest = fastest.map { best in
+                    PersistedBench.Figures(
+                        batched: min(best.batched, figures.batched), fold: min(best.fold, figures.fold),
+                        single: min(best.single, figures.single), sqlBatched: min(best.sqlBatched, figures.sqlBatched),
+                        sqlSingle: min(best.sqlSingle, figures.sqlSingle), batchedCount: figures.batchedCount)
+                } ?? figures
+            }
+            reports.append(fastest!)
+        }
+        if options.json {
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+            console.out(String(decoding: try encoder.encode(reports), as: UTF8.self))
+            return
+        }
+        console.out("Persisted ingest, messages per second: fastest of \(rounds) fresh databases per figure "
+            + "(\(ProcessInfo.processInfo.activeProcessorCount) cores, \(configuration) build)")
+        console.out("conversations".rightPadded(15) + "1,000/txn".rightPadded(12) + "log folded".rightPadded(12)
+            + "the fold".rightPadded(11) + "1/txn".rightPadded(10) + "B2 1,000/txn".rightPadded(14) + "B2 1/txn")
+        for (conversations, report) in zip(options.scales, reports) {
+            let rate = { (seconds: Double) in BenchFormat.grouped(Int((1 / seconds).rounded())) }
+            console.out(BenchFormat.grouped(conversations).rightPadded(15) + rate(report.batched).rightPadded(12)
+                + rate(report.batchedFolded).rightPadded(12) + BenchFormat.time(report.fold).rightPadded(11)
+                + rate(report.single).rightPadded(10) + rate(report.sqlBatched).rightPadded(14) + rate(report.sqlSingle))
+        }
+    }
+
     private static let columns = [44, 11, 11, 11, 12, 12]
 
     private func print(_ report: Report) {
@@ -183,7 +228,10 @@ struct BenchCommand {
                 let ratios = [result.arrayRatio, result.sqlRatio].map { $0.map(BenchFormat.ratio) ?? "—" }
                 console.out(row([result.metric.title] + figures + ratios))
             }
-            for (metric, label) in [(BenchMetric.persistedBatched, "1,000/txn"), (.persistedSingle, "1/txn")] {
+            for (metric, label) in [
+                (BenchMetric.persistedBatched, "1,000/txn"), (.persistedBatchedFolded, "1,000/txn, log folded after"),
+                (.persistedSingle, "1/txn"),
+            ] {
                 guard let result = scale[metric], let ours = result.ours, let sql = result.sql else { continue }
                 console.out("persisted ingest, \(label): ours \(BenchFormat.throughput(1 / ours)), B2 \(BenchFormat.throughput(1 / sql))")
             }

@@ -5,6 +5,7 @@ enum BenchMetric: String, CaseIterable, Codable, Sendable {
     case incomingNew
     case incomingExisting
     case persistedBatched
+    case persistedBatchedFolded
     case persistedSingle
     case firstPage
     case middlePage
@@ -35,6 +36,7 @@ enum BenchMetric: String, CaseIterable, Codable, Sendable {
         case .incomingNew: return "incoming message, new conversation"
         case .incomingExisting: return "incoming message, existing conversation"
         case .persistedBatched: return "incoming message, persisted, 1,000/txn"
+        case .persistedBatchedFolded: return "  the same, its batch log folded after"
         case .persistedSingle: return "incoming message, persisted, 1/txn"
         case .firstPage: return "first page of 50"
         case .middlePage: return "page of 50 in the middle"
@@ -57,6 +59,7 @@ enum BenchMetric: String, CaseIterable, Codable, Sendable {
     var standaloneTitle: String {
         switch self {
         case .coldOpen: return "cold start: opening the database"
+        case .persistedBatchedFolded: return "incoming message, persisted, 1,000/txn, batch log folded after"
         case .peakMemoryHeavy: return "peak resident memory, 20 messages per conversation"
         default: return title.trimmingCharacters(in: .whitespaces)
         }

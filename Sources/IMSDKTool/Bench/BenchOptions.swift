@@ -20,6 +20,9 @@ struct BenchOptions: Equatable, Sendable {
     /// Measure only the in-memory incoming messages, on several fresh stores per scale, instead of
     /// every row (`--ingest`; see `IngestBench`).
     var ingestOnly = false
+    /// Measure only the persisted ingest, on several fresh databases per scale, instead of every
+    /// row (`--persisted`; see `PersistedBench`).
+    var persistedOnly = false
 
     /// Parses the arguments after `bench`; nil when they ask for the help.
     static func parse(_ arguments: ArraySlice<String>) throws(UsageError) -> BenchOptions? {
@@ -66,6 +69,8 @@ struct BenchOptions: Equatable, Sendable {
                 options.loginBurst = true
             case "--ingest":
                 options.ingestOnly = true
+            case "--persisted":
+                options.persistedOnly = true
             case "--messages-per-conversation":
                 guard let value = rest.popFirst() else { throw UsageError("--messages-per-conversation needs a value") }
                 guard let count = Int(value), count >= 1 else {
@@ -89,6 +94,11 @@ struct BenchOptions: Equatable, Sendable {
         }
         if options.ingestOnly && (options.loginBurst || options.floodMessages != nil || options.svgPath != nil) {
             throw UsageError("--ingest measures incoming messages alone; it does not go with --flood, --login-burst or --svg")
+        }
+        if options.persistedOnly
+            && (options.ingestOnly || options.loginBurst || options.floodMessages != nil || options.svgPath != nil) {
+            throw UsageError("--persisted measures the persisted ingest alone; it does not go with --ingest, --flood, "
+                + "--login-burst or --svg")
         }
         return options
     }

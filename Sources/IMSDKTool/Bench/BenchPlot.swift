@@ -5,7 +5,8 @@ import Foundation
 /// B1 and B2, both axes logarithmic with a tick and a grid line at every decade.
 ///
 /// The plot shows exactly what the run measured: a panel for every metric with a figure at some
-/// scale (`BenchMetric.coldOpen`, a part of the cold start, left out), a point for every (subject,
+/// scale (`BenchMetric.coldOpen`, a part of the cold start, and `persistedBatchedFolded`, the
+/// batched ingest with one more cost, left out), a point for every (subject,
 /// scale) measured, lines between the points of neighbouring scales. A subject that has the metric
 /// at one scale but not at another (B2's quadratic page walk above `ScaleBench.sqlWalkLimit`) gets a
 /// hollow marker on the panel's top edge at each scale it was not measured at; a subject that never
@@ -38,11 +39,15 @@ struct BenchPlot {
         Series(key: "sql", name: "B2", label: "B2: SQLite as the index, pages by OFFSET", color: "#2ca02c", value: { $0.sql }),
     ]
 
+    /// The metrics that get no panel: a part of another one's figure, or another one's figure
+    /// with a cost added.
+    static let omitted: Set<BenchMetric> = [.coldOpen, .persistedBatchedFolded]
+
     /// The metrics that get a panel, in the report's order.
     var metrics: [BenchMetric] {
         var seen: [BenchMetric] = []
         for scale in report.scales {
-            for result in scale.metrics where result.metric != .coldOpen && !seen.contains(result.metric) {
+            for result in scale.metrics where !Self.omitted.contains(result.metric) && !seen.contains(result.metric) {
                 if Self.series.contains(where: { $0.value(result) != nil }) { seen.append(result.metric) }
             }
         }

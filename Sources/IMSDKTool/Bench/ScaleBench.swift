@@ -14,10 +14,9 @@ import IMTransportKit
 ///   the new conversations untimed (`absorb`, one sort) and times the messages to existing
 ///   conversations only until its sample budget runs out; the rest is applied untimed. Reads and
 ///   pins are sampled the same way. Means over the sample are reported with its size.
-/// - persisted: ours writes each batch with `IMClient.write`, its store keeping the messages in
-///   that database (as a session with local storage does); B2 upserts into a WAL file; both
-///   with 1,000 messages per transaction for the whole workload, then one per transaction for
-///   more messages (up to 5,000).
+/// - persisted: `PersistedBench`; both with 1,000 messages per transaction for the whole workload
+///   (ours then folds its batch log, as a logout does: a row of its own includes it), then one per
+///   transaction for more messages (up to 5,000).
 /// - memory: each subject alone in a process (`MemoryProbe`), ours and B2 on disk, with the
 ///   workload's two messages per conversation and with twenty (`heavyPerConversation`; up to
 ///   `heavyProbeLimit` conversations).
@@ -219,42 +218,17 @@ struct ScaleBench {
         }
     }
 
-    /// Ingest to disk: the whole workload at 1,000 messages per transaction, then `singles` one per
-    /// transaction, for ours and B2.
+    /// Ingest to disk (`PersistedBench`): the whole workload at 1,000 messages per transaction, the
+    /// batch log folded, then `singles` one per transaction, for ours and B2.
     private func measurePersisted(
         all: [Message], singles: ArraySlice<Message>, oursPath: String, sqlPath: String,
         into results: inout [BenchMetric: Figures]
     ) throws {
-        let batched = all[..<(2 * conversations)]
-        let database = try ConversationDatabase.open(at: oursPath, logger: .silent)
-        var store = ConversationStore(selfUserID: BenchWorkload.selfUserID)
-        try store.keepMessages(in: database, logger: .silent)
-        let oursBatched = try Stopwatch.time {
-            for chunk in stride(from: batched.startIndex, to: batched.endIndex, by: 1_000) {
-                for message in batched[chunk..<min(chunk + 1_000, batched.endIndex)] { store.receive(message) }
-                try IMClient.write(store.commitBatch(), to: database)
-                store.noteWritten()
-            }
-        }
-        let oursSingle = try Stopwatch.time {
-            for message in singles {
-                store.receive(message)
-                try IMClient.write(store.commitBatch(), to: database)
-                store.noteWritten()
-            }
-        }
-        let sql = try SQLBaseline(path: sqlPath)
-        let sqlBatched = try Stopwatch.time {
-            for chunk in stride(from: batched.startIndex, to: batched.endIndex, by: 1_000) {
-                try sql.transaction { () throws(PersistenceError) in
-                    for message in batched[chunk..<min(chunk + 1_000, batched.endIndex)] { try sql.receive(message) }
-                }
-            }
-        }
-        let sqlSingle = try Stopwatch.time { for message in singles { try sql.receive(message) } }
-        let count = Double(batched.count), singleCount = Double(singles.count)
-        results[.persistedBatched] = (oursBatched / count, nil, sqlBatched / count)
-        results[.persistedSingle] = (oursSingle / singleCount, nil, sqlSingle / singleCount)
+        let figures = try PersistedBench(batched: all[..<(2 * conversations)], singles: singles)
+            .run(oursPath: oursPath, sqlPath: sqlPath)
+        results[.persistedBatched] = (figures.batched, nil, figures.sqlBatched)
+        results[.persistedBatchedFolded] = (figures.batchedFolded, nil, figures.sqlBatched)
+        results[.persistedSingle] = (figures.single, nil, figures.sqlSingle)
     }
 
     /// Cold start: open the persisted database, read the first page and the total; ours without

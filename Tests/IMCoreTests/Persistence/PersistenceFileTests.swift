@@ -123,7 +123,7 @@ final class PersistenceFileTests: XCTestCase {
         try first.upsert(Conversation(id: .c2c("alice")))
         XCTAssertEqual(try first.conversationCount(), 1)
         XCTAssertEqual(try second.conversationCount(), 0)
-        XCTAssertEqual(first.connection.path, ":memory:")
+        XCTAssertEqual(try first.connection.path, ":memory:")
     }
 
     func test_firstOpen_logsThatItCreatedTheDatabase_notAMigrationFromZero() throws {
@@ -240,7 +240,7 @@ final class PersistenceFileTests: XCTestCase {
             guard case .diskFailure(_, let reason) = error as? PersistenceError else { return XCTFail("\(error)") }
             XCTAssertTrue(reason.contains("full"), reason)
         }
-        XCTAssertTrue(database.connection.isAutocommit, "the transaction is over")
+        XCTAssertTrue(try database.connection.isAutocommit, "the transaction is over")
         XCTAssertNil(try database.conversation(large.id))
 
         try database.inject(nil)

@@ -81,7 +81,7 @@ final class PersistenceRoundTripTests: XCTestCase {
         }
         let tables = try database.connection.prepare("SELECT count(*) FROM sqlite_master WHERE type = 'table'")
             .query { $0.int(at: 0) }
-        XCTAssertEqual(tables, [7], "no SQL fragment in an ID ran")
+        XCTAssertEqual(tables, [8], "no SQL fragment in an ID ran")
     }
 
     func test_canonicallyEquivalentTargets_areDistinctRowsKeyedByTheirBytes() throws {

@@ -1,0 +1,227 @@
+import CSQLite
+import Foundation
+
+/// Where the values of one statement's parameters go, in order from parameter 1: bound to the
+/// statement now (`SQLiteStatement.Parameters`), or recorded to be bound later (`SQLiteValueLog`).
+///
+/// Code that maps a value to columns is written once, generic over its row, and serves both.
+package protocol SQLiteRow {
+    /// Takes `value` for the next parameter (`nil` of an `Optional` is NULL).
+    mutating func append<Value: SQLiteBindable>(_ value: Value) throws(PersistenceError)
+}
+
+extension SQLiteStatement.Parameters: SQLiteRow {}
+
+/// Statements recorded as bytes instead of run: each record is a statement's tag and the values of
+/// its parameters, run later by `replay(_:statement:)` exactly as if they had been bound then.
+///
+/// The format (little-endian): per record, the tag (`UInt8`) and the number of values (`UInt16`);
+/// per value, its type (`UInt8`: 0 NULL, 1 integer, 2 text, 3 blob) and, for an integer, 8 bytes;
+/// for text and blobs, the byte count (`UInt32`) then the bytes. It is private to this SDK's own
+/// databases and never leaves the device.
+/// - Thread safety: a value type; not shared.
+package struct SQLiteValueLog: SQLiteRow {
+    /// The records so far.
+    package private(set) var bytes: [UInt8] = []
+    /// Where the current record's value count goes, and the values counted so far.
+    private var countOffset = -1
+    private var count: UInt16 = 0
+
+    package init() {}
+
+    /// An empty log that writes into `buffer`'s storage (a finished log's bytes, reused so that
+    /// each batch does not grow a new array).
+    package init(reusing buffer: [UInt8]) {
+        bytes = buffer
+        bytes.removeAll(keepingCapacity: true)
+    }
+
+    package var isEmpty: Bool { bytes.isEmpty }
+
+    /// Starts the record of one run of the statement `tag` stands for; its values follow.
+    package mutating func beginRecord(_ tag: UInt8) {
+        closeRecord()
+        bytes.append(tag)
+        countOffset = bytes.count
+        bytes.append(0)
+        bytes.append(0)
+        count = 0
+    }
+
+    /// Writes the value count of the current record.
+    private mutating func closeRecord() {
+        guard countOffset >= 0 else { return }
+        bytes[countOffset] = UInt8(truncatingIfNeeded: count)
+        bytes[countOffset + 1] = UInt8(truncatingIfNeeded: count >> 8)
+        countOffset = -1
+    }
+
+    /// The finished records (the current one closed).
+    package mutating func finish() -> [UInt8] {
+        closeRecord()
+        return bytes
+    }
+
+    package mutating func append<Value: SQLiteBindable>(_ value: Value) throws(PersistenceError) {
+        precondition(countOffset >= 0, "a value recorded before its record began")
+        guard count < UInt16.max else { throw .io("more than \(UInt16.max) values in one recorded statement") }
+        value.record(into: &self)
+        count += 1
+    }
+
+    // MARK: - Values (SQLiteBindable's `record(into:)` calls these)
+
+    package mutating func recordNull() {
+        bytes.append(Self.null)
+    }
+
+    package mutating func record(_ value: Int64) {
+        bytes.append(Self.integer)
+        withUnsafeBytes(of: value.littleEndian) { bytes.append(contentsOf: $0) }
+    }
+
+    package mutating func record(_ value: String) {
+        var value = value
+        value.withUTF8 { appendBytes(Self.text, UnsafeRawBufferPointer($0)) }
+    }
+
+    package mutating func record(_ value: Data) {
+        value.withUnsafeBytes { appendBytes(Self.blob, $0) }
+    }
+
+    private mutating func appendBytes(_ type: UInt8, _ payload: UnsafeRawBufferPointer) {
+        bytes.append(type)
+        withUnsafeBytes(of: UInt32(payload.count).littleEndian) { bytes.append(contentsOf: $0) }
+        bytes.append(contentsOf: payload)
+    }
+
+    private static let null: UInt8 = 0, integer: UInt8 = 1, text: UInt8 = 2, blob: UInt8 = 3
+
+    // MARK: - Replay
+
+    /// Runs every record of `records` (as `finish()` returned them, or a blob holding them), in
+    /// order: binds its values to `statement(tag)` and steps it to the end.
+    ///
+    /// - Returns: the number of records run.
+    /// - Throws: `.corrupt` (with `path`) when the bytes are not records or a tag is unknown
+    ///   (`statement` returns nil); the statements' own errors.
+    @discardableResult
+    package static func replay(
+        _ records: UnsafeRawBufferPointer, path: String, statement: (UInt8) throws(PersistenceError) -> SQLiteStatement?
+    ) throws(PersistenceError) -> Int {
+        var reader = Reader(bytes: records, path: path)
+        var replayed = 0
+        while !reader.isAtEnd {
+            let tag = try reader.read(UInt8.self)
+            let count = try reader.read(UInt16.self)
+            guard let target = try statement(tag) else { throw reader.corrupt("unknown recorded statement \(tag)") }
+            try target.withReset { statement throws(PersistenceError) in
+                var index: Int32 = 1
+                while index <= Int32(count) {
+                    switch try reader.read(UInt8.self) {
+                    case null: try statement.bindNull(at: index)
+                    case integer: try statement.bind(try reader.read(Int64.self), at: index)
+                    case text: try statement.bindText(try reader.payload(), at: index)
+                    case blob: try statement.bindBlob(try reader.payload(), at: index)
+                    case let type: throw reader.corrupt("unknown recorded value type \(type)")
+                    }
+                    index += 1
+                }
+                while try statement.step() {}
+            }
+            replayed += 1
+        }
+        return replayed
+    }
+
+    /// The first values of a record, as `scan(_:path:_:)` hands them out.
+    package struct Values {
+        /// (type, offset of the payload, its length) of each of the first `captured` values.
+        fileprivate var found: [(type: UInt8, offset: Int, count: Int)] = []
+        fileprivate let bytes: UnsafeRawBufferPointer
+        static let captured = 4
+
+        /// The integer at `index`, nil when it is not an integer (or not among the first four).
+        package func integer(_ index: Int) -> Int64? {
+            guard index < found.count, found[index].type == SQLiteValueLog.integer else { return nil }
+            return Int64(littleEndian: bytes.loadUnaligned(fromByteOffset: found[index].offset, as: Int64.self))
+        }
+
+        /// The bytes of the text or blob at `index`, nil when it is neither (or not among the first four).
+        package func bytes(_ index: Int) -> [UInt8]? {
+            guard index < found.count, found[index].type == SQLiteValueLog.text || found[index].type == SQLiteValueLog.blob else {
+                return nil
+            }
+            return Array(UnsafeRawBufferPointer(rebasing: bytes[found[index].offset..<found[index].offset + found[index].count]))
+        }
+    }
+
+    /// Walks the records of `records` without running them: for each, its tag, the range of its
+    /// bytes (a slice `replay` runs alone) and its first values.
+    /// - Throws: `.corrupt` (with `path`) when the bytes are not records; what `body` throws.
+    package static func scan(
+        _ records: UnsafeRawBufferPointer, path: String,
+        _ body: (UInt8, Range<Int>, Values) throws(PersistenceError) -> Void
+    ) throws(PersistenceError) {
+        var reader = Reader(bytes: records, path: path)
+        while !reader.isAtEnd {
+            let start = reader.offset
+            let tag = try reader.read(UInt8.self)
+            let count = try reader.read(UInt16.self)
+            var values = Values(bytes: records)
+            for index in 0..<Int(count) {
+                let type = try reader.read(UInt8.self)
+                let offset: Int, length: Int
+                switch type {
+                case null: (offset, length) = (reader.offset, 0)
+                case integer: (offset, length) = (reader.offset, 8); _ = try reader.read(Int64.self)
+                case text, blob:
+                    let payload = try reader.payload()
+                    (offset, length) = (payload.baseAddress.map { $0 - records.baseAddress! } ?? reader.offset, payload.count)
+                default: throw reader.corrupt("unknown recorded value type \(type)")
+                }
+                if index < Values.captured { values.found.append((type, offset, length)) }
+            }
+            try body(tag, start..<reader.offset, values)
+        }
+    }
+
+    /// Reads recorded bytes, each read checked against the end.
+    private struct Reader {
+        let bytes: UnsafeRawBufferPointer
+        let path: String
+        var offset = 0
+
+        var isAtEnd: Bool { offset == bytes.count }
+
+        func corrupt(_ reason: String) -> PersistenceError {
+            .corrupt(path: path, reason: "a batch in the log: \(reason) at byte \(offset)")
+        }
+
+        mutating func read<T: FixedWidthInteger>(_ type: T.Type) throws(PersistenceError) -> T {
+            let size = MemoryLayout<T>.size
+            guard bytes.count - offset >= size else { throw corrupt("truncated") }
+            let value = T(littleEndian: bytes.loadUnaligned(fromByteOffset: offset, as: T.self))
+            offset += size
+            return value
+        }
+
+        /// A byte count and that many bytes.
+        mutating func payload() throws(PersistenceError) -> UnsafeRawBufferPointer {
+            let count = Int(try read(UInt32.self))
+            guard bytes.count - offset >= count else { throw corrupt("truncated") }
+            defer { offset += count }
+            return UnsafeRawBufferPointer(rebasing: bytes[offset..<offset + count])
+        }
+    }
+}
+
+extension Array where Element == UInt8 {
+    /// `withUnsafeBytes` for a body that throws `PersistenceError` (the standard one rethrows untyped).
+    package func withBytes<T>(_ body: (UnsafeRawBufferPointer) throws(PersistenceError) -> T) throws(PersistenceError) -> T {
+        let result: Result<T, PersistenceError> = withUnsafeBytes { bytes in
+            Result { () throws(PersistenceError) in try body(bytes) }
+        }
+        return try result.get()
+    }
+}
