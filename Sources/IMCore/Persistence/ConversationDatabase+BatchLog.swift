@@ -3,11 +3,13 @@ import IMTransportKit
 
 /// Writing batches: as rows, or appended to the batch log and folded into the rows later.
 ///
-/// A small batch that only stores messages (the common one: a message arriving) is recorded as the
+/// A small batch that only stores messages (the common one: a message arriving), or changes
+/// conversations without storing a message (a read report, a pin), is recorded as the
 /// statements it would run (`SQLiteValueLog`) and appended to `batch_log` as one blob: its commit
 /// writes one row in one B-tree instead of a row in each message index and a wide conversation row
-/// per conversation, each on a page of its own. The log is folded, its statements run in append
-/// order and its rows deleted, in one transaction, so many small batches' pages are written once:
+/// per conversation, each on a page of its own. The log is folded, its statements run (the last
+/// of each row, in key order) and its rows deleted, in one transaction, so many small batches'
+/// pages are written once:
 /// - before anything reads the tables or writes them otherwise: every such use goes through
 ///   `connection`, which folds first, so what a read sees is exactly what writing the rows would
 ///   have left;
@@ -63,8 +65,8 @@ extension ConversationDatabase {
         return messages <= logBatchLimit
     }
 
-    /// Runs every logged batch in append order and empties the log, in one transaction (the
-    /// current one, if one is open); nothing when the log is empty.
+    /// Runs the logged batches (see `foldLogInTransaction()`) and empties the log, in one
+    /// transaction (the current one, if one is open); nothing when the log is empty.
     ///
     /// - Throws: `.corrupt` when a logged batch cannot be decoded; the statements' errors (a full
     ///   disk: the log stays as it was, and the next use tries again).
