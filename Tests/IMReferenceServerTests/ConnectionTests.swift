@@ -81,7 +81,9 @@ final class ConnectionTests: ServerTestCase {
         let other = try connect("bob", sink: observer)
         try server.sendText("1", from: "alice", toUser: "bob")
         try server.sendText("2", from: "alice", toUser: "bob")
-        wait(for: [observer.expectPushes(2)], timeout: 5)
+        // Each connection delivers on its own queue: the sink's first push may come after the
+        // observer's second, so wait for both.
+        wait(for: [observer.expectPushes(2), sink.expectPushes(1)], timeout: 5)
         drain(other)
         XCTAssertEqual(sink.pushes.count, 1, "the sink closed its connection on the first push")
     }

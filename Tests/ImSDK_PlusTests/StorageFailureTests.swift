@@ -255,7 +255,7 @@ final class StorageFailureTests: XCTestCase {
         }
         await session.settle()
         let logged = try ConversationDatabase.open(at: databasePath(), logger: .silent, verifying: false).loggedCounts()
-        XCTAssertGreaterThan(logged.messages, 0, "single pushes went to the log")
+        XCTAssertGreaterThan(logged.batches, 0, "single pushes went to the log")
         try await manager.logout()
         let database = try ConversationDatabase.open(at: databasePath(), logger: .silent, verifying: false)
         XCTAssertEqual(try database.loggedCounts().batches, 0, "the logout folded the log")

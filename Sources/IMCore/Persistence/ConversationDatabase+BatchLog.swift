@@ -13,7 +13,7 @@ import IMTransportKit
 /// - before anything reads the tables or writes them otherwise: every such use goes through
 ///   `connection`, which folds first, so what a read sees is exactly what writing the rows would
 ///   have left;
-/// - when it holds `logFoldThreshold` messages, in the transaction of the batch that reached it;
+/// - when it holds `logFoldThreshold` bytes, in the transaction of the batch that reached it;
 /// - when the owner asks (`foldLog()`), e.g. at logout, so the next login does not pay for it.
 ///
 /// A large batch (more than `logBatchLimit` messages) gains nothing from the log, since its pages
@@ -26,10 +26,11 @@ import IMTransportKit
 /// database fail (the store answers them from memory, which holds the most recent messages, see
 /// `ConversationStore.defaultMessageCacheLimit`); they succeed again once the disk recovers.
 extension ConversationDatabase {
-    /// How many logged messages a database folds at once by default: the store's message cache
-    /// holds about as many written messages, so a read that cannot fold finds most of them there;
-    /// and a fold of this many takes tens of milliseconds, the longest a batch waits for one.
-    package static let defaultLogFoldThreshold = 2_000
+    /// How many bytes of logged batches a database folds at once by default: about 2,000 batches
+    /// of one message, as many as the store's message cache holds written messages, so a read that
+    /// cannot fold finds most of them there; a fold of this much takes tens of milliseconds, the
+    /// longest a batch waits for one, and reads it into memory whole.
+    package static let defaultLogFoldThreshold = 1 << 20
 
     /// The most messages a batch may store to go to the log by default; a larger one writes rows.
     package static let defaultLogBatchLimit = 100
@@ -44,7 +45,7 @@ extension ConversationDatabase {
         try transaction { () throws(PersistenceError) in
             if canLog(operations) {
                 try appendToLog(operations, conversations, counters: counters, storage: storage)
-                if try loggedCounts().messages >= logFoldThreshold { try foldLog() }
+                if try loggedCounts().bytes >= logFoldThreshold { try foldLog() }
             } else {
                 try writeRows(operations, conversations, counters: counters, storage: storage)
             }
@@ -81,22 +82,22 @@ extension ConversationDatabase {
     }
 
     /// How many batches and messages the log holds (read once after opening or a failure).
-    package func loggedCounts() throws(PersistenceError) -> (batches: Int, messages: Int) {
+    package func loggedCounts() throws(PersistenceError) -> (batches: Int, bytes: Int) {
         if let logged { return logged }
-        let counts = try sqlite.prepare("SELECT count(*), coalesce(sum(messages), 0) FROM batch_log")
-            .query { (batches: $0.int(at: 0), messages: $0.int(at: 1)) }.first ?? (0, 0)
+        let counts = try sqlite.prepare("SELECT count(*), coalesce(sum(length(body)), 0) FROM batch_log")
+            .query { (batches: $0.int(at: 0), bytes: $0.int(at: 1)) }.first ?? (0, 0)
         logged = counts
         return counts
     }
 
-    /// Appends `body` to the log as a batch of `messages` messages, as it is: for tests of damaged logs.
-    package func insertLogBodyForTesting(_ body: [UInt8], messages: Int) throws(PersistenceError) {
+    /// Appends `body` to the log as a batch, as it is: for tests of damaged logs.
+    package func insertLogBodyForTesting(_ body: [UInt8]) throws(PersistenceError) {
         let counts = try loggedCounts()
-        try sqlite.prepare(Self.appendSQL).execute([messages, body])
-        logged = (counts.batches + 1, counts.messages + messages)
+        try sqlite.prepare(Self.appendSQL).execute([body])
+        logged = (counts.batches + 1, counts.bytes + body.count)
     }
 
-    private static let appendSQL = "INSERT INTO batch_log (messages, body) VALUES (?, ?)"
+    private static let appendSQL = "INSERT INTO batch_log (body) VALUES (?)"
 
     // MARK: - Private
 
@@ -189,13 +190,11 @@ extension ConversationDatabase {
         storage: StorageDelta
     ) throws(PersistenceError) {
         var log = SQLiteValueLog(reusing: logBuffer)
-        var messages = 0
         for operation in operations {
             switch operation {
             case .store(let message, let id, let countsAsUnread):
                 log.beginRecord((message.seq != 0 ? HotStatement.upsertMessage : .upsertPending).rawValue)
                 try Self.bind(message, in: id, countsAsUnread: countsAsUnread, to: &log)
-                messages += 1
             case .removePending(let messageID):
                 log.beginRecord(HotStatement.deletePending.rawValue)
                 try log.append(messageID)
@@ -214,10 +213,9 @@ extension ConversationDatabase {
         let body = log.finish()
         let counts = try loggedCounts()
         try sqlite.prepare(Self.appendSQL).execute { row throws(PersistenceError) in
-            try row.append(messages)
             try row.append(body)
         }
-        logged = (counts.batches + 1, counts.messages + messages)
+        logged = (counts.batches + 1, counts.bytes + body.count)
         logBuffer = body
     }
 

@@ -24,11 +24,11 @@ package final class ConversationDatabase {
     }
     /// The statements of `HotStatement`, by raw value, once prepared (the connection owns them).
     private var hotStatements = [SQLiteStatement?](repeating: nil, count: HotStatement.allCases.count)
-    /// The batches and messages in the batch log; nil when not known (not read since opening, or
-    /// a transaction failed).
-    var logged: (batches: Int, messages: Int)?
-    /// How many messages the batch log holds at most: the batch that reaches it is folded with
-    /// the log in its transaction. Settable for tests.
+    /// The batches in the batch log and their bytes; nil when not known (not read since opening,
+    /// or a transaction failed).
+    var logged: (batches: Int, bytes: Int)?
+    /// How many bytes the batch log holds at most: the batch that reaches it is folded with the
+    /// log in its transaction. Settable for tests.
     package var logFoldThreshold = ConversationDatabase.defaultLogFoldThreshold
     /// The most messages a batch may store to go to the batch log; a larger one writes rows (0:
     /// only batches that store no message; negative: no batch). Settable for tests.

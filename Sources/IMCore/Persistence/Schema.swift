@@ -236,7 +236,6 @@ package enum Schema {
         -- Batches written as one blob each, not folded into the tables yet (ConversationDatabase+BatchLog).
         CREATE TABLE batch_log (
             id INTEGER PRIMARY KEY,             -- append order
-            messages INTEGER NOT NULL,          -- how many messages the batch stores
             body BLOB NOT NULL                  -- the batch's statements, as SQLiteValueLog records
         );
         """

@@ -159,18 +159,31 @@ final class BatchLogTests: XCTestCase {
         }
     }
 
-    func test_theLog_isFoldedWhenItReachesItsThreshold_inTheTransactionOfTheBatchThatReachedIt() throws {
+    func test_theLog_isFoldedWhenItReachesItsThresholdOfBytes_inTheTransactionOfTheBatchThatReachedIt() throws {
         let database = try ConversationDatabase.open(at: nil, logger: .silent)
-        database.logFoldThreshold = 5
+        database.logFoldThreshold = .max
         let id = ConversationID.c2c("alice")
-        for seq in 1...4 {
-            try write(Batch(operations: [.store(.accepted(seq: UInt64(seq), from: "alice", to: .user("me")), in: id, countsAsUnread: true)]), to: database)
+        let message = { (seq: Int) in
+            Batch(operations: [.store(.accepted(seq: UInt64(seq), from: "alice", to: .user("me")), in: id, countsAsUnread: true)])
         }
-        XCTAssertEqual(try database.loggedCounts().batches, 4)
-        XCTAssertEqual(try database.loggedCounts().messages, 4)
-        try write(Batch(operations: [.store(.accepted(seq: 5, from: "alice", to: .user("me")), in: id, countsAsUnread: true)]), to: database)
-        XCTAssertEqual(try database.loggedCounts().batches, 0, "the fifth message reached the threshold")
+        for seq in 1...4 { try write(message(seq), to: database) }
+        let four = try database.loggedCounts()
+        XCTAssertEqual(four.batches, 4)
+        XCTAssertGreaterThan(four.bytes, 4 * 20, "each batch's message and counters")
+        database.logFoldThreshold = four.bytes + 1
+        try write(message(5), to: database)
+        XCTAssertEqual(try database.loggedCounts().batches, 0, "the fifth batch reached the threshold")
         XCTAssertEqual(try database.messages(of: id).map(\.message.seq), [1, 2, 3, 4, 5])
+
+        // Batches without messages (a read report, a pin) count too: the log stays bounded.
+        database.logFoldThreshold = four.bytes
+        var fixtures = PersistenceFixtures(seed: 8)
+        var most = 0
+        for _ in 0..<40 {
+            try write(Batch(conversations: [fixtures.conversation(id: id)]), to: database)
+            most = max(most, try database.loggedCounts().bytes)
+        }
+        XCTAssertLessThan(most, four.bytes, "folded whenever it reached the threshold")
     }
 
     func test_aBatchOfMoreMessagesThanTheLimit_foldsTheLogAndWritesRows() throws {
@@ -219,12 +232,12 @@ final class BatchLogTests: XCTestCase {
                 operations: [.store(.accepted(seq: UInt64(seq), from: "alice", to: .user("me")), in: id, countsAsUnread: true)],
                 conversations: [conversation]), to: database)
         }
-        XCTAssertEqual(try database.loggedCounts().messages, 60)
+        XCTAssertEqual(try database.loggedCounts().batches, 60)
         try database.inject(.diskFull)
         XCTAssertThrowsError(try database.messages(of: id)) { error in
             guard case .diskFailure = error as? PersistenceError else { return XCTFail("\(error)") }
         }
-        XCTAssertEqual(try database.loggedCounts().messages, 60, "the failed fold rolled back; the log is whole")
+        XCTAssertEqual(try database.loggedCounts().batches, 60, "the failed fold rolled back; the log is whole")
         try database.inject(nil)
         XCTAssertEqual(try database.messages(of: id).map(\.message.seq), Array(1...60))
         XCTAssertEqual(try database.conversation(.c2c("peer 60")), conversations.last)
@@ -240,7 +253,7 @@ final class BatchLogTests: XCTestCase {
         try log.append(Int64(1))
         var damaged = log.finish()
         damaged.removeLast(3)
-        try database.insertLogBodyForTesting(damaged, messages: 1)
+        try database.insertLogBodyForTesting(damaged)
         XCTAssertThrowsError(try database.messages(of: id)) { error in
             guard case .corrupt(_, let reason) = error as? PersistenceError else { return XCTFail("\(error)") }
             XCTAssertTrue(reason.contains("truncated"), reason)
