@@ -26,10 +26,10 @@ import IMTransportKit
 /// database fail (the store answers them from memory, which holds the most recent messages, see
 /// `ConversationStore.defaultMessageCacheLimit`); they succeed again once the disk recovers.
 extension ConversationDatabase {
-    /// How many bytes of logged batches a database folds at once by default: about 2,000 batches
-    /// of one message, as many as the store's message cache holds written messages, so a read that
-    /// cannot fold finds most of them there; a fold of this much takes tens of milliseconds, the
-    /// longest a batch waits for one, and reads it into memory whole.
+    /// How many bytes of logged batches a database folds at once by default: about 1,500 batches
+    /// of one message, fewer than the 2,000 written messages the store's cache holds, so a read
+    /// that cannot fold finds most of them there; a fold of this much takes tens of milliseconds,
+    /// the longest a batch waits for one, and reads it into memory whole.
     package static let defaultLogFoldThreshold = 1 << 20
 
     /// The most messages a batch may store to go to the log by default; a larger one writes rows.
@@ -71,7 +71,7 @@ extension ConversationDatabase {
     ///
     /// - Throws: `.corrupt` when a logged batch cannot be decoded; the statements' errors (a full
     ///   disk: the log stays as it was, and the next use tries again).
-    /// - Complexity: O(m log n) for m logged messages.
+    /// - Complexity: O(r log r) for r logged records, and their statements.
     package func foldLog() throws(PersistenceError) {
         guard try loggedCounts().batches > 0 else { return }
         if sqlite.isAutocommit {
@@ -81,7 +81,7 @@ extension ConversationDatabase {
         }
     }
 
-    /// How many batches and messages the log holds (read once after opening or a failure).
+    /// How many batches the log holds, and their bytes (read once after opening or a failure).
     package func loggedCounts() throws(PersistenceError) -> (batches: Int, bytes: Int) {
         if let logged { return logged }
         let counts = try sqlite.prepare("SELECT count(*), coalesce(sum(length(body)), 0) FROM batch_log")
@@ -125,7 +125,7 @@ extension ConversationDatabase {
                     case .upsertConversation?, .upsertMessage?:
                         latest[try LoggedKey(tag: tag, values: values, path: path)] = record
                     case .upsertPending?, .deletePending?:
-                        inOrder.append(LoggedRecord(body: index, range: range))
+                        inOrder.append(record)
                     case .saveCounters?:
                         counters = record
                     case nil:
