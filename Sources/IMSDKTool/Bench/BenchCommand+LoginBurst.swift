@@ -27,8 +27,7 @@ extension BenchCommand {
         defer { try? FileManager.default.removeItem(at: directory) }
         let configuration = Self.buildConfiguration
         if configuration != "release" && !options.json {
-            console.err("imsdk bench: WARNING: this is a \(configuration) build; its figures are not the engine's "
-                + "and no target is judged (run `swift run -c release imsdk bench --login-burst`)")
+            console.err(Self.debugBuildWarning(configuration, judged: true, rerun: "--login-burst"))
         }
         let bench = options.smoke
             ? LoginBurstBench(conversations: 20, messages: 400, rounds: 1)
@@ -42,13 +41,11 @@ extension BenchCommand {
         let firstPageMet = judged ? report.firstPageSeconds < Self.loginBurstFirstPageLimit : nil
         let pushesMet = judged ? report.pushesOverBurst >= Self.loginBurstPushesOverBurstAtLeast : nil
         if options.json {
-            let encoder = JSONEncoder()
-            encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
             let json = LoginBurstReport(
                 cores: ProcessInfo.processInfo.activeProcessorCount, configuration: configuration, smoke: options.smoke,
                 figures: report, pushesOverBurst: report.pushesOverBurst, firstPageTargetMet: firstPageMet,
                 pushesTargetMet: pushesMet)
-            console.out(String(decoding: try encoder.encode(json), as: UTF8.self))
+            try printJSON(json)
             return
         }
         let milliseconds = { (seconds: Double) in String(format: "%.0f ms", seconds * 1000) }

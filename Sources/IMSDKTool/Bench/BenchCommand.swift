@@ -64,8 +64,7 @@ struct BenchCommand {
         }
         let configuration = Self.buildConfiguration
         if configuration != "release" {
-            console.err("imsdk bench: WARNING: this is a \(configuration) build; its figures are not the engine's "
-                + "and no target is judged (run `swift run -c release imsdk bench`)")
+            console.err(Self.debugBuildWarning(configuration, judged: true, rerun: ""))
         }
         if let path = options.svgPath { try Self.checkPlotPath(path) }
         let budget: ScaleBench.Budget = options.smoke ? .smoke : .full
@@ -85,9 +84,7 @@ struct BenchCommand {
             date: ISO8601DateFormatter().string(from: Date()), configuration: configuration, smoke: options.smoke,
             scales: scales, targetScale: targetReport.conversations, targetsNotJudgedBecause: notJudged, targets: targets)
         if options.json {
-            let encoder = JSONEncoder()
-            encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
-            console.out(String(decoding: try encoder.encode(report), as: UTF8.self))
+            try printJSON(report)
         } else {
             print(report)
         }
@@ -114,9 +111,7 @@ struct BenchCommand {
                 "latencyP50Seconds": report.percentile(0.5), "latencyP99Seconds": report.percentile(0.99),
                 "latencyMaxSeconds": report.latencies.last ?? 0,
             ]
-            let encoder = JSONEncoder()
-            encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
-            console.out(String(decoding: try encoder.encode(figures), as: UTF8.self))
+            try printJSON(figures)
             return
         }
         console.out("Answers under a flood (store on disk, \(ProcessInfo.processInfo.activeProcessorCount) cores)")
@@ -134,8 +129,7 @@ struct BenchCommand {
     func runIngest() throws {
         let configuration = Self.buildConfiguration
         if configuration != "release" && !options.json {
-            console.err("imsdk bench: WARNING: this is a \(configuration) build; its figures are not the engine's "
-                + "(run `swift run -c release imsdk bench --ingest`)")
+            console.err(Self.debugBuildWarning(configuration, judged: false, rerun: "--ingest"))
         }
         let rounds = options.smoke ? 1 : 9
         var reports: [IngestBench.Report] = []
@@ -144,9 +138,7 @@ struct BenchCommand {
             reports.append(IngestBench(conversations: conversations, rounds: rounds).run())
         }
         if options.json {
-            let encoder = JSONEncoder()
-            encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
-            console.out(String(decoding: try encoder.encode(reports), as: UTF8.self))
+            try printJSON(reports)
             return
         }
         console.out("Incoming message in memory, per message: fastest / median of \(rounds) fresh stores "
@@ -166,8 +158,7 @@ struct BenchCommand {
     func runPersisted() throws {
         let configuration = Self.buildConfiguration
         if configuration != "release" && !options.json {
-            console.err("imsdk bench: WARNING: this is a \(configuration) build; its figures are not the engine's "
-                + "(run `swift run -c release imsdk bench --persisted`)")
+            console.err(Self.debugBuildWarning(configuration, judged: false, rerun: "--persisted"))
         }
         let rounds = options.smoke ? 1 : 3
         var reports: [PersistedBench.Figures] = []
@@ -179,19 +170,12 @@ struct BenchCommand {
             for _ in 0..<rounds {
                 let files = try BenchFiles()
                 let figures = try bench.run(oursPath: files.path("engine.sqlite"), sqlPath: files.path("sql.sqlite"))
-                fastest = fastest.map { best in
-                    PersistedBench.Figures(
-                        batched: min(best.batched, figures.batched), fold: min(best.fold, figures.fold),
-                        single: min(best.single, figures.single), sqlBatched: min(best.sqlBatched, figures.sqlBatched),
-                        sqlSingle: min(best.sqlSingle, figures.sqlSingle), batchedCount: figures.batchedCount)
-                } ?? figures
+                fastest = fastest?.fastest(with: figures) ?? figures
             }
             reports.append(fastest!)
         }
         if options.json {
-            let encoder = JSONEncoder()
-            encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
-            console.out(String(decoding: try encoder.encode(reports), as: UTF8.self))
+            try printJSON(reports)
             return
         }
         console.out("Persisted ingest, messages per second: fastest of \(rounds) fresh databases per figure "
@@ -204,6 +188,21 @@ struct BenchCommand {
                 + rate(report.batchedFolded).rightPadded(12) + BenchFormat.time(report.fold).rightPadded(11)
                 + rate(report.single).rightPadded(10) + rate(report.sqlBatched).rightPadded(14) + rate(report.sqlSingle))
         }
+    }
+
+    /// The warning a build that is not a release build prints: its figures are not the engine's
+    /// (`judged`: and the mode's targets are not judged); `rerun` is the option to run again with.
+    static func debugBuildWarning(_ configuration: String, judged: Bool, rerun: String) -> String {
+        "imsdk bench: WARNING: this is a \(configuration) build; its figures are not the engine's "
+            + (judged ? "and no target is judged " : "")
+            + "(run `swift run -c release imsdk bench\(rerun.isEmpty ? "" : " " + rerun)`)"
+    }
+
+    /// Prints `value` as `--json` prints it: pretty, keys sorted.
+    func printJSON<Value: Encodable>(_ value: Value) throws {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+        console.out(String(decoding: try encoder.encode(value), as: UTF8.self))
     }
 
     private static let columns = [44, 11, 11, 11, 12, 12]

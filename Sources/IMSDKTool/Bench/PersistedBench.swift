@@ -27,6 +27,14 @@ struct PersistedBench {
         /// Ours per message with 1,000 per transaction, the fold after it included.
         var batchedFolded: Double { batched + fold / Double(max(batchedCount, 1)) }
         var batchedCount: Int
+
+        /// The faster of this and `other`, figure by figure (two rounds of the same workload).
+        func fastest(with other: Figures) -> Figures {
+            Figures(
+                batched: min(batched, other.batched), fold: min(fold, other.fold), single: min(single, other.single),
+                sqlBatched: min(sqlBatched, other.sqlBatched), sqlSingle: min(sqlSingle, other.sqlSingle),
+                batchedCount: batchedCount)
+        }
     }
 
     let batched: ArraySlice<Message>
