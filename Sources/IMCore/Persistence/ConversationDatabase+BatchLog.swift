@@ -92,12 +92,17 @@ extension ConversationDatabase {
 
     /// Appends `body` to the log as a batch, as it is: for tests of damaged logs.
     package func insertLogBodyForTesting(_ body: [UInt8]) throws(PersistenceError) {
-        let counts = try loggedCounts()
-        try sqlite.prepare(Self.appendSQL).execute([body])
-        logged = (counts.batches + 1, counts.bytes + body.count)
+        try appendBody(body)
     }
 
-    private static let appendSQL = "INSERT INTO batch_log (body) VALUES (?)"
+    /// Appends one batch's records to the log and counts it.
+    private func appendBody(_ body: [UInt8]) throws(PersistenceError) {
+        let counts = try loggedCounts()
+        try sqlite.prepare("INSERT INTO batch_log (body) VALUES (?)").execute { row throws(PersistenceError) in
+            try row.append(body)
+        }
+        logged = (counts.batches + 1, counts.bytes + body.count)
+    }
 
     // MARK: - Private
 
@@ -211,11 +216,7 @@ extension ConversationDatabase {
             counters, orderCounter: storage.orderCounter, syncVersion: storage.syncVersion,
             serverEpoch: storage.serverEpoch, to: &log)
         let body = log.finish()
-        let counts = try loggedCounts()
-        try sqlite.prepare(Self.appendSQL).execute { row throws(PersistenceError) in
-            try row.append(body)
-        }
-        logged = (counts.batches + 1, counts.bytes + body.count)
+        try appendBody(body)
         logBuffer = body
     }
 
