@@ -116,16 +116,15 @@ package struct SQLiteValueLog: SQLiteRow {
             let count = try reader.read(UInt16.self)
             guard let target = try statement(tag) else { throw reader.corrupt("unknown recorded statement \(tag)") }
             try target.withReset { statement throws(PersistenceError) in
-                var index: Int32 = 1
-                while index <= Int32(count) {
-                    switch try reader.read(UInt8.self) {
-                    case null: try statement.bindNull(at: index)
-                    case integer: try statement.bind(try reader.read(Int64.self), at: index)
-                    case text: try statement.bindText(try reader.payload(), at: index)
-                    case blob: try statement.bindBlob(try reader.payload(), at: index)
-                    case let type: throw reader.corrupt("unknown recorded value type \(type)")
+                for index in stride(from: Int32(1), through: Int32(count), by: 1) {
+                    let value = try reader.value()
+                    let payload = UnsafeRawBufferPointer(rebasing: records[value.payload])
+                    switch value.type {
+                    case integer: try statement.bind(Int64(littleEndian: payload.loadUnaligned(as: Int64.self)), at: index)
+                    case text: try statement.bindText(payload, at: index)
+                    case blob: try statement.bindBlob(payload, at: index)
+                    default: try statement.bindNull(at: index)
                     }
-                    index += 1
                 }
                 while try statement.step() {}
             }
@@ -136,15 +135,15 @@ package struct SQLiteValueLog: SQLiteRow {
 
     /// The first values of a record, as `scan(_:path:_:)` hands them out.
     package struct Values {
-        /// (type, offset of the payload, its length) of each of the first `captured` values.
-        fileprivate var found: [(type: UInt8, offset: Int, count: Int)] = []
+        /// The type and the payload's bytes of each of the first `captured` values.
+        fileprivate var found: [(type: UInt8, payload: Range<Int>)] = []
         fileprivate let bytes: UnsafeRawBufferPointer
         static let captured = 4
 
         /// The integer at `index`, nil when it is not an integer (or not among the first four).
         package func integer(_ index: Int) -> Int64? {
             guard index < found.count, found[index].type == SQLiteValueLog.integer else { return nil }
-            return Int64(littleEndian: bytes.loadUnaligned(fromByteOffset: found[index].offset, as: Int64.self))
+            return Int64(littleEndian: bytes.loadUnaligned(fromByteOffset: found[index].payload.lowerBound, as: Int64.self))
         }
 
         /// The bytes of the text or blob at `index`, nil when it is neither (or not among the first four).
@@ -152,7 +151,7 @@ package struct SQLiteValueLog: SQLiteRow {
             guard index < found.count, found[index].type == SQLiteValueLog.text || found[index].type == SQLiteValueLog.blob else {
                 return nil
             }
-            return Array(UnsafeRawBufferPointer(rebasing: bytes[found[index].offset..<found[index].offset + found[index].count]))
+            return Array(UnsafeRawBufferPointer(rebasing: bytes[found[index].payload]))
         }
     }
 
@@ -170,17 +169,8 @@ package struct SQLiteValueLog: SQLiteRow {
             let count = try reader.read(UInt16.self)
             var values = Values(bytes: records)
             for index in 0..<Int(count) {
-                let type = try reader.read(UInt8.self)
-                let offset: Int, length: Int
-                switch type {
-                case null: (offset, length) = (reader.offset, 0)
-                case integer: (offset, length) = (reader.offset, 8); _ = try reader.read(Int64.self)
-                case text, blob:
-                    let payload = try reader.payload()
-                    (offset, length) = (payload.baseAddress.map { $0 - records.baseAddress! } ?? reader.offset, payload.count)
-                default: throw reader.corrupt("unknown recorded value type \(type)")
-                }
-                if index < Values.captured { values.found.append((type, offset, length)) }
+                let value = try reader.value()
+                if index < Values.captured { values.found.append(value) }
             }
             try body(tag, start..<reader.offset, values)
         }
@@ -206,12 +196,20 @@ package struct SQLiteValueLog: SQLiteRow {
             return value
         }
 
-        /// A byte count and that many bytes.
-        mutating func payload() throws(PersistenceError) -> UnsafeRawBufferPointer {
-            let count = Int(try read(UInt32.self))
+        /// One value: its type and where its payload lies (empty for NULL, 8 bytes for an
+        /// integer, the counted bytes of text and blobs).
+        mutating func value() throws(PersistenceError) -> (type: UInt8, payload: Range<Int>) {
+            let type = try read(UInt8.self)
+            let count: Int
+            switch type {
+            case SQLiteValueLog.null: count = 0
+            case SQLiteValueLog.integer: count = 8
+            case SQLiteValueLog.text, SQLiteValueLog.blob: count = Int(try read(UInt32.self))
+            default: throw corrupt("unknown recorded value type \(type)")
+            }
             guard bytes.count - offset >= count else { throw corrupt("truncated") }
             defer { offset += count }
-            return UnsafeRawBufferPointer(rebasing: bytes[offset..<offset + count])
+            return (type, offset..<offset + count)
         }
     }
 }
