@@ -48,6 +48,10 @@ enum Tool {
                     try BenchCommand(options: options, console: console).runPersisted()
                     return .success
                 }
+                if options.pagesOnly {
+                    try BenchCommand(options: options, console: console).runPages()
+                    return .success
+                }
                 if let messages = options.floodMessages {
                     try await BenchCommand(options: options, console: console).runFlood(messages: messages)
                     return .success

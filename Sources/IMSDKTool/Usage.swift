@@ -215,6 +215,10 @@ enum Usage {
                               and 1 per transaction, the batch log's fold), ours
                               and B2 on 3 fresh databases (1 with --smoke); the
                               fastest round of each figure.
+          --pages             Instead of every row: the core's pages of 50 at the
+                              top, middle and end against B1's slices, 9 rounds
+                              on one store (1 with --smoke); the fastest and the
+                              median round.
         """
 
     private static let seedSummary = """

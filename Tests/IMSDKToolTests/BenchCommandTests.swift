@@ -45,7 +45,7 @@ final class BenchCommandTests: XCTestCase {
         "incomingExisting", "firstPage", "middlePage", "lastPage", "pageWalk", "filteredPage", "totalUnread", "readReport",
         "pin", "peakMemory", "peakMemoryHeavy", "publicPage",
     ]
-    private static let sqlMetrics = Set(BenchMetric.allCases.map(\.rawValue)).subtracting(["fullLoad", "publicPage"])
+    private static let sqlMetrics = Set(BenchMetric.allCases.map(\.rawValue)).subtracting(["fullLoad", "publicPage", "publicCall"])
 
     func test_smokeRun_json_hasEveryMetricPositive_ratios_andAgreeingLists() throws {
         let program = try ToolProgram.url()

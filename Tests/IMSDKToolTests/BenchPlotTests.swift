@@ -228,7 +228,7 @@ final class BenchPlotTests: XCTestCase {
         XCTAssertTrue(recorder.errLines.contains { $0.contains("wrote the plot") && $0.contains(path) }, "\(recorder.errLines)")
 
         // Without memory probes (no program) memory has no figure, so no panel.
-        XCTAssertEqual(Set(plot.panelOrder), Set(BenchMetric.allCases.map(\.rawValue)).subtracting(["coldOpen", "persistedBatchedFolded", "peakMemory", "peakMemoryHeavy"]))
+        XCTAssertEqual(Set(plot.panelOrder), Set(BenchMetric.allCases.map(\.rawValue)).subtracting(["coldOpen", "persistedBatchedFolded", "publicCall", "peakMemory", "peakMemoryHeavy"]))
         var points = 0
         for scale in scales {
             let conversations = scale["conversations"] as! Int

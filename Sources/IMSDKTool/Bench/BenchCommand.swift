@@ -190,6 +190,40 @@ struct BenchCommand {
         }
     }
 
+    /// `imsdk bench --pages`: the core's pages against B1's slices at each scale (`PageBench`), the
+    /// fastest and median of several rounds, as a table or JSON.
+    func runPages() throws {
+        let configuration = Self.buildConfiguration
+        if configuration != "release" && !options.json {
+            console.err(Self.debugBuildWarning(configuration, judged: false, rerun: "--pages"))
+        }
+        let rounds = options.smoke ? 1 : 9
+        let repeatSeconds = options.smoke ? ScaleBench.Budget.smoke.repeatSeconds : 0.05
+        var reports: [PageBench.Report] = []
+        for conversations in options.scales {
+            if !options.json { console.err("imsdk bench: \(BenchFormat.grouped(conversations)) conversations, \(rounds) rounds...") }
+            reports.append(try PageBench(conversations: conversations, rounds: rounds, repeatSeconds: repeatSeconds).run())
+        }
+        if options.json {
+            try printJSON(reports)
+            return
+        }
+        console.out("Page of 50, per page: fastest / median of \(rounds) rounds, ours (the core) and B1's slice "
+            + "(\(ProcessInfo.processInfo.activeProcessorCount) cores, \(configuration) build)")
+        console.out("conversations".rightPadded(15) + "page".rightPadded(8) + "ours".rightPadded(22)
+            + "B1".rightPadded(22) + "B1/ours (fastest)")
+        for report in reports {
+            for figures in report.positions {
+                let pair = { (seconds: [Double]) in
+                    BenchFormat.time(seconds[0]) + " / " + BenchFormat.time(seconds[seconds.count / 2])
+                }
+                console.out(BenchFormat.grouped(report.conversations).rightPadded(15) + figures.position.rightPadded(8)
+                    + pair(figures.ours).rightPadded(22) + pair(figures.array).rightPadded(22)
+                    + BenchFormat.ratio(figures.array[0] / figures.ours[0]))
+            }
+        }
+    }
+
     /// The warning a build that is not a release build prints: its figures are not the engine's
     /// (`judged`: and the mode's targets are not judged); `rerun` is the option to run again with.
     static func debugBuildWarning(_ configuration: String, judged: Bool, rerun: String) -> String {

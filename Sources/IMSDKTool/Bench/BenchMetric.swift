@@ -11,6 +11,7 @@ enum BenchMetric: String, CaseIterable, Codable, Sendable {
     case middlePage
     case lastPage
     case publicPage
+    case publicCall
     case pageWalk
     case filteredPage
     case totalUnread
@@ -42,6 +43,7 @@ enum BenchMetric: String, CaseIterable, Codable, Sendable {
         case .middlePage: return "page of 50 in the middle"
         case .lastPage: return "last page of 50 (deepest offset)"
         case .publicPage: return "page of 50, public V2 call, objects made"
+        case .publicCall: return "  a public call's round trip alone"
         case .pageWalk: return "full page walk, pages of 50"
         case .filteredPage: return "filtered page of 50, 1% selected (mean)"
         case .totalUnread: return "total unread"
@@ -59,6 +61,7 @@ enum BenchMetric: String, CaseIterable, Codable, Sendable {
     var standaloneTitle: String {
         switch self {
         case .coldOpen: return "cold start: opening the database"
+        case .publicCall: return "a public V2 call's round trip, no work (total unread)"
         case .persistedBatchedFolded: return "incoming message, persisted, 1,000/txn, batch log folded after"
         case .peakMemoryHeavy: return "peak resident memory, 20 messages per conversation"
         default: return title.trimmingCharacters(in: .whitespaces)

@@ -23,6 +23,9 @@ struct BenchOptions: Equatable, Sendable {
     /// Measure only the persisted ingest, on several fresh databases per scale, instead of every
     /// row (`--persisted`; see `PersistedBench`).
     var persistedOnly = false
+    /// Measure only the core's pages against B1's slices, several rounds per scale, instead of
+    /// every row (`--pages`; see `PageBench`).
+    var pagesOnly = false
 
     /// Parses the arguments after `bench`; nil when they ask for the help.
     static func parse(_ arguments: ArraySlice<String>) throws(UsageError) -> BenchOptions? {
@@ -71,6 +74,8 @@ struct BenchOptions: Equatable, Sendable {
                 options.ingestOnly = true
             case "--persisted":
                 options.persistedOnly = true
+            case "--pages":
+                options.pagesOnly = true
             case "--messages-per-conversation":
                 guard let value = rest.popFirst() else { throw UsageError("--messages-per-conversation needs a value") }
                 guard let count = Int(value), count >= 1 else {
@@ -98,6 +103,11 @@ struct BenchOptions: Equatable, Sendable {
         if options.persistedOnly
             && (options.ingestOnly || options.loginBurst || options.floodMessages != nil || options.svgPath != nil) {
             throw UsageError("--persisted measures the persisted ingest alone; it does not go with --ingest, --flood, "
+                + "--login-burst or --svg")
+        }
+        if options.pagesOnly && (options.ingestOnly || options.persistedOnly || options.loginBurst
+            || options.floodMessages != nil || options.svgPath != nil) {
+            throw UsageError("--pages measures the pages alone; it does not go with --ingest, --persisted, --flood, "
                 + "--login-burst or --svg")
         }
         return options

@@ -41,7 +41,7 @@ struct BenchPlot {
 
     /// The metrics that get no panel: a part of another one's figure, or another one's figure
     /// with a cost added.
-    static let omitted: Set<BenchMetric> = [.coldOpen, .persistedBatchedFolded]
+    static let omitted: Set<BenchMetric> = [.coldOpen, .persistedBatchedFolded, .publicCall]
 
     /// The metrics that get a panel, in the report's order.
     var metrics: [BenchMetric] {

@@ -12,7 +12,10 @@ import ImSDK_Plus
 /// through the public call (it must list N conversations, each with one unread message), then
 /// times the page at the top, in the middle and at the end: each call until its answer arrives
 /// (the hop to the callback queue included), the mean of repeated calls, and reports the slowest
-/// of the three. Above `limit` conversations it is not measured (sending a million pushes through
+/// of the three. It also times the round trip of a call that does next to no work
+/// (`getTotalUnreadMessageCount`, a counter read), the same way: the hop to the SDK's queue and
+/// the answer on the callback queue, which every public call pays and no page through the public
+/// API can beat. Above `limit` conversations it is not measured (sending a million pushes through
 /// the session takes a minute).
 struct PublicPageBench {
     /// The most conversations measured.
@@ -24,8 +27,15 @@ struct PublicPageBench {
     /// Each position's calls run for at least this many seconds.
     let repeatSeconds: Double
 
-    /// Mean seconds per call at the slowest of the first, middle and last page.
-    func run() throws -> Double {
+    /// Mean seconds per call.
+    struct Figures {
+        /// At the slowest of the first, middle and last page.
+        let page: Double
+        /// Of `getTotalUnreadMessageCount`.
+        let roundTrip: Double
+    }
+
+    func run() throws -> Figures {
         let server = try BenchSession.tickingServer(users: [Self.userID] + (0..<conversations).map(Self.peer))
         guard let manager = BenchSession.manager(on: server, storage: .memory, label: "imsdk.bench.public-page", logLevel: .LOG_WARN)
         else { throw BenchError.publicPage("initSDK failed") }
@@ -33,7 +43,7 @@ struct PublicPageBench {
         try Self.wait("login") { succ, fail in manager.login(userID: Self.userID, userSig: "sig", succ: { succ(()) }, fail: fail) }
         for peer in 0..<conversations { _ = try server.sendText("hello", from: Self.peer(peer), toUser: Self.userID) }
         let deadline = Date().addingTimeInterval(600)
-        while try Self.wait("total", { succ, fail in manager.getTotalUnreadMessageCount(succ: succ, fail: fail) }) < UInt64(conversations) {
+        while try Self.total(manager) < UInt64(conversations) {
             guard Date() < deadline else { throw BenchError.publicPage("the messages did not all arrive") }
             Thread.sleep(forTimeInterval: 0.005)
         }
@@ -55,12 +65,18 @@ struct PublicPageBench {
         guard listed == conversations else {
             throw BenchError.publicPage("the list holds \(listed) conversations, not \(conversations)")
         }
-        return try [cursors[0], cursors[cursors.count / 2], cursors[cursors.count - 1]].map { cursor in
+        let page = try [cursors[0], cursors[cursors.count / 2], cursors[cursors.count - 1]].map { cursor in
             try Stopwatch.mean(minimum: repeatSeconds) { blackHole(try Self.page(manager, after: cursor).conversations) }
         }.max()!
+        let roundTrip = try Stopwatch.mean(minimum: repeatSeconds) { blackHole(try Self.total(manager)) }
+        return Figures(page: page, roundTrip: roundTrip)
     }
 
     private static func peer(_ index: Int) -> String { "bench-peer\(index)" }
+
+    private static func total(_ manager: V2TIMManager) throws -> UInt64 {
+        try wait("getTotalUnreadMessageCount") { succ, fail in manager.getTotalUnreadMessageCount(succ: succ, fail: fail) }
+    }
 
     private static func page(_ manager: V2TIMManager, after cursor: UInt64) throws
         -> (conversations: [V2TIMConversation], nextSeq: UInt64, isFinished: Bool) {

@@ -24,7 +24,8 @@ import IMTransportKit
 ///   OFFSET on its in-memory database; its full walk only up to `sqlWalkLimit` conversations).
 /// - the public page: `PublicPageBench` (a V2 session's `getConversationList`, objects made, up to
 ///   `PublicPageBench.limit` conversations), the slowest of the first, middle and last page, beside
-///   B1's slowest slice.
+///   B1's slowest slice; and, as a row of ours alone, the round trip of a public call that does no
+///   work (the floor under any public page).
 /// - filtered pages: after the reads and pins, every 100th conversation is starred; each subject
 ///   walks the starred ones in pages of 50 (ours `page(after:count:filter:)`, B1 filters its array
 ///   and slices, B2 adds `WHERE marks & 1 != 0`), and the mean per page over the walk is reported.
@@ -97,19 +98,18 @@ struct ScaleBench {
 
         // Pages, walks and totals, warm; the timed walks are also the lists compared after the messages.
         let order = store.allInOrder()
-        let middleOffset = n / 2, lastOffset = max(0, n - Self.pageSize)
-        let middleKey = middleOffset == 0 ? 0 : order[middleOffset - 1].sortKey
-        let lastKey = lastOffset == 0 ? 0 : order[lastOffset - 1].sortKey
-        for (metric, offset, key) in [(BenchMetric.firstPage, 0, UInt64(0)), (.middlePage, middleOffset, middleKey), (.lastPage, lastOffset, lastKey)] {
-            results[metric] = (
-                repeated { clobber(&store); blackHole(store.page(after: key, count: Self.pageSize)) },
-                repeated { clobber(&array); blackHole(Array(array.page(offset: offset, count: Self.pageSize))) },
-                try repeated { blackHole(try sql.page(offset: offset, count: Self.pageSize)) })
+        for position in PageBench.positions(order) {
+            results[position.metric] = (
+                repeated { PageBench.page(&store, at: position) },
+                repeated { PageBench.slice(&array, at: position) },
+                try repeated { blackHole(try sql.page(offset: position.offset, count: Self.pageSize)) })
         }
         if n <= PublicPageBench.limit {
             // Against B1's slowest slice of the three (B1 has no objects to make).
             let slice = [BenchMetric.firstPage, .middlePage, .lastPage].compactMap { results[$0]?.array }.max()
-            results[.publicPage] = (try PublicPageBench(conversations: n, repeatSeconds: budget.repeatSeconds).run(), slice, nil)
+            let publicFigures = try PublicPageBench(conversations: n, repeatSeconds: budget.repeatSeconds).run()
+            results[.publicPage] = (publicFigures.page, slice, nil)
+            results[.publicCall] = (publicFigures.roundTrip, nil, nil)
         }
         var oursWalk: [ListEntry] = [], sqlWalk: [ListEntry] = []
         results[.pageWalk] = (

@@ -1,0 +1,89 @@
+import IMCore
+import IMTransportKit
+
+/// `imsdk bench --pages`: only the core's pages of 50 at the top, in the middle and at the end of
+/// the list, against B1's slices at the same offsets, on one store and one array that took the
+/// scale's workload (`ScaleBench`'s pages, measured alone).
+///
+/// Each round takes the mean of repeated calls at each position, for ours and for B1 in turn; the
+/// report keeps every round, fastest first. A page takes microseconds, so a single mean moves with
+/// the machine; the fastest of several rounds moves with the code, which is what two builds are
+/// compared by. Before timing, the pages are checked against B1's slices (the same conversations,
+/// in the same order).
+struct PageBench {
+    let conversations: Int
+    let rounds: Int
+    /// Each position's calls run for at least this many seconds per round.
+    let repeatSeconds: Double
+
+    /// One page position: where B1 slices and the cursor our walk resumes from.
+    struct Position {
+        let metric: BenchMetric
+        let offset: Int
+        /// The `nextSeq` of the page before (0 for the first page).
+        let key: UInt64
+    }
+
+    /// Seconds per page of every round, fastest first, per position.
+    struct Report: Encodable, Equatable {
+        struct Figures: Encodable, Equatable {
+            /// "first", "middle" or "last".
+            let position: String
+            let ours: [Double]
+            let array: [Double]
+        }
+        let conversations: Int
+        let positions: [Figures]
+    }
+
+    /// The first, middle and last page of a list in `order` (the store's order, top first).
+    static func positions(_ order: [Conversation]) -> [Position] {
+        let n = order.count, size = ScaleBench.pageSize
+        let middle = n / 2, last = max(0, n - size)
+        return [(BenchMetric.firstPage, 0), (.middlePage, middle), (.lastPage, last)].map { metric, offset in
+            Position(metric: metric, offset: offset, key: offset == 0 ? 0 : order[offset - 1].sortKey)
+        }
+    }
+
+    /// One timed page of ours: the core's page of 50 after `position`, kept from the optimiser.
+    static func page(_ store: inout ConversationStore, at position: Position) {
+        clobber(&store)
+        blackHole(store.page(after: position.key, count: ScaleBench.pageSize))
+    }
+
+    /// One timed slice of B1's: its 50 rows from `position`, copied out as an app holds them.
+    static func slice(_ array: inout ArrayBaseline, at position: Position) {
+        clobber(&array)
+        blackHole(Array(array.page(offset: position.offset, count: ScaleBench.pageSize)))
+    }
+
+    /// - Precondition: `conversations >= ScaleBench.pageSize`, `rounds >= 1`.
+    func run() throws -> Report {
+        precondition(conversations >= ScaleBench.pageSize && rounds >= 1, "a page bench needs a page and a round")
+        let all = Array(BenchWorkload(conversations: conversations))
+        var store = ConversationStore(selfUserID: BenchWorkload.selfUserID, recordsStorage: false)
+        _ = IngestBench.receiveEach(all[...], into: &store)
+        var array = ArrayBaseline()
+        array.absorb(all[...])
+        let positions = Self.positions(store.allInOrder())
+        for position in positions {
+            let ours = store.page(after: position.key, count: ScaleBench.pageSize).conversations.map { ListEntry.key($0.id) }
+            let slice = array.page(offset: position.offset, count: ScaleBench.pageSize).map(\.id)
+            guard ours == Array(slice) else {
+                throw BenchError.listsDisagree("the \(position.metric.title) differs from B1's slice")
+            }
+        }
+        var ours = Array(repeating: [Double](), count: positions.count)
+        var slices = ours
+        for _ in 0..<rounds {
+            for (index, position) in positions.enumerated() {
+                ours[index].append(Stopwatch.mean(minimum: repeatSeconds) { Self.page(&store, at: position) })
+                slices[index].append(Stopwatch.mean(minimum: repeatSeconds) { Self.slice(&array, at: position) })
+            }
+        }
+        let names = ["first", "middle", "last"]
+        return Report(conversations: conversations, positions: positions.indices.map { index in
+            .init(position: names[index], ours: ours[index].sorted(), array: slices[index].sorted())
+        })
+    }
+}
