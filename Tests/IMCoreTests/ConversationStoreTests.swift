@@ -951,6 +951,39 @@ final class ConversationStoreTests: XCTestCase {
         }
     }
 
+    /// A page reads on past the stale references of a walk's snapshot (conversations deleted since
+    /// the walk started) until it is full, and tells whether the list goes on.
+    func test_pageOfAWalk_pastManyDeletedConversations_fillsFromWhatIsLeft() {
+        var store = storeWithConversations(200)
+        let order = store.allInOrder()
+        let first = store.page(after: 0, count: 20)
+        // Three of every four of the next 130 go: more than a page's references are stale.
+        let deleted = Set(order[20..<150].enumerated().filter { $0.offset % 4 != 0 }.map(\.element.id))
+        for id in deleted { store.delete(id) }
+        _ = store.commitBatch()
+        let left = order[20...].filter { !deleted.contains($0.id) }
+
+        let second = store.page(after: first.nextSeq, count: 20)
+        XCTAssertEqual(ids(second.conversations), ids(left.prefix(20)))
+        XCTAssertFalse(second.isFinished)
+        let rest = store.page(after: second.nextSeq, count: 1_000)
+        XCTAssertEqual(ids(rest.conversations), ids(left.dropFirst(20)))
+        XCTAssertTrue(rest.isFinished)
+    }
+
+    /// A page size beyond the list (up to `Int.max`) returns the whole list, finished.
+    func test_page_largerThanTheList_returnsItAll_finished() {
+        var store = storeWithConversations(30)
+        for count in [30, 31, 1_000_000, Int.max] {
+            let page = store.page(after: 0, count: count)
+            XCTAssertEqual(ids(page.conversations), ids(store.allInOrder()), "count \(count)")
+            XCTAssertTrue(page.isFinished, "count \(count)")
+        }
+        let exact = store.page(after: 0, count: 29)
+        XCTAssertFalse(exact.isFinished, "one left after 29")
+        XCTAssertEqual(store.page(after: exact.nextSeq, count: .max).conversations.count, 1)
+    }
+
     // MARK: - Helpers
 
     private func fromPeer(_ peer: String, seq: UInt64, at timestamp: UInt64 = 1_000) -> Message {

@@ -43,20 +43,45 @@ extension ConversationStore {
         precondition(count > 0, "page size must be positive")
         precondition(isComplete, "a cold store's index holds only the loaded conversations")
         let snapshot = nextSeq == 0 ? order : (walks.take(nextSeq) ?? order)
-        var result: [Conversation] = []
-        // One allocation for the page (appending to an empty array would grow it 7 times for 50).
-        result.reserveCapacity(Swift.min(count, snapshot.count))
         var lastKey = nextSeq
         var hasMore = false
-        snapshot.forEachDescending(below: nextSeq == 0 ? nil : nextSeq, matching: query) { key, entry in
-            guard let conversation = entries.conversation(entry), isIncluded(conversation) else { return true }
-            if result.count == count {
-                hasMore = true
-                return false
+        var position: UInt64? = nextSeq == 0 ? nil : nextSeq
+        // The index is walked for references only, a run at a time; the page's slots are chosen
+        // from the run, and the table copies their conversations straight into the page (a
+        // closure reading `entries` through `self`, inout, copied the whole table for every row,
+        // and a copy through a local moved each conversation twice). A run holds as many as the
+        // page still needs and one more (to tell whether the list goes on); it is short only where
+        // a reference is stale (a deleted conversation) or the filter rejects a conversation the
+        // tags admitted. Neither holds more than the snapshot (a page size may be huge).
+        let limit = Swift.min(count, snapshot.count)
+        let result = withUnsafeTemporaryAllocation(of: Int.self, capacity: limit) { slots in
+            var selected = 0
+            withUnsafeTemporaryAllocation(of: (key: UInt64, entry: EntryReference).self, capacity: limit + 1) { run in
+                walking: while true {
+                    let wanted = limit + 1 - selected
+                    var found = 0
+                    snapshot.forEachDescending(below: position, matching: query) { key, entry in
+                        run.initializeElement(at: found, to: (key, entry))
+                        found += 1
+                        return found < wanted
+                    }
+                    for index in 0..<found {
+                        let (key, entry) = run[index]
+                        guard entries.isLive(entry), isIncluded(entries[slot: Int(entry.slot)]) else { continue }
+                        if selected == limit {
+                            // One more than the page: the list goes on (below `count`, never reached).
+                            hasMore = limit == count
+                            break walking
+                        }
+                        slots.initializeElement(at: selected, to: Int(entry.slot))
+                        selected += 1
+                        lastKey = key
+                    }
+                    if found < wanted { break }
+                    position = run[found - 1].key
+                }
             }
-            result.append(conversation)
-            lastKey = key
-            return true
+            return entries.conversations(inSlots: UnsafeBufferPointer(rebasing: slots[..<selected]))
         }
         let next = hasMore ? walks.store(snapshot, endingAt: lastKey) : lastKey
         return ConversationPage(conversations: result, nextSeq: next, isFinished: !hasMore)

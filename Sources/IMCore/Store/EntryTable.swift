@@ -88,6 +88,22 @@ struct EntryTable: Sendable {
         return self[slot: slot]
     }
 
+    /// Copies of the conversations in `slots` (occupied), in their order, each copied once,
+    /// straight into the array's storage.
+    func conversations(inSlots slots: UnsafeBufferPointer<Int>) -> [Conversation] {
+        [Conversation](unsafeUninitializedCapacity: slots.count) { page, initialized in
+            chunks.withUnsafeBufferPointer { chunks in
+                for slot in slots {
+                    chunks[slot >> Self.chunkShift].withUnsafeBufferPointer { chunk in
+                        (page.baseAddress! + initialized).initialize(
+                            from: chunk.baseAddress! + (slot & (Self.chunkSize - 1)), count: 1)
+                    }
+                    initialized += 1
+                }
+            }
+        }
+    }
+
     /// Whether `reference` names a live entry.
     func isLive(_ reference: EntryReference) -> Bool {
         reference == self.reference(Int(reference.slot))
