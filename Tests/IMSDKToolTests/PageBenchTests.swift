@@ -20,6 +20,16 @@ final class PageBenchTests: XCTestCase {
         }
     }
 
+    /// The full walk's timed body pages through the whole list, as B1's walk slices it.
+    func test_benchPageThrough_walksEveryPageOfTheList() {
+        var store = ConversationStore(selfUserID: BenchWorkload.selfUserID, recordsStorage: false)
+        _ = IngestBench.receiveEach(Array(BenchWorkload(conversations: 300))[...], into: &store)
+        XCTAssertEqual(store.benchPageThrough(pageSize: 50), 6, "the sixth page is full and the last")
+        XCTAssertEqual(store.benchPageThrough(pageSize: 7), 43, "42 full pages and one of 6")
+        XCTAssertEqual(store.benchPageThrough(pageSize: 300), 1)
+        XCTAssertEqual(store.benchList(pageSize: 7).count, 300, "the list compared is read the same way")
+    }
+
     func test_run_timesEveryRoundAtEveryPosition_fastestFirst() throws {
         let report = try PageBench(conversations: 300, rounds: 3, repeatSeconds: 0.001).run()
         XCTAssertEqual(report.conversations, 300)
