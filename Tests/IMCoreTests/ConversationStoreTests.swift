@@ -984,6 +984,30 @@ final class ConversationStoreTests: XCTestCase {
         XCTAssertEqual(store.page(after: exact.nextSeq, count: .max).conversations.count, 1)
     }
 
+    /// A page as large as a big list, read on a thread with a small stack: the page's buffers go
+    /// where they fit (their size follows the list, not the page size asked for).
+    func test_pageOfTheWholeList_onASmallStack_returnsEveryConversation() {
+        var store = ConversationStore(selfUserID: me, recordsStorage: false)
+        for index in 0..<20_000 {
+            store.receive(Message.accepted(seq: 1, from: "u\(index)", to: .user(me), at: 1_000 + UInt64(index)))
+        }
+        _ = store.commitBatch()
+        let done = DispatchSemaphore(value: 0)
+        nonisolated(unsafe) var page: ConversationPage?
+        let reader = store
+        let thread = Thread {
+            var store = reader
+            page = store.page(after: 0, count: .max)
+            done.signal()
+        }
+        thread.stackSize = 256 << 10  // less than the page's 20,000 slots and references take
+        thread.start()
+        XCTAssertEqual(done.wait(timeout: .now() + 60), .success)
+        XCTAssertEqual(page?.conversations.count, 20_000)
+        XCTAssertEqual(page?.isFinished, true)
+        XCTAssertEqual(page?.conversations.first?.id, .c2c("u19999"), "the newest first")
+    }
+
     // MARK: - Helpers
 
     private func fromPeer(_ peer: String, seq: UInt64, at timestamp: UInt64 = 1_000) -> Message {
