@@ -69,7 +69,8 @@ extension ConversationStore {
                         let (key, entry) = run[index]
                         guard entries.isLive(entry), isIncluded(entries[slot: Int(entry.slot)]) else { continue }
                         if selected == limit {
-                            // One more than the page: the list goes on (below `count`, never reached).
+                            // One past a full page: the list goes on. (With `limit` below `count`
+                            // the snapshot holds nothing past it, so this is not reached then.)
                             hasMore = limit == count
                             break walking
                         }

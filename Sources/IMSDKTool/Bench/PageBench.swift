@@ -20,7 +20,8 @@ struct PageBench {
     struct Position {
         let metric: BenchMetric
         let offset: Int
-        /// The `nextSeq` of the page before (0 for the first page).
+        /// The position to page from: the sort key of the conversation before `offset` (0 for the
+        /// first page), as the page before would have returned it.
         let key: UInt64
     }
 

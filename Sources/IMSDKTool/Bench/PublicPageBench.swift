@@ -13,9 +13,9 @@ import ImSDK_Plus
 /// times the page at the top, in the middle and at the end: each call until its answer arrives
 /// (the hop to the callback queue included), the mean of repeated calls, and reports the slowest
 /// of the three. It also times the round trip of a call that does next to no work
-/// (`getTotalUnreadMessageCount`, a counter read), the same way: the hop to the SDK's queue and
-/// the answer on the callback queue, which every public call pays and no page through the public
-/// API can beat. Above `limit` conversations it is not measured (sending a million pushes through
+/// (`getTotalUnreadMessageCount`, a counter read), the same way: the SDK's lock, the answer's hop
+/// to the callback queue and the wake-up of the waiting caller, which every public call pays and
+/// no page through the public API can beat. Above `limit` conversations it is not measured (sending a million pushes through
 /// the session takes a minute).
 struct PublicPageBench {
     /// The most conversations measured.
