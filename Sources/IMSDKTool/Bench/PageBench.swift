@@ -19,6 +19,8 @@ struct PageBench {
     /// One page position: where B1 slices and the cursor our walk resumes from.
     struct Position {
         let metric: BenchMetric
+        /// "first", "middle" or "last", as the report names it.
+        let name: String
         let offset: Int
         /// The position to page from: the sort key of the conversation before `offset` (0 for the
         /// first page), as the page before would have returned it.
@@ -41,8 +43,9 @@ struct PageBench {
     static func positions(_ order: [Conversation]) -> [Position] {
         let n = order.count, size = ScaleBench.pageSize
         let middle = n / 2, last = max(0, n - size)
-        return [(BenchMetric.firstPage, 0), (.middlePage, middle), (.lastPage, last)].map { metric, offset in
-            Position(metric: metric, offset: offset, key: offset == 0 ? 0 : order[offset - 1].sortKey)
+        return [(BenchMetric.firstPage, "first", 0), (.middlePage, "middle", middle), (.lastPage, "last", last)].map {
+            metric, name, offset in
+            Position(metric: metric, name: name, offset: offset, key: offset == 0 ? 0 : order[offset - 1].sortKey)
         }
     }
 
@@ -82,9 +85,8 @@ struct PageBench {
                 slices[index].append(Stopwatch.mean(minimum: repeatSeconds) { Self.slice(&array, at: position) })
             }
         }
-        let names = ["first", "middle", "last"]
         return Report(conversations: conversations, positions: positions.indices.map { index in
-            .init(position: names[index], ours: ours[index].sorted(), array: slices[index].sorted())
+            .init(position: positions[index].name, ours: ours[index].sorted(), array: slices[index].sorted())
         })
     }
 }
