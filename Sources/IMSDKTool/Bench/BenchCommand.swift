@@ -127,43 +127,25 @@ struct BenchCommand {
     /// `imsdk bench --ingest`: the in-memory incoming messages of each scale on fresh stores (see
     /// `IngestBench`), as a table or JSON.
     func runIngest() throws {
-        let configuration = Self.buildConfiguration
-        if configuration != "release" && !options.json {
-            console.err(Self.debugBuildWarning(configuration, judged: false, rerun: "--ingest"))
-        }
         let rounds = options.smoke ? 1 : 9
-        var reports: [IngestBench.Report] = []
-        for conversations in options.scales {
-            if !options.json { console.err("imsdk bench: \(BenchFormat.grouped(conversations)) conversations, \(rounds) rounds...") }
-            reports.append(IngestBench(conversations: conversations, rounds: rounds).run())
-        }
-        if options.json {
-            try printJSON(reports)
-            return
-        }
+        guard let reports = try measureEachScale(rerun: "--ingest", rounds: rounds, { conversations in
+            IngestBench(conversations: conversations, rounds: rounds).run()
+        }) else { return }
         console.out("Incoming message in memory, per message: fastest / median of \(rounds) fresh stores "
-            + "(\(ProcessInfo.processInfo.activeProcessorCount) cores, \(configuration) build)")
+            + "(\(ProcessInfo.processInfo.activeProcessorCount) cores, \(Self.buildConfiguration) build)")
         console.out("conversations".rightPadded(16) + "new conversation".rightPadded(26) + "existing conversation")
         for report in reports {
-            let figures = { (seconds: [Double]) in
-                BenchFormat.time(seconds[0]) + " / " + BenchFormat.time(seconds[seconds.count / 2])
-            }
             console.out(BenchFormat.grouped(report.conversations).rightPadded(16)
-                + figures(report.newConversation).rightPadded(26) + figures(report.existingConversation))
+                + BenchFormat.fastestAndMedian(report.newConversation).rightPadded(26)
+                + BenchFormat.fastestAndMedian(report.existingConversation))
         }
     }
 
     /// `imsdk bench --persisted`: only the persisted ingest of each scale (`PersistedBench`), on
     /// fresh databases, the fastest of three rounds per figure, as a table or JSON.
     func runPersisted() throws {
-        let configuration = Self.buildConfiguration
-        if configuration != "release" && !options.json {
-            console.err(Self.debugBuildWarning(configuration, judged: false, rerun: "--persisted"))
-        }
         let rounds = options.smoke ? 1 : 3
-        var reports: [PersistedBench.Figures] = []
-        for conversations in options.scales {
-            if !options.json { console.err("imsdk bench: \(BenchFormat.grouped(conversations)) conversations, \(rounds) rounds...") }
+        guard let reports = try measureEachScale(rerun: "--persisted", rounds: rounds, { conversations in
             let all = Array(BenchWorkload(conversations: conversations, count: 2 * conversations + min(5_000, conversations)))
             let bench = PersistedBench(batched: all[..<(2 * conversations)], singles: all[(2 * conversations)...])
             var fastest: PersistedBench.Figures?
@@ -172,14 +154,10 @@ struct BenchCommand {
                 let figures = try bench.run(oursPath: files.path("engine.sqlite"), sqlPath: files.path("sql.sqlite"))
                 fastest = fastest?.fastest(with: figures) ?? figures
             }
-            reports.append(fastest!)
-        }
-        if options.json {
-            try printJSON(reports)
-            return
-        }
+            return fastest!
+        }) else { return }
         console.out("Persisted ingest, messages per second: fastest of \(rounds) fresh databases per figure "
-            + "(\(ProcessInfo.processInfo.activeProcessorCount) cores, \(configuration) build)")
+            + "(\(ProcessInfo.processInfo.activeProcessorCount) cores, \(Self.buildConfiguration) build)")
         console.out("conversations".rightPadded(15) + "1,000/txn".rightPadded(12) + "log folded".rightPadded(12)
             + "the fold".rightPadded(11) + "1/txn".rightPadded(10) + "B2 1,000/txn".rightPadded(14) + "B2 1/txn")
         for (conversations, report) in zip(options.scales, reports) {
@@ -193,35 +171,44 @@ struct BenchCommand {
     /// `imsdk bench --pages`: the core's pages against B1's slices at each scale (`PageBench`), the
     /// fastest and median of several rounds, as a table or JSON.
     func runPages() throws {
-        let configuration = Self.buildConfiguration
-        if configuration != "release" && !options.json {
-            console.err(Self.debugBuildWarning(configuration, judged: false, rerun: "--pages"))
-        }
         let rounds = options.smoke ? 1 : 9
         let repeatSeconds = options.smoke ? ScaleBench.Budget.smoke.repeatSeconds : 0.05
-        var reports: [PageBench.Report] = []
-        for conversations in options.scales {
-            if !options.json { console.err("imsdk bench: \(BenchFormat.grouped(conversations)) conversations, \(rounds) rounds...") }
-            reports.append(try PageBench(conversations: conversations, rounds: rounds, repeatSeconds: repeatSeconds).run())
-        }
-        if options.json {
-            try printJSON(reports)
-            return
-        }
+        guard let reports = try measureEachScale(rerun: "--pages", rounds: rounds, { conversations in
+            try PageBench(conversations: conversations, rounds: rounds, repeatSeconds: repeatSeconds).run()
+        }) else { return }
         console.out("Page of 50, per page: fastest / median of \(rounds) rounds, ours (the core) and B1's slice "
-            + "(\(ProcessInfo.processInfo.activeProcessorCount) cores, \(configuration) build)")
+            + "(\(ProcessInfo.processInfo.activeProcessorCount) cores, \(Self.buildConfiguration) build)")
         console.out("conversations".rightPadded(15) + "page".rightPadded(8) + "ours".rightPadded(22)
             + "B1".rightPadded(22) + "B1/ours (fastest)")
         for report in reports {
             for figures in report.positions {
-                let pair = { (seconds: [Double]) in
-                    BenchFormat.time(seconds[0]) + " / " + BenchFormat.time(seconds[seconds.count / 2])
-                }
                 console.out(BenchFormat.grouped(report.conversations).rightPadded(15) + figures.position.rightPadded(8)
-                    + pair(figures.ours).rightPadded(22) + pair(figures.array).rightPadded(22)
+                    + BenchFormat.fastestAndMedian(figures.ours).rightPadded(22)
+                    + BenchFormat.fastestAndMedian(figures.array).rightPadded(22)
                     + BenchFormat.ratio(figures.array[0] / figures.ours[0]))
             }
         }
+    }
+
+    /// The frame of the modes that measure each scale in rounds (`--ingest`, `--persisted`,
+    /// `--pages`): the debug-build warning, a progress line per scale, `measure` at each scale, then
+    /// the reports printed as JSON (and nil returned) or returned for the caller's table.
+    private func measureEachScale<Report: Encodable>(
+        rerun: String, rounds: Int, _ measure: (Int) throws -> Report
+    ) throws -> [Report]? {
+        if Self.buildConfiguration != "release" && !options.json {
+            console.err(Self.debugBuildWarning(Self.buildConfiguration, judged: false, rerun: rerun))
+        }
+        var reports: [Report] = []
+        for conversations in options.scales {
+            if !options.json { console.err("imsdk bench: \(BenchFormat.grouped(conversations)) conversations, \(rounds) rounds...") }
+            reports.append(try measure(conversations))
+        }
+        if options.json {
+            try printJSON(reports)
+            return nil
+        }
+        return reports
     }
 
     /// The warning a build that is not a release build prints: its figures are not the engine's
