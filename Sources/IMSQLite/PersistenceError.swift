@@ -7,6 +7,7 @@ import CSQLite
 /// `imError`, `.diskFailure` maps to the vendor code 6022 (`IMError.Code.ioOperationFailed`) and
 /// every other case to 6019 (`IMError.Code.databaseFailure`).
 /// - Thread safety: a value type, `Sendable`.
+@usableFromInline
 package enum PersistenceError: Error, Hashable, Sendable, CustomStringConvertible {
     /// The file (or its directory) could not be created or opened: permissions, a directory in the way.
     case cannotOpen(path: String, reason: String)
@@ -33,6 +34,7 @@ package enum PersistenceError: Error, Hashable, Sendable, CustomStringConvertibl
         }
     }
 
+    @usableFromInline
     package var description: String {
         switch self {
         case .cannotOpen(let path, let reason):

@@ -10,6 +10,7 @@ import Foundation
 /// `Int64.max` (a pinned sort key, all-ones marks) come back exactly but read as negative in SQL.
 /// Columns that SQL compares or orders as unsigned must account for that (see `Schema`).
 /// - Thread safety: not `Sendable`; see `SQLiteConnection`.
+@usableFromInline
 package final class SQLiteStatement {
     private var handle: OpaquePointer?
     // The connection owns its statements (it finalizes them before closing), so it outlives them.
@@ -57,12 +58,15 @@ package final class SQLiteStatement {
     }
 
     /// The parameters of a statement being bound, filled in order from parameter 1.
+    @usableFromInline
     package struct Parameters {
-        let statement: SQLiteStatement
+        @usableFromInline let statement: SQLiteStatement
         /// The index the next value binds to.
-        package private(set) var next: Int32 = 1
+        @usableFromInline package internal(set) var next: Int32 = 1
 
-        /// Binds `value` to the next parameter (`nil` of an `Optional` binds NULL).
+        /// Binds `value` to the next parameter (`nil` of an `Optional` binds NULL); inlinable, so
+        /// that a caller's generic row code is specialized for each value's type.
+        @inlinable
         package mutating func append<Value: SQLiteBindable>(_ value: Value) throws(PersistenceError) {
             try value.bind(to: statement, at: next)
             next += 1
@@ -118,25 +122,30 @@ package final class SQLiteStatement {
         }
     }
 
+    @usableFromInline
     package func bind(_ value: Int64, at index: Int32) throws(PersistenceError) {
         try checked(sqlite3_bind_int64(live, index, value))
     }
 
     /// Binds the `Int64` with the bit pattern of `value` (see the type's notes).
+    @usableFromInline
     package func bind(_ value: UInt64, at index: Int32) throws(PersistenceError) {
         try bind(Int64(bitPattern: value), at: index)
     }
 
+    @usableFromInline
     package func bind(_ value: Int, at index: Int32) throws(PersistenceError) {
         try bind(Int64(value), at: index)
     }
 
     /// Binds 1 or 0.
+    @usableFromInline
     package func bind(_ value: Bool, at index: Int32) throws(PersistenceError) {
         try bind(Int64(value ? 1 : 0), at: index)
     }
 
     /// Binds UTF-8 text (embedded NUL characters included).
+    @usableFromInline
     package func bind(_ value: String, at index: Int32) throws(PersistenceError) {
         var value = value
         let code = value.withUTF8 { bytes in
@@ -151,6 +160,7 @@ package final class SQLiteStatement {
     }
 
     /// Binds a blob; an empty `Data` binds an empty blob, not NULL.
+    @usableFromInline
     package func bind(_ value: Data, at index: Int32) throws(PersistenceError) {
         let code = value.withUnsafeBytes { bytes in
             guard let start = bytes.baseAddress, !bytes.isEmpty else { return sqlite3_bind_zeroblob(live, index, 0) }
@@ -167,6 +177,7 @@ package final class SQLiteStatement {
     }
 
     /// Binds the blob in `bytes` (copied by SQLite); empty binds an empty blob, not NULL.
+    @usableFromInline
     package func bindBlob(_ bytes: UnsafeRawBufferPointer, at index: Int32) throws(PersistenceError) {
         guard let start = bytes.baseAddress, !bytes.isEmpty else {
             try checked(sqlite3_bind_zeroblob(live, index, 0))
@@ -175,6 +186,7 @@ package final class SQLiteStatement {
         try checked(sqlite3_bind_blob64(live, index, start, UInt64(bytes.count), transient))
     }
 
+    @usableFromInline
     package func bindNull(at index: Int32) throws(PersistenceError) {
         try checked(sqlite3_bind_null(live, index))
     }

@@ -5,6 +5,7 @@ import Foundation
 /// statement now (`SQLiteStatement.Parameters`), or recorded to be bound later (`SQLiteValueLog`).
 ///
 /// Code that maps a value to columns is written once, generic over its row, and serves both.
+@usableFromInline
 package protocol SQLiteRow {
     /// Takes `value` for the next parameter (`nil` of an `Optional` is NULL).
     mutating func append<Value: SQLiteBindable>(_ value: Value) throws(PersistenceError)
@@ -20,12 +21,16 @@ extension SQLiteStatement.Parameters: SQLiteRow {}
 /// for text and blobs, the byte count (`UInt32`) then the bytes. It is private to this SDK's own
 /// databases and never leaves the device.
 /// - Thread safety: a value type; not shared.
+@usableFromInline
 package struct SQLiteValueLog: SQLiteRow {
+    // The recording methods are inlinable, so that a caller's generic code (a row written through
+    // `SQLiteRow`) is specialized for each value's type across the module boundary, rather than
+    // calling through the protocols for every value.
     /// The records so far.
-    package private(set) var bytes: [UInt8] = []
+    @usableFromInline package internal(set) var bytes: [UInt8] = []
     /// Where the current record's value count goes, and the values counted so far.
-    private var countOffset = -1
-    private var count: UInt16 = 0
+    @usableFromInline var countOffset = -1
+    @usableFromInline var count: UInt16 = 0
 
     package init() {}
 
@@ -39,6 +44,7 @@ package struct SQLiteValueLog: SQLiteRow {
     package var isEmpty: Bool { bytes.isEmpty }
 
     /// Starts the record of one run of the statement `tag` stands for; its values follow.
+    @inlinable
     package mutating func beginRecord(_ tag: UInt8) {
         closeRecord()
         bytes.append(tag)
@@ -49,7 +55,8 @@ package struct SQLiteValueLog: SQLiteRow {
     }
 
     /// Writes the value count of the current record.
-    private mutating func closeRecord() {
+    @inlinable
+    mutating func closeRecord() {
         guard countOffset >= 0 else { return }
         bytes[countOffset] = UInt8(truncatingIfNeeded: count)
         bytes[countOffset + 1] = UInt8(truncatingIfNeeded: count >> 8)
@@ -62,6 +69,7 @@ package struct SQLiteValueLog: SQLiteRow {
         return bytes
     }
 
+    @inlinable
     package mutating func append<Value: SQLiteBindable>(_ value: Value) throws(PersistenceError) {
         precondition(countOffset >= 0, "a value recorded before its record began")
         guard count < UInt16.max else { throw .io("more than \(UInt16.max) values in one recorded statement") }
@@ -71,31 +79,36 @@ package struct SQLiteValueLog: SQLiteRow {
 
     // MARK: - Values (SQLiteBindable's `record(into:)` calls these)
 
+    @inlinable
     package mutating func recordNull() {
         bytes.append(Self.null)
     }
 
+    @inlinable
     package mutating func record(_ value: Int64) {
         bytes.append(Self.integer)
         withUnsafeBytes(of: value.littleEndian) { bytes.append(contentsOf: $0) }
     }
 
+    @inlinable
     package mutating func record(_ value: String) {
         var value = value
         value.withUTF8 { appendBytes(Self.text, UnsafeRawBufferPointer($0)) }
     }
 
+    @inlinable
     package mutating func record(_ value: Data) {
         value.withUnsafeBytes { appendBytes(Self.blob, $0) }
     }
 
-    private mutating func appendBytes(_ type: UInt8, _ payload: UnsafeRawBufferPointer) {
+    @inlinable
+    mutating func appendBytes(_ type: UInt8, _ payload: UnsafeRawBufferPointer) {
         bytes.append(type)
         withUnsafeBytes(of: UInt32(payload.count).littleEndian) { bytes.append(contentsOf: $0) }
         bytes.append(contentsOf: payload)
     }
 
-    private static let null: UInt8 = 0, integer: UInt8 = 1, text: UInt8 = 2, blob: UInt8 = 3
+    @usableFromInline static let null: UInt8 = 0, integer: UInt8 = 1, text: UInt8 = 2, blob: UInt8 = 3
 
     // MARK: - Replay
 
@@ -216,6 +229,7 @@ package struct SQLiteValueLog: SQLiteRow {
 
 extension Array where Element == UInt8 {
     /// `withUnsafeBytes` for a body that throws `PersistenceError` (the standard one rethrows untyped).
+    @usableFromInline
     package func withBytes<T>(_ body: (UnsafeRawBufferPointer) throws(PersistenceError) -> T) throws(PersistenceError) -> T {
         let result: Result<T, PersistenceError> = withUnsafeBytes { bytes in
             Result { () throws(PersistenceError) in try body(bytes) }
