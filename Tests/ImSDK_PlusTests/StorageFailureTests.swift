@@ -179,6 +179,165 @@ final class StorageFailureTests: XCTestCase {
         XCTAssertGreaterThan(try stored().syncVersion, versionBefore)
     }
 
+    /// The bytes of the database file and its WAL, to tell whether a session wrote anything.
+    private func fileBytes() throws -> [Data] {
+        try [databasePath(), databasePath() + "-wal"].map { path in
+            FileManager.default.fileExists(atPath: path) ? try Data(contentsOf: URL(fileURLWithPath: path)) : Data()
+        }
+    }
+
+    private func assertConverged(file: StaticString = #filePath, line: UInt = #line) async throws {
+        let device = try await CloudSummary.device(session)
+        let cloud = try await CloudSummary.server(session.server, userID: "me")
+        XCTAssertEqual(device, cloud, file: file, line: line)
+    }
+
+    private func loggedBatches() throws -> Int {
+        try ConversationDatabase.open(at: databasePath(), logger: .silent, verifying: false).loggedCounts().batches
+    }
+
+    func test_aLoginOnAFullDisk_whoseBatchLogCannotBeFolded_goesOnInMemoryFromTheServer_andTheNextLoginFoldsIt() async throws {
+        // Without the invariant checks, which read the database after every change (and so fold the log).
+        session = try await V2TestSession(peers: ["a", "b"], storage: storage, checksInvariants: false)
+        let server = session.server
+        try server.sendText("first", from: "b", toUser: "me")
+        for index in 0..<3 { try server.sendText(Self.large("m\(index)"), from: "a", toUser: "me") }
+        await session.settle()
+        try await manager.setConversationDraft(conversationID: "c2c_b", draftText: "kept")
+        XCTAssertGreaterThan(try loggedBatches(), 0, "single pushes and the draft went to the log")
+
+        // The disk fills: the logout's fold fails, so the log stays, and the next login cannot fold it.
+        inject(.diskFull)
+        try await manager.logout()
+        XCTAssertGreaterThan(try loggedBatches(), 0)
+        let bytes = try fileBytes()
+        session.recorder.clear()
+        try await manager.login(userID: "me", userSig: "sig")
+        XCTAssertEqual(manager.getLoginStatus(), .STATUS_LOGINED)
+        await session.settle()
+        XCTAssertEqual(syncFailures, 1, "the storage failure is reported once (onSyncServerFailed)")
+
+        // The list and the counts are the server's; a new message arrives as usual.
+        try server.sendText("during", from: "b", toUser: "me")
+        await session.settle()
+        let list = try await session.walk().list
+        XCTAssertEqual(list.map(\.conversationID), ["c2c_b", "c2c_a"])
+        XCTAssertEqual(list.map(\.unreadCount), [2, 3])
+        let total = try await manager.getTotalUnreadMessageCount()
+        XCTAssertEqual(total, 5)
+        try await assertConverged()
+        XCTAssertNil(list.first?.draftText, "what lives on this device alone waits in the file")
+        XCTAssertEqual(try fileBytes(), bytes, "nothing written this session")
+
+        // Space again: the next login folds the log, and the draft is back.
+        inject(nil)
+        try await manager.logout()
+        XCTAssertGreaterThan(try loggedBatches(), 0, "the in-memory session wrote nothing, and folded nothing")
+        try await manager.login(userID: "me", userSig: "sig")
+        await session.settle()
+        let restored = try await session.walk().list
+        XCTAssertEqual(restored.map(\.conversationID), ["c2c_b", "c2c_a"])
+        XCTAssertEqual(restored.map(\.unreadCount), [2, 3])
+        XCTAssertEqual(restored.first?.draftText, "kept")
+        try await assertConverged()
+        try await manager.logout()
+        XCTAssertEqual(try loggedBatches(), 0, "folded once the disk had space")
+    }
+
+    func test_aColdStore_whoseBatchLogCannotBeFoldedOnAFullDisk_isNotCutToWhatItLoaded_theRestComesFromTheServer() async throws {
+        session = try await V2TestSession(peers: ["a", "b", "c"], storage: storage, checksInvariants: false)
+        let server = session.server
+        for peer in ["a", "b", "c"] { try server.sendText("from \(peer)", from: peer, toUser: "me") }
+        await session.settle()
+        try await manager.logout()
+        manager.session.setWarmsUpInBackground(false)
+        defer { manager.session.setWarmsUpInBackground(true) }
+        try await manager.login(userID: "me", userSig: "sig")
+        XCTAssertFalse(manager.currentClient!.read { $0.isComplete }, "cold: pages come from the database")
+        for index in 0..<2 { try server.sendText(Self.large("m\(index)"), from: "a", toUser: "me") }
+        await session.settle()
+        XCTAssertGreaterThan(try loggedBatches(), 0)
+
+        inject(.diskFull)
+        session.recorder.clear()
+        // The first page needs the fold, which the disk refuses: the session goes on in memory.
+        _ = try await manager.getConversationList(nextSeq: 0, count: 10)
+        // The sync that brings the rest back runs on its own.
+        var list: [V2TIMConversation] = []
+        for _ in 0..<500 {
+            await session.settle()
+            list = try await session.walk().list
+            if list.count == 3 { break }
+            try await Task.sleep(nanoseconds: 10_000_000)
+        }
+        XCTAssertEqual(syncFailures, 1)
+        let bytes = try fileBytes()
+        XCTAssertEqual(list.map(\.conversationID), ["c2c_a", "c2c_c", "c2c_b"], "not only what the cold store loaded")
+        XCTAssertEqual(list.map(\.unreadCount), [3, 1, 1])
+        try await assertConverged()
+        try server.sendText("during", from: "c", toUser: "me")
+        await session.settle()
+        XCTAssertEqual(try fileBytes(), bytes, "nothing written for the rest of the session")
+
+        inject(nil)
+        try await manager.logout()
+        XCTAssertGreaterThan(try loggedBatches(), 0, "the in-memory session wrote nothing, and folded nothing")
+        try await manager.login(userID: "me", userSig: "sig")
+        await session.settle()
+        let restored = try await session.walk().list
+        XCTAssertEqual(restored.map(\.conversationID), ["c2c_c", "c2c_a", "c2c_b"])
+        XCTAssertEqual(restored.map(\.unreadCount), [2, 3, 1])
+        try await assertConverged()
+        try await manager.logout()
+        XCTAssertEqual(try loggedBatches(), 0, "folded once the disk had space")
+    }
+
+    func test_aColdStore_thatCannotLoadAConversationAMessageArrivesIn_writesNothingOverIt_andRebuildsFromTheServer() async throws {
+        session = try await V2TestSession(peers: ["a", "b"], storage: storage, checksInvariants: false)
+        let server = session.server
+        for peer in ["a", "b"] { try server.sendText("from \(peer)", from: peer, toUser: "me") }
+        await session.settle()
+        try await manager.setConversationDraft(conversationID: "c2c_b", draftText: "kept")
+        try await manager.logout()
+        manager.session.setWarmsUpInBackground(false)
+        defer { manager.session.setWarmsUpInBackground(true) }
+        try await manager.login(userID: "me", userSig: "sig")
+        for index in 0..<2 { try server.sendText(Self.large("m\(index)"), from: "a", toUser: "me") }
+        await session.settle()
+        XCTAssertGreaterThan(try loggedBatches(), 0)
+
+        // A message for b, whose row the cold store has not loaded and now cannot (no fold).
+        inject(.diskFull)
+        session.recorder.clear()
+        try server.sendText("new", from: "b", toUser: "me")
+        var list: [V2TIMConversation] = []
+        for _ in 0..<500 {
+            await session.settle()
+            list = try await session.walk().list
+            if list.map(\.unreadCount) == [2, 3] { break }
+            try await Task.sleep(nanoseconds: 10_000_000)
+        }
+        XCTAssertEqual(list.map(\.conversationID), ["c2c_b", "c2c_a"])
+        XCTAssertEqual(list.map(\.unreadCount), [2, 3], "the server's counts, not b's first message alone")
+        XCTAssertEqual(syncFailures, 1)
+        try await assertConverged()
+        let bytes = try fileBytes()
+        try server.sendText("during", from: "a", toUser: "me")
+        await session.settle()
+        XCTAssertEqual(try fileBytes(), bytes, "nothing written for the rest of the session")
+
+        // Space again: b's stored row was never written over, so its draft is there.
+        inject(nil)
+        try await manager.logout()
+        try await manager.login(userID: "me", userSig: "sig")
+        await session.settle()
+        let restored = try await session.walk().list
+        XCTAssertEqual(restored.map(\.conversationID), ["c2c_a", "c2c_b"])
+        XCTAssertEqual(restored.map(\.unreadCount), [4, 2])
+        XCTAssertEqual(restored.last?.draftText, "kept")
+        try await assertConverged()
+    }
+
     // MARK: - Read-only
 
     func test_readOnlyDisk_everyCallThatChangesSomething_fails6022_itsChangeStands_andAllOfItIsOnDiskAfterRecovery() async throws {

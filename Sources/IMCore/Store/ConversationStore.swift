@@ -730,7 +730,8 @@ package struct ConversationStore: Sendable {
 
     /// Forgets everything that came from the server, to take the state of a server with another
     /// epoch (`IMConnection.serverEpoch`) by a sync from 0, which the caller applies in the same
-    /// batch: the sync version goes back to 0 and the store takes `epoch`.
+    /// batch: the sync version goes back to 0 and the store takes `epoch` (nil: a server that
+    /// keeps none). Also how a store that stopped using its database rebuilds from its server.
     ///
     /// What is local by nature stays: the SYSTEM conversation, drafts, messages imported on this
     /// device, messages of mine still being sent (or that failed), and the local fields of the
@@ -742,7 +743,7 @@ package struct ConversationStore: Sendable {
     /// announces what the sync after it leaves changed, deleted or new.
     /// - Precondition: the store is complete (`isComplete`).
     /// - Complexity: O(n + m) for n conversations and m messages.
-    package mutating func forgetServerState(takingEpoch epoch: String) {
+    package mutating func forgetServerState(takingEpoch epoch: String?) {
         precondition(isComplete, "a cold store cannot forget what it has not loaded")
         // First, while every conversation still has its row: the stored messages that have none.
         forgetKeptStoredMessages()

@@ -26,23 +26,42 @@ extension IMClient {
     /// wiped; one that cannot be written (a read-only file, directory or file system) is refused
     /// with `ioOperationFailed` (6022) and left as it is. A disk that is full but lets the file be
     /// written opens: its failed writes are handled as `writeState(_:)` says.
-    func openDatabase() throws(IMError) {
+    ///
+    /// The database is read only once its batch log is folded into the tables, which writes. When
+    /// a full disk refuses that fold, a login (`inMemoryWhenFull`) goes on in memory rather than
+    /// fail: the store starts empty and the sync fills it from the server, as on a new device;
+    /// nothing is written this session, and the file stays as it is, log included, for the next
+    /// login to fold. The failure is logged and reported (`.syncFailed`). What lives on this
+    /// device alone (drafts that do not roam, local messages and their fields) is not shown until
+    /// then, and what this session changes of it is lost at logout, as on any disk that still
+    /// fails then. Opening for storage only throws instead (it has no server to fill the store).
+    func openDatabase(inMemoryWhenFull: Bool = false) throws(IMError) {
         guard let databasePath else { return }
         do throws(PersistenceError) {
             let (database, recovered) = try ConversationDatabase.openOrRecover(
                 at: databasePath, logger: logger, verifying: false)
             if let fault = withState({ $0.storageFault }) { try database.inject(fault) }
             try database.checkWritable()
+            do throws(PersistenceError) {
+                try database.foldLog()
+            } catch {
+                guard inMemoryWhenFull, case .diskFailure = error else { throw error }
+                goOnInMemory(because: error)
+                return
+            }
             var store: ConversationStore
             if let stored = try database.loadCounters() {
-                let logger = logger
+                let logger = logger, failedColdRead = failedColdRead
                 store = ConversationStore(
                     selfUserID: userID, counters: stored.counters, orderCounter: stored.orderCounter,
                     syncVersion: stored.syncVersion, serverEpoch: stored.serverEpoch, source: ColdSource { id in
                         do throws(PersistenceError) {
                             return try database.stored(id)
                         } catch {
+                            // Taken as absent for now; the batch stops using the database (see
+                            // `takeFailedColdRead(_:)`) before it could write over the stored rows.
                             logger.log(.error, "cannot read \(id) from the local database: \(error)")
+                            failedColdRead.withLock { (failure: inout IMError?) in failure = failure ?? error.imError }
                             return nil
                         }
                     })
@@ -61,6 +80,21 @@ extension IMClient {
         } catch {
             logger.log(.error, "cannot use the local database: \(error)")
             throw error.imError
+        }
+    }
+
+    /// Starts the session with an empty store and no database, because a full disk refuses the
+    /// fold every read of the database needs (see `openDatabase(inMemoryWhenFull:)`).
+    private func goOnInMemory(because error: PersistenceError) {
+        logger.log(.error, "\(error); the local database cannot be read until the disk has space to fold its "
+            + "batch log: this session keeps its data in memory and syncs it from the server, and the file stays "
+            + "as it is for the next login")
+        withState { state in
+            var store = ConversationStore(selfUserID: userID)
+            store.subscribeUnreadCounts(state.store.subscribedUnreadFilters)
+            state.store = store
+            state.database = nil
+            emit(.syncFailed(error.imError))
         }
     }
 
@@ -122,13 +156,7 @@ extension IMClient {
     /// it (so whoever hears the report finds the file moved).
     private func abandonDatabase(at path: String, because error: PersistenceError) {
         logger.log(.error, "\(error); this session goes on in memory and the next login starts fresh")
-        withState { state in
-            state.database = nil
-            state.unwritten = UnwrittenChanges()
-            complete(&state.store, with: [])
-            state.store.detachArchive()
-            state.store.restartSync()
-        }
+        withState(detachDatabase)
         do throws(PersistenceError) {
             _ = try ConversationDatabase.moveAside(path)
         } catch {
@@ -140,15 +168,54 @@ extension IMClient {
         resync()
     }
 
+    /// Stops using the database for the rest of the session: what is in memory stays (a cold store
+    /// completes with what it loaded), nothing more is written, and the next sync rebuilds the
+    /// store from the server (`State.rebuildsFromServer`), keeping drafts and local messages.
+    private func detachDatabase(_ state: inout State) {
+        state.database = nil
+        state.unwritten = UnwrittenChanges()
+        complete(&state.store, with: [])
+        state.store.detachArchive()
+        state.rebuildsFromServer = true
+    }
+
+    /// When a cold store could not read a conversation since the last batch (the read failed; on a
+    /// full disk, the fold of the batch log it needs), stops using the database before the batch
+    /// is written: the store took that conversation as absent, and its partial state must not be
+    /// written over the stored one (`stopUsingDatabase(_:because:)`). Returns the failure, for
+    /// the caller to report after the batch's event and to sync after; nil when none.
+    func takeFailedColdRead(_ state: inout State) -> IMError? {
+        guard let error = failedColdRead.withLock({ failure -> IMError? in
+            defer { failure = nil }
+            return failure
+        }), state.database != nil else { return nil }
+        stopUsingDatabase(&state, because: "\(error); a conversation could not be read from the local database")
+        return error
+    }
+
     /// Makes the store complete now, reading the rest through the client's own connection.
+    ///
+    /// When the rest cannot be read (on a full disk, the fold of the batch log it needs), a store
+    /// completed without it would later write its partial state over the stored rows: the session
+    /// stops using the database instead (`stopUsingDatabase(_:because:)`), reports it, and syncs.
     func completeNow(_ state: inout State) {
         guard !state.store.isComplete, let database = state.database else { return }
         do throws(PersistenceError) {
             complete(&state.store, with: try database.listRows())
         } catch {
-            logger.log(.error, "cannot read the local database: \(error); the list shows what is loaded")
-            complete(&state.store, with: [])
+            stopUsingDatabase(&state, because: "\(error); the rest of the list could not be read from the local database")
+            if !state.isClosed { emit(.syncFailed(error.imError)) }
+            DispatchQueue.global().async { [self] in resync() }
         }
+    }
+
+    /// Stops using a database that could not be read mid-session (`detachDatabase(_:)`), logged
+    /// with `reason`: the session goes on in memory, its next sync rebuilds it from the server,
+    /// and the file stays as it is for the next login.
+    private func stopUsingDatabase(_ state: inout State, because reason: String) {
+        logger.log(.error, "\(reason): this session goes on in memory and rebuilds its list from the server, and the "
+            + "file stays as it is for the next login")
+        detachDatabase(&state)
     }
 
     private func complete(_ store: inout ConversationStore, with everything: [StoredConversation]) {

@@ -115,12 +115,20 @@ package final class IMClient: IMPushSink, Sendable {
         var storageRetries = 0
         /// The fault a test injected into the database (`injectStorageFaultForTesting`).
         var storageFault: StorageFault?
+        /// Whether the next sync starts from 0 and rebuilds the store from the server, as for a
+        /// store of another server epoch: the store stopped using its database mid-session, so
+        /// what it had not loaded and the messages it kept only there are gone from it, and a sync
+        /// from 0 over it would count those messages as new again.
+        var rebuildsFromServer = false
     }
 
     private let state: Locked<State>
     /// Drains the inbox, one batch at a time, off the transport's delivery thread.
     private let inboxQueue = DispatchQueue(label: "IMClient.inbox")
     private let observers = Locked<[@Sendable (ClientEvent) -> Void]>([])
+    /// The first read of a conversation that a cold store could not make since the last batch
+    /// (the store then took the conversation as absent); see `takeFailedColdRead(_:)`.
+    let failedColdRead = Locked<IMError?>(nil)
 
     package init(
         userID: String, transport: any IMTransport, callbackQueue: DispatchQueue,
@@ -296,8 +304,11 @@ package final class IMClient: IMPushSink, Sendable {
             // A stopped client's store let go of its database (`closeDatabase`): messages it no
             // longer holds in memory cannot be counted, and nothing reads it any more.
             if checksInvariants && !state.isClosed { state.store._checkInvariants() }
+            let failedColdRead = takeFailedColdRead(&state)
+            if failedColdRead != nil { followUps.needsSync = true }
             let failure = persist(batches, in: &state)
             emit(batches.filter { !$0.isEmpty }.map(ClientEvent.changes))
+            if let failedColdRead { emit(.syncFailed(failedColdRead)) }
             if let failure, failure.startsEpisode { emit(.syncFailed(failure.error)) }
             let waiting = state.unwritten.isEmpty ? nil : IMError(
                 .ioOperationFailed, "changes wait to be written to the local database (the disk is full or read-only)")
@@ -364,7 +375,7 @@ package final class IMClient: IMPushSink, Sendable {
     package func start(userSig: String, completion: @escaping @Sendable (Result<Void, IMError>) -> Void) {
         let createsDatabase = databasePath.map { !FileManager.default.fileExists(atPath: $0) } ?? false
         do throws(IMError) {
-            try openDatabase()
+            try openDatabase(inMemoryWhenFull: true)
         } catch {
             if createsDatabase { discardDatabase() }
             deliver { completion(.failure(error)) }
@@ -441,7 +452,7 @@ package final class IMClient: IMPushSink, Sendable {
             guard !state.isSyncing, !state.isClosed else { return nil }
             state.isSyncing = true
             emit(.syncStarted)
-            return state.isInServerEpoch ? state.store.syncVersion : 0
+            return state.isInServerEpoch && !state.rebuildsFromServer ? state.store.syncVersion : 0
         }
         guard let since else {
             if let login { deliver { login(.success(())) } }
@@ -502,13 +513,16 @@ package final class IMClient: IMPushSink, Sendable {
             syncPage(since: next, rebuilding: false, login: login)
             return
         }
-        withState { state in
+        // A rebuild asked for while this sync ran (from a later version) starts now.
+        let rebuildsNext = withState { state -> Bool in
             state.isSyncing = false
             state.failures = 0
             emit(.syncFinished)
+            return state.rebuildsFromServer && !state.isClosed
         }
         warmUpInBackground()
         if let login { deliver { login(.success(())) } }
+        if rebuildsNext { sync() }
     }
 
     /// Applies one page of changes as one batch, unless pushes already brought the store further;
@@ -527,7 +541,12 @@ package final class IMClient: IMPushSink, Sendable {
     private func apply(_ changes: IMChanges, since: UInt64, rebuilding: Bool = false) -> UInt64 {
         let roaming = readPolicy == .roaming
         return writeState { state -> UInt64 in
-            if rebuilding || !state.isInServerEpoch {
+            if state.rebuildsFromServer, since == 0 {
+                logger.log(.info, "rebuilding the store of \(userID) from the server, its local database no longer used")
+                completeNow(&state)
+                state.store.forgetServerState(takingEpoch: state.connection?.serverEpoch)
+                state.rebuildsFromServer = false
+            } else if rebuilding || !state.isInServerEpoch {
                 guard since == 0, let epoch = state.connection?.serverEpoch else { return state.store.syncVersion }
                 takeServerEpoch(epoch, &state)
             }
