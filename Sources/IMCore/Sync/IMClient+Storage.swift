@@ -90,7 +90,8 @@ extension IMClient {
             + "batch log: this session keeps its data in memory and syncs it from the server, and the file stays "
             + "as it is for the next login")
         withState { state in
-            var store = ConversationStore(selfUserID: userID)
+            // Nothing is written this session: the batches record no storage.
+            var store = ConversationStore(selfUserID: userID, recordsStorage: false)
             store.subscribeUnreadCounts(state.store.subscribedUnreadFilters)
             state.store = store
             state.database = nil
