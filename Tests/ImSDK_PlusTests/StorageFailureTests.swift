@@ -192,6 +192,30 @@ final class StorageFailureTests: XCTestCase {
         XCTAssertEqual(device, cloud, file: file, line: line)
     }
 
+    /// Walks the list until `isDone` holds for it (a sync that runs on its own brings it), for up to 5 s.
+    private func walk(until isDone: ([V2TIMConversation]) -> Bool) async throws -> [V2TIMConversation] {
+        var list: [V2TIMConversation] = []
+        for _ in 0..<500 {
+            await session.settle()
+            list = try await session.walk().list
+            if isDone(list) { break }
+            try await Task.sleep(nanoseconds: 10_000_000)
+        }
+        return list
+    }
+
+    /// Gives the disk space again and logs in anew after a session that went on in memory (it
+    /// wrote nothing, so the log still holds its batches); returns the list of the new login.
+    private func recoverAndLogInAgain(file: StaticString = #filePath, line: UInt = #line) async throws -> [V2TIMConversation] {
+        inject(nil)
+        try await manager.logout()
+        XCTAssertGreaterThan(try loggedBatches(), 0, "the in-memory session wrote nothing, and folded nothing",
+                             file: file, line: line)
+        try await manager.login(userID: "me", userSig: "sig")
+        await session.settle()
+        return try await session.walk().list
+    }
+
     private func loggedBatches() throws -> Int {
         try ConversationDatabase.open(at: databasePath(), logger: .silent, verifying: false).loggedCounts().batches
     }
@@ -230,12 +254,7 @@ final class StorageFailureTests: XCTestCase {
         XCTAssertEqual(try fileBytes(), bytes, "nothing written this session")
 
         // Space again: the next login folds the log, and the draft is back.
-        inject(nil)
-        try await manager.logout()
-        XCTAssertGreaterThan(try loggedBatches(), 0, "the in-memory session wrote nothing, and folded nothing")
-        try await manager.login(userID: "me", userSig: "sig")
-        await session.settle()
-        let restored = try await session.walk().list
+        let restored = try await recoverAndLogInAgain()
         XCTAssertEqual(restored.map(\.conversationID), ["c2c_b", "c2c_a"])
         XCTAssertEqual(restored.map(\.unreadCount), [2, 3])
         XCTAssertEqual(restored.first?.draftText, "kept")
@@ -263,13 +282,7 @@ final class StorageFailureTests: XCTestCase {
         // The first page needs the fold, which the disk refuses: the session goes on in memory.
         _ = try await manager.getConversationList(nextSeq: 0, count: 10)
         // The sync that brings the rest back runs on its own.
-        var list: [V2TIMConversation] = []
-        for _ in 0..<500 {
-            await session.settle()
-            list = try await session.walk().list
-            if list.count == 3 { break }
-            try await Task.sleep(nanoseconds: 10_000_000)
-        }
+        let list = try await walk { $0.count == 3 }
         XCTAssertEqual(syncFailures, 1)
         let bytes = try fileBytes()
         XCTAssertEqual(list.map(\.conversationID), ["c2c_a", "c2c_c", "c2c_b"], "not only what the cold store loaded")
@@ -279,12 +292,7 @@ final class StorageFailureTests: XCTestCase {
         await session.settle()
         XCTAssertEqual(try fileBytes(), bytes, "nothing written for the rest of the session")
 
-        inject(nil)
-        try await manager.logout()
-        XCTAssertGreaterThan(try loggedBatches(), 0, "the in-memory session wrote nothing, and folded nothing")
-        try await manager.login(userID: "me", userSig: "sig")
-        await session.settle()
-        let restored = try await session.walk().list
+        let restored = try await recoverAndLogInAgain()
         XCTAssertEqual(restored.map(\.conversationID), ["c2c_c", "c2c_a", "c2c_b"])
         XCTAssertEqual(restored.map(\.unreadCount), [2, 3, 1])
         try await assertConverged()
@@ -310,13 +318,7 @@ final class StorageFailureTests: XCTestCase {
         inject(.diskFull)
         session.recorder.clear()
         try server.sendText("new", from: "b", toUser: "me")
-        var list: [V2TIMConversation] = []
-        for _ in 0..<500 {
-            await session.settle()
-            list = try await session.walk().list
-            if list.map(\.unreadCount) == [2, 3] { break }
-            try await Task.sleep(nanoseconds: 10_000_000)
-        }
+        let list = try await walk { $0.map(\.unreadCount) == [2, 3] }
         XCTAssertEqual(list.map(\.conversationID), ["c2c_b", "c2c_a"])
         XCTAssertEqual(list.map(\.unreadCount), [2, 3], "the server's counts, not b's first message alone")
         XCTAssertEqual(syncFailures, 1)
@@ -327,11 +329,7 @@ final class StorageFailureTests: XCTestCase {
         XCTAssertEqual(try fileBytes(), bytes, "nothing written for the rest of the session")
 
         // Space again: b's stored row was never written over, so its draft is there.
-        inject(nil)
-        try await manager.logout()
-        try await manager.login(userID: "me", userSig: "sig")
-        await session.settle()
-        let restored = try await session.walk().list
+        let restored = try await recoverAndLogInAgain()
         XCTAssertEqual(restored.map(\.conversationID), ["c2c_a", "c2c_b"])
         XCTAssertEqual(restored.map(\.unreadCount), [4, 2])
         XCTAssertEqual(restored.last?.draftText, "kept")
