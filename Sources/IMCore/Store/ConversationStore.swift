@@ -81,6 +81,10 @@ package struct ConversationStore: Sendable {
     /// The conversations the cold store already looked up (loaded, found missing, created or deleted
     /// since): the warm-up must not replace them with stored rows.
     private var coldTouched: Set<ConversationID> = []
+    /// The first failure to load a conversation an operation was about to change, since the owner
+    /// last took it (`takeFailedColdLoad()`): the operation went on as if the conversation did not
+    /// exist, so what the store holds of it must not be written over the stored state.
+    private var failedColdLoad: (any Error)?
 
     /// The most pinned conversations a user may have.
     package static let maxPinned = 50
@@ -186,10 +190,27 @@ package struct ConversationStore: Sendable {
         return recount
     }
 
-    /// Brings `id` into memory from the cold source, once.
+    /// Brings `id` into memory from the cold source, once. A failed read leaves it out, as if it did
+    /// not exist, and is kept for the owner (`takeFailedColdLoad()`).
     private mutating func load(_ id: ConversationID) {
-        guard let coldSource, coldTouched.insert(id).inserted, let stored = coldSource.load(id) else { return }
+        guard let coldSource, coldTouched.insert(id).inserted else { return }
+        let stored: StoredConversation?
+        do {
+            stored = try coldSource.load(id)
+        } catch {
+            failedColdLoad = failedColdLoad ?? error
+            return
+        }
+        guard let stored else { return }
         restore(stored, counting: false)
+    }
+
+    /// The first failure to load a conversation that an operation then changed as if it did not
+    /// exist, since the last call; nil when none. The owner must not write the store's state over
+    /// the stored one after such a failure.
+    package mutating func takeFailedColdLoad() -> (any Error)? {
+        defer { failedColdLoad = nil }
+        return failedColdLoad
     }
 
     /// Runs `body`, an operation that changes `id`, on this store after loading `id` into it: the
@@ -213,7 +234,8 @@ package struct ConversationStore: Sendable {
     /// The state of `id`, looking into the cold source without keeping what it finds.
     func peek(_ id: ConversationID) -> (conversation: Conversation, log: MessageLog)? {
         if let entry = entries[id] { return (entry.conversation, entry.log) }
-        guard let coldSource, !coldTouched.contains(id), let stored = coldSource.load(id),
+        // A failed read is a read that finds nothing: the store keeps none of it.
+        guard let coldSource, !coldTouched.contains(id), let stored = try? coldSource.load(id),
               let conversation = stored.conversation else { return nil }
         return (conversation, MessageLog(restoring: stored.messages, pending: stored.pending))
     }

@@ -29,10 +29,11 @@ package struct StoredConversation: Sendable {
 ///   which is not thread-safe; the store only calls it under its owner's lock, like every other
 ///   use of that connection.
 package struct ColdSource: @unchecked Sendable {
-    /// The stored conversation `id` (or kept messages), nil when the database has nothing of it.
-    package let load: (ConversationID) -> StoredConversation?
+    /// The stored conversation `id` (or kept messages), nil when the database has nothing of it;
+    /// throws when it cannot be read.
+    package let load: (ConversationID) throws -> StoredConversation?
 
-    package init(load: @escaping (ConversationID) -> StoredConversation?) {
+    package init(load: @escaping (ConversationID) throws -> StoredConversation?) {
         self.load = load
     }
 }

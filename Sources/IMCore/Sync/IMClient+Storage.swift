@@ -51,18 +51,17 @@ extension IMClient {
             }
             var store: ConversationStore
             if let stored = try database.loadCounters() {
-                let logger = logger, failedColdRead = failedColdRead
+                let logger = logger
                 store = ConversationStore(
                     selfUserID: userID, counters: stored.counters, orderCounter: stored.orderCounter,
                     syncVersion: stored.syncVersion, serverEpoch: stored.serverEpoch, source: ColdSource { id in
                         do throws(PersistenceError) {
                             return try database.stored(id)
                         } catch {
-                            // Taken as absent for now; the batch stops using the database (see
-                            // `takeFailedColdRead(_:)`) before it could write over the stored rows.
+                            // A read finds nothing; a change goes on as if `id` did not exist, and its
+                            // batch stops using the database (`takeFailedColdRead(_:)`).
                             logger.log(.error, "cannot read \(id) from the local database: \(error)")
-                            failedColdRead.withLock { (failure: inout IMError?) in failure = failure ?? error.imError }
-                            return nil
+                            throw error
                         }
                     })
                 try store.keepMessages(in: database, logger: logger, cacheLimit: messageCacheLimit)
@@ -180,16 +179,14 @@ extension IMClient {
         state.rebuildsFromServer = true
     }
 
-    /// When a cold store could not read a conversation since the last batch (the read failed; on a
-    /// full disk, the fold of the batch log it needs), stops using the database before the batch
-    /// is written: the store took that conversation as absent, and its partial state must not be
-    /// written over the stored one (`stopUsingDatabase(_:because:)`). Returns the failure, for
-    /// the caller to report after the batch's event and to sync after; nil when none.
+    /// When the cold store could not load a conversation that the batch then changed (the read
+    /// failed; on a full disk, the fold of the batch log it needs), stops using the database before
+    /// the batch is written: the store took that conversation as absent, and its partial state
+    /// must not be written over the stored one (`stopUsingDatabase(_:because:)`). Returns the
+    /// failure, for the caller to report after the batch's event and to sync after; nil when none.
     func takeFailedColdRead(_ state: inout State) -> IMError? {
-        guard let error = failedColdRead.withLock({ failure -> IMError? in
-            defer { failure = nil }
-            return failure
-        }), state.database != nil else { return nil }
+        guard let failure = state.store.takeFailedColdLoad(), state.database != nil else { return nil }
+        let error = (failure as? PersistenceError)?.imError ?? IMError(.databaseFailure, "\(failure)")
         stopUsingDatabase(&state, because: "\(error); a conversation could not be read from the local database")
         return error
     }

@@ -126,9 +126,6 @@ package final class IMClient: IMPushSink, Sendable {
     /// Drains the inbox, one batch at a time, off the transport's delivery thread.
     private let inboxQueue = DispatchQueue(label: "IMClient.inbox")
     private let observers = Locked<[@Sendable (ClientEvent) -> Void]>([])
-    /// The first read of a conversation that a cold store could not make since the last batch
-    /// (the store then took the conversation as absent); see `takeFailedColdRead(_:)`.
-    let failedColdRead = Locked<IMError?>(nil)
 
     package init(
         userID: String, transport: any IMTransport, callbackQueue: DispatchQueue,
