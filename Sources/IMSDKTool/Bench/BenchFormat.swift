@@ -12,12 +12,12 @@ enum BenchFormat {
         }
     }
 
-    /// Bytes in MB (2^20 bytes).
     /// "fastest / median" of round times sorted fastest first (not empty).
     static func fastestAndMedian(_ sorted: [Double]) -> String {
         time(sorted[0]) + " / " + time(sorted[sorted.count / 2])
     }
 
+    /// Bytes in MB (2^20 bytes).
     static func bytes(_ bytes: Double) -> String { significant(bytes / 1_048_576) + " MB" }
 
     /// Messages per second, grouped by thousands.

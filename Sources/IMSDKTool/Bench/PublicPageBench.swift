@@ -15,8 +15,8 @@ import ImSDK_Plus
 /// of the three. It also times the round trip of a call that does next to no work
 /// (`getTotalUnreadMessageCount`, a counter read), the same way: the SDK's lock, the answer's hop
 /// to the callback queue and the wake-up of the waiting caller, which every public call pays and
-/// no page through the public API can beat. Above `limit` conversations it is not measured (sending a million pushes through
-/// the session takes a minute).
+/// no page through the public API can beat. Above `limit` conversations it is not measured
+/// (sending a million pushes through the session takes a minute).
 struct PublicPageBench {
     /// The most conversations measured.
     static let limit = 100_000
