@@ -42,15 +42,7 @@ extension ConversationStore {
     /// The whole list as a walk of pages of `pageSize`, each page dropped as it comes: what the
     /// timed walk does (B1's copies its slices and drops them the same way). Returns the pages.
     mutating func benchPageThrough(pageSize: Int = 50) -> Int {
-        var next: UInt64 = 0
-        var pages = 0
-        while true {
-            let page = page(after: next, count: pageSize)
-            pages += 1
-            if page.isFinished { return pages }
-            next = page.nextSeq
-            blackHole(page)
-        }
+        benchPages { store, next in store.page(after: next, count: pageSize) } each: { blackHole($0) }
     }
 
     /// What `filter` selects, as a walk of pages of `pageSize` (`getConversationListByFilter`),
@@ -63,13 +55,24 @@ extension ConversationStore {
         pageSize: Int, _ page: (inout ConversationStore, UInt64) -> ConversationPage
     ) -> (entries: [ListEntry], pages: Int) {
         var entries: [ListEntry] = []
+        let pages = benchPages(page) { page in
+            entries += page.conversations.map { ListEntry(id: ListEntry.key($0.id), unread: $0.unreadCount, pinned: $0.isPinned) }
+        }
+        return (entries, pages)
+    }
+
+    /// Walks the whole list a page at a time (`page` reads the page after a position), handing
+    /// each page to `each`; returns the number of pages.
+    private mutating func benchPages(
+        _ page: (inout ConversationStore, UInt64) -> ConversationPage, each: (ConversationPage) -> Void
+    ) -> Int {
         var next: UInt64 = 0
         var pages = 0
         while true {
             let page = page(&self, next)
             pages += 1
-            entries += page.conversations.map { ListEntry(id: ListEntry.key($0.id), unread: $0.unreadCount, pinned: $0.isPinned) }
-            if page.isFinished { return (entries, pages) }
+            each(page)
+            if page.isFinished { return pages }
             next = page.nextSeq
         }
     }
