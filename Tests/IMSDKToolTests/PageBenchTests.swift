@@ -30,10 +30,25 @@ final class PageBenchTests: XCTestCase {
         XCTAssertEqual(store.benchList(pageSize: 7).count, 300, "the list compared is read the same way")
     }
 
+    /// The walk's timed bodies page through the whole list, ours and B1's alike.
+    func test_walks_pageThroughTheWholeList() {
+        let all = Array(BenchWorkload(conversations: 300))
+        var store = ConversationStore(selfUserID: BenchWorkload.selfUserID, recordsStorage: false)
+        _ = IngestBench.receiveEach(all[...], into: &store)
+        XCTAssertEqual(PageBench.walk(&store), 6)
+        var array = ArrayBaseline()
+        array.absorb(all[...])
+        var copied = 0
+        for offset in stride(from: 0, to: array.rows.count, by: ScaleBench.pageSize) {
+            copied += array.page(offset: offset, count: ScaleBench.pageSize).count
+        }
+        XCTAssertEqual(copied, 300, "B1's walk slices every row once")
+    }
+
     func test_run_timesEveryRoundAtEveryPosition_fastestFirst() throws {
         let report = try PageBench(conversations: 300, rounds: 3, repeatSeconds: 0.001).run()
         XCTAssertEqual(report.conversations, 300)
-        XCTAssertEqual(report.positions.map(\.position), ["first", "middle", "last"])
+        XCTAssertEqual(report.positions.map(\.position), ["first", "middle", "last", "walk"])
         for figures in report.positions {
             for times in [figures.ours, figures.array] {
                 XCTAssertEqual(times.count, 3, "one figure a round")
@@ -46,7 +61,7 @@ final class PageBenchTests: XCTestCase {
     func test_smokeRun_table_namesEveryPosition_andJSON_carriesThem() throws {
         let table = ConsoleRecorder()
         try BenchCommand(options: BenchOptions(scales: [200], smoke: true, pagesOnly: true), console: table.console).runPages()
-        for position in ["first", "middle", "last"] {
+        for position in ["first", "middle", "last", "walk"] {
             XCTAssertTrue(table.outLines.contains { $0.hasPrefix("200 ") && $0.contains(position) && $0.hasSuffix("x") },
                           "\(table.outLines)")
         }
@@ -56,7 +71,7 @@ final class PageBenchTests: XCTestCase {
         let reports = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(json.outLines.joined(separator: "\n").utf8)) as? [[String: Any]])
         XCTAssertEqual(reports.map { $0["conversations"] as? Int }, [200, 400])
         let positions = try XCTUnwrap(reports.first?["positions"] as? [[String: Any]])
-        XCTAssertEqual(positions.count, 3)
+        XCTAssertEqual(positions.map { $0["position"] as? String }, ["first", "middle", "last", "walk"])
         XCTAssertEqual((positions.first?["ours"] as? [Double])?.count, 1, "one round with --smoke")
     }
 

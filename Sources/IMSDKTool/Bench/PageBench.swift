@@ -2,8 +2,9 @@ import IMCore
 import IMTransportKit
 
 /// `imsdk bench --pages`: only the core's pages of 50 at the top, in the middle and at the end of
-/// the list, against B1's slices at the same offsets, on one store and one array that took the
-/// scale's workload (`ScaleBench`'s pages, measured alone).
+/// the list, against B1's slices at the same offsets, and the full walk of the list in pages of 50
+/// (per page) against B1's walk of slices, on one store and one array that took the scale's workload
+/// (`ScaleBench`'s pages and walk, measured alone).
 ///
 /// Each round takes the mean of repeated calls at each position, for ours and for B1 in turn; the
 /// report keeps every round, fastest first. A page takes microseconds, so a single mean moves with
@@ -27,10 +28,11 @@ struct PageBench {
         let key: UInt64
     }
 
-    /// Seconds per page of every round, fastest first, per position.
+    /// Seconds per page of every round, fastest first, per position; the last, "walk", is the mean
+    /// per page of a full walk.
     struct Report: Encodable, Equatable {
         struct Figures: Encodable, Equatable {
-            /// "first", "middle" or "last".
+            /// "first", "middle", "last" or "walk".
             let position: String
             let ours: [Double]
             let array: [Double]
@@ -61,6 +63,22 @@ struct PageBench {
         blackHole(Array(array.page(offset: position.offset, count: ScaleBench.pageSize)))
     }
 
+    /// One timed walk of ours: the whole list, a page of 50 at a time, each page dropped.
+    /// - Returns: the number of pages.
+    @discardableResult
+    static func walk(_ store: inout ConversationStore) -> Int {
+        clobber(&store)
+        return store.benchPageThrough(pageSize: ScaleBench.pageSize)
+    }
+
+    /// One timed walk of B1's: its slices of 50, each copied out and dropped.
+    static func walk(_ array: inout ArrayBaseline) {
+        clobber(&array)
+        for offset in stride(from: 0, to: array.rows.count, by: ScaleBench.pageSize) {
+            blackHole(Array(array.page(offset: offset, count: ScaleBench.pageSize)))
+        }
+    }
+
     /// - Precondition: `conversations >= ScaleBench.pageSize`, `rounds >= 1`.
     func run() throws -> Report {
         precondition(conversations >= ScaleBench.pageSize && rounds >= 1, "a page bench needs a page and a round")
@@ -77,16 +95,20 @@ struct PageBench {
                 throw BenchError.listsDisagree("the \(position.metric.title) differs from B1's slice")
             }
         }
-        var ours = Array(repeating: [Double](), count: positions.count)
+        let pages = Double(Self.walk(&store))
+        var ours = Array(repeating: [Double](), count: positions.count + 1)
         var slices = ours
         for _ in 0..<rounds {
             for (index, position) in positions.enumerated() {
                 ours[index].append(Stopwatch.mean(minimum: repeatSeconds) { Self.page(&store, at: position) })
                 slices[index].append(Stopwatch.mean(minimum: repeatSeconds) { Self.slice(&array, at: position) })
             }
+            ours[positions.count].append(Stopwatch.mean(minimum: repeatSeconds) { Self.walk(&store) } / pages)
+            slices[positions.count].append(Stopwatch.mean(minimum: repeatSeconds) { Self.walk(&array) } / pages)
         }
-        return Report(conversations: conversations, positions: positions.indices.map { index in
-            .init(position: positions[index].name, ours: ours[index].sorted(), array: slices[index].sorted())
+        let names = positions.map(\.name) + ["walk"]
+        return Report(conversations: conversations, positions: names.indices.map { index in
+            .init(position: names[index], ours: ours[index].sorted(), array: slices[index].sorted())
         })
     }
 }

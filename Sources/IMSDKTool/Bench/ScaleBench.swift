@@ -117,13 +117,8 @@ struct ScaleBench {
         // (making the entries allocates a string per conversation, which B1's walk does not do).
         var sqlWalk: [ListEntry] = []
         results[.pageWalk] = (
-            repeated { clobber(&store); blackHole(store.benchPageThrough(pageSize: Self.pageSize)) },
-            repeated {
-                clobber(&array)
-                for offset in stride(from: 0, to: n, by: Self.pageSize) {
-                    blackHole(Array(array.page(offset: offset, count: Self.pageSize)))
-                }
-            },
+            repeated { PageBench.walk(&store) },
+            repeated { PageBench.walk(&array) },
             n <= Self.sqlWalkLimit ? try repeated { sqlWalk = try sql.list(pageSize: Self.pageSize) } : nil)
         if n > Self.sqlWalkLimit { sqlWalk = try sql.list(pageSize: Self.sqlListPageSize(n)) }
         try compare(ours: store.benchList(pageSize: Self.pageSize), store, array, sql: sqlWalk, sql, phase: "after the messages")
