@@ -336,6 +336,68 @@ final class StorageFailureTests: XCTestCase {
         try await assertConverged()
     }
 
+    /// The rebuild is asked for while a sync runs, and that sync then fails: its retry is the rebuild.
+    func test_aSyncUnderWayWhenTheDatabaseIsDropped_thatThenFails_isRetriedAsTheRebuild() async throws {
+        try await dropTheDatabaseWhileASyncIsUnderWay(then: { $0.failHeld() }, failuresReported: 2)
+    }
+
+    /// The rebuild is asked for while a sync runs, which then finishes from where it started: the
+    /// rebuild follows it.
+    func test_aSyncUnderWayWhenTheDatabaseIsDropped_thatThenFinishes_isFollowedByTheRebuild() async throws {
+        try await dropTheDatabaseWhileASyncIsUnderWay(then: { $0.releaseHeld() }, failuresReported: 1)
+    }
+
+    /// A cold store whose batch log holds batches; a lost push, revealed by the next one, starts a
+    /// sync that waits at the transport; the disk fills and the first page, which needs the fold,
+    /// drops the database; then `finish` ends the sync. The list converges to the server's, lost
+    /// message and stored draft included, and the file stays as it was until the next login.
+    private func dropTheDatabaseWhileASyncIsUnderWay(
+        then finish: (HeldSyncTransport) -> Void, failuresReported: Int,
+        file: StaticString = #filePath, line: UInt = #line
+    ) async throws {
+        let server = IMReferenceServer(loginPolicy: .unlimited)
+        for user in ["me", "a", "b"] { try server.registerUser(user, nickname: nil, faceURL: nil) }
+        let held = HeldSyncTransport(wrapping: TestNetwork.transport(to: server))
+        let lossy = PushLossTransport(wrapping: held)
+        session = try await V2TestSession(server: server, transport: lossy, storage: storage, checksInvariants: false)
+        for peer in ["a", "b"] { try server.sendText("from \(peer)", from: peer, toUser: "me") }
+        await session.settle()
+        try await manager.setConversationDraft(conversationID: "c2c_b", draftText: "kept")
+        try await manager.logout()
+        manager.session.setWarmsUpInBackground(false)
+        defer { manager.session.setWarmsUpInBackground(true) }
+        try await manager.login(userID: "me", userSig: "sig")
+        for index in 0..<2 { try server.sendText(Self.large("m\(index)"), from: "a", toUser: "me") }
+        await session.settle()
+        XCTAssertGreaterThan(try loggedBatches(), 0, file: file, line: line)
+
+        held.holdSyncs()
+        lossy.loseNextPushes(1)
+        try server.sendText("lost", from: "a", toUser: "me")
+        try server.sendText("after", from: "a", toUser: "me")
+        XCTAssertTrue(try eventually { held.heldCount == 1 }, "the gap started a sync", file: file, line: line)
+
+        inject(.diskFull)
+        session.recorder.clear()
+        _ = try await manager.getConversationList(nextSeq: 0, count: 10)
+        XCTAssertEqual(syncFailures, 1, "the dropped database", file: file, line: line)
+        let bytes = try fileBytes()
+        finish(held)
+
+        let list = try await walk { $0.map(\.unreadCount) == [5, 1] }
+        XCTAssertEqual(list.map(\.conversationID), ["c2c_a", "c2c_b"], file: file, line: line)
+        XCTAssertEqual(list.map(\.unreadCount), [5, 1], "the lost message too, each counted once", file: file, line: line)
+        XCTAssertEqual(syncFailures, failuresReported, file: file, line: line)
+        try await assertConverged(file: file, line: line)
+        XCTAssertEqual(try fileBytes(), bytes, "nothing written for the rest of the session", file: file, line: line)
+
+        let restored = try await recoverAndLogInAgain(file: file, line: line)
+        XCTAssertEqual(restored.map(\.conversationID), ["c2c_a", "c2c_b"], file: file, line: line)
+        XCTAssertEqual(restored.map(\.unreadCount), [5, 1], file: file, line: line)
+        XCTAssertEqual(restored.last?.draftText, "kept", file: file, line: line)
+        try await assertConverged(file: file, line: line)
+    }
+
     // MARK: - Read-only
 
     func test_readOnlyDisk_everyCallThatChangesSomething_fails6022_itsChangeStands_andAllOfItIsOnDiskAfterRecovery() async throws {

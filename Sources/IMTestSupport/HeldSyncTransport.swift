@@ -1,0 +1,80 @@
+import Foundation
+import IMCore
+import IMTransportKit
+
+/// A transport that holds sync requests on request: after `holdSyncs()`, every sync request waits
+/// without reaching the server until `failHeld()` answers the held ones with `networkFailure`, or
+/// `releaseHeld()` sends them on (either lets later ones through). Everything else passes through.
+/// For tests of what happens while a sync is under way.
+///
+/// - Thread safety: thread-safe; the held requests are behind a lock. A failure's completion runs
+///   on a global queue.
+package final class HeldSyncTransport: IMTransport, @unchecked Sendable {
+    private struct State {
+        var holding = false
+        var held: [(send: @Sendable () -> Void, fail: @Sendable () -> Void)] = []
+    }
+
+    private let inner: any IMTransport
+    private let state = Locked(State())
+
+    package init(wrapping inner: any IMTransport) {
+        self.inner = inner
+    }
+
+    /// Holds every sync request from now until `failHeld()`.
+    package func holdSyncs() {
+        state.withLock { $0.holding = true }
+    }
+
+    /// How many sync requests wait.
+    package var heldCount: Int { state.withLock { $0.held.count } }
+
+    /// Answers every held sync request with `networkFailure` and stops holding.
+    package func failHeld() {
+        for request in takeHeld() { DispatchQueue.global().async(execute: request.fail) }
+    }
+
+    /// Sends every held sync request on to the server, in order, and stops holding.
+    package func releaseHeld() {
+        for request in takeHeld() { request.send() }
+    }
+
+    private func takeHeld() -> [(send: @Sendable () -> Void, fail: @Sendable () -> Void)] {
+        state.withLock { state in
+            defer { state = State() }
+            return state.held
+        }
+    }
+
+    package func connect(_ login: IMLoginInfo, sink: any IMPushSink,
+                         completion: @escaping @Sendable (Result<any IMConnection, IMError>) -> Void) {
+        inner.connect(login, sink: sink) { [self] result in
+            completion(result.map { Connection(inner: $0, outer: self) })
+        }
+    }
+
+    private final class Connection: IMConnection, @unchecked Sendable {
+        let inner: any IMConnection
+        let outer: HeldSyncTransport
+        init(inner: any IMConnection, outer: HeldSyncTransport) {
+            self.inner = inner
+            self.outer = outer
+        }
+        var userID: String { inner.userID }
+        var serverEpoch: String { inner.serverEpoch }
+        func close() { inner.close() }
+        func send(_ request: IMRequest, completion: @escaping @Sendable (Result<IMResponse, IMError>) -> Void) {
+            if case .syncChanges = request, outer.state.withLock({ state -> Bool in
+                guard state.holding else { return false }
+                state.held.append((
+                    send: { [inner] in inner.send(request, completion: completion) },
+                    fail: { completion(.failure(IMError(.networkFailure, "injected after holding"))) }))
+                return true
+            }) {
+                return
+            }
+            inner.send(request, completion: completion)
+        }
+    }
+}
