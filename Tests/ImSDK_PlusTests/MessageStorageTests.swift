@@ -38,6 +38,9 @@ final class MessageStorageTests: XCTestCase {
         session?.tearDown()
         session = try await V2TestSession(server: server, transport: transport, storage: .disk(directory: directory.path))
         session.manager.session.setMessageCacheLimit(cacheLimit)
+        // Memory keeps the batch log's messages until it is folded: folded with every batch, it
+        // holds no more than the cache's limit.
+        session.manager.session.setBatchLogFoldThreshold(0)
         try await session.manager.logout()
         try await session.manager.login(userID: "me", userSig: "sig")
         XCTAssertEqual(session.manager.currentClient?.read { $0.messageCacheLimit }, cacheLimit)

@@ -398,6 +398,46 @@ final class StorageFailureTests: XCTestCase {
         try await assertConverged(file: file, line: line)
     }
 
+    /// A warm store whose messages from a are in the database only (a login later), with batches in
+    /// the log that the full disk will not let it fold.
+    func test_onAFullDisk_withBatchesInTheLog_storedMessagesAreStillRead_soARevokeOfOneCounts_andHistoryIsWhole() async throws {
+        session = try await V2TestSession(peers: ["a", "b"], storage: storage, checksInvariants: false)
+        let server = session.server
+        for index in 0..<2 { try server.sendText("m\(index)", from: "a", toUser: "me") }
+        await session.settle()
+        try await manager.logout()
+        try await manager.login(userID: "me", userSig: "sig")
+        XCTAssertTrue(try eventually { manager.currentClient!.read { $0.isComplete } }, "warm")
+        for index in 0..<3 { try server.sendText(Self.large("to the log \(index)"), from: "b", toUser: "me") }
+        await session.settle()
+        XCTAssertGreaterThan(try loggedBatches(), 0)
+        XCTAssertEqual(manager.currentClient!.read { $0.acceptedMessagesInMemory }, 3, "only b's are in memory")
+        // Folding these needs new pages, which the full disk refuses (reading through the log failed).
+        inject(.diskFull)
+
+        _ = try server.revokeMessage(seq: 1, from: "a", toUser: "me")
+        let list = try await walk { $0.map(\.unreadCount) == [3, 1] }
+        XCTAssertEqual(list.map(\.conversationID), ["c2c_b", "c2c_a"])
+        XCTAssertEqual(list.map(\.unreadCount), [3, 1], "the revoked message no longer counts")
+        try await assertConverged()
+        let history = try await manager.getC2CHistoryMessageList(userID: "a", count: 10, lastMsg: nil)
+        XCTAssertEqual(history.map(\.seq), [2, 1])
+        XCTAssertEqual(history.map(\.status), [.MSG_STATUS_SEND_SUCC, .MSG_STATUS_LOCAL_REVOKED])
+        let found = try await manager.findMessages(messageIDList: history.compactMap(\.msgID))
+        XCTAssertEqual(found.map(\.status), [.MSG_STATUS_SEND_SUCC, .MSG_STATUS_LOCAL_REVOKED])
+
+        inject(nil)
+        try await manager.logout()
+        XCTAssertEqual(try loggedBatches(), 0)
+        try await manager.login(userID: "me", userSig: "sig")
+        await session.settle()
+        let relisted = try await session.walk().list
+        XCTAssertEqual(relisted.map(\.unreadCount), [3, 1])
+        let restored = try await manager.getC2CHistoryMessageList(userID: "a", count: 10, lastMsg: nil)
+        XCTAssertEqual(restored.map(\.status), [.MSG_STATUS_SEND_SUCC, .MSG_STATUS_LOCAL_REVOKED])
+        try await assertConverged()
+    }
+
     // MARK: - Read-only
 
     func test_readOnlyDisk_everyCallThatChangesSomething_fails6022_itsChangeStands_andAllOfItIsOnDiskAfterRecovery() async throws {

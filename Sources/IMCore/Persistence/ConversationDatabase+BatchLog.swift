@@ -10,9 +10,9 @@ import IMTransportKit
 /// per conversation, each on a page of its own. The log is folded, its statements run (the last
 /// of each row, in key order) and its rows deleted, in one transaction, so many small batches'
 /// pages are written once:
-/// - before anything reads the tables or writes them otherwise: every such use goes through
-///   `connection`, which folds first, so what a read sees is exactly what writing the rows would
-///   have left;
+/// - before anything reads the tables (but the store's reads of messages, below) or writes them
+///   otherwise: every such use goes through `connection`, which folds first, so what a read sees
+///   is exactly what writing the rows would have left;
 /// - when it holds `logFoldThreshold` bytes, in the transaction of the batch that reached it;
 /// - when the owner asks (`foldLog()`), e.g. at logout, so the next login does not pay for it.
 ///
@@ -22,14 +22,16 @@ import IMTransportKit
 /// fields, ...). A batch is in the log or not, as its transaction committed or not: a crash keeps
 /// the same batches as before, and the next use folds them.
 ///
-/// While the disk refuses writes (full, read-only), the log cannot be folded, so reads of the
-/// database fail (the store answers them from memory, which holds the most recent messages, see
-/// `ConversationStore.defaultMessageCacheLimit`); they succeed again once the disk recovers.
+/// The store's reads of messages are the exception: they read the tables as they are, and the
+/// store holds every message of the log in memory until it is folded
+/// (`ConversationDatabase+Messages.swift`). So while the disk refuses writes (full, read-only) and
+/// the log cannot be folded, messages are still read; what needs the fold is reading conversation
+/// rows (a list still loading after login, see `IMClient.completeNow(_:)`), until the disk recovers.
 extension ConversationDatabase {
     /// How many bytes of logged batches a database folds at once by default: about 1,500 batches
-    /// of one message, fewer than the 2,000 written messages the store's cache holds, so a read
-    /// that cannot fold finds most of them there; a fold of this much takes tens of milliseconds,
-    /// the longest a batch waits for one, and reads it into memory whole.
+    /// of one message, which the store keeps in memory until then besides its cache's 2,000
+    /// written messages; a fold of this much takes tens of milliseconds, the longest a batch waits
+    /// for one, and reads it into memory whole.
     package static let defaultLogFoldThreshold = 1 << 20
 
     /// The most messages a batch may store to go to the log by default; a larger one writes rows.
@@ -80,6 +82,9 @@ extension ConversationDatabase {
             try foldLogInTransaction()
         }
     }
+
+    /// Whether the log holds no batch (false when that cannot be read).
+    package var isLogFolded: Bool { (try? loggedCounts().batches) == 0 }
 
     /// How many batches the log holds, and their bytes (read once after opening or a failure).
     package func loggedCounts() throws(PersistenceError) -> (batches: Int, bytes: Int) {

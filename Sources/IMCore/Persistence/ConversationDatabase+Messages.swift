@@ -4,10 +4,21 @@ import IMTransportKit
 /// Reading accepted messages a few at a time (the store's `MessageArchive`), and the bulk changes
 /// the store records for them.
 ///
+/// The reads see the tables as they are, without folding the batch log first (`tables`): the
+/// store lays over them what it holds in memory, and it holds every message the log holds until
+/// the log is folded (`ConversationStore.noteWritten(batchLogFolded:)`), so what it sees is
+/// exact. A fold writes, which a full or read-only disk refuses: reading through it, every read
+/// of a stored message failed while the log held a batch, and the operations that needed one
+/// went on without it (a revoke of a stored message was lost, a message arriving again counted
+/// twice).
+///
 /// Sequences are unsigned; one above `Int64.max` is stored negative. A range of sequences is
 /// therefore read as at most two ranges of stored values (`storedRanges`), each served by the
 /// primary key (conversation, seq).
 extension ConversationDatabase {
+    /// The connection for the store's reads of messages: the tables as they are (see above).
+    private var tables: SQLiteConnection { sqlite }
+
     /// The stored accepted message `seq` of `id`, with its unread flag.
     /// - Complexity: O(log M).
     func message(in id: ConversationID, seq: UInt64) throws(PersistenceError) -> HeldMessage? {
@@ -36,7 +47,7 @@ extension ConversationDatabase {
         guard floor < .max else { return [] }
         var result: [UInt64] = []
         for (low, high) in Self.storedRanges(floor + 1, .max) {
-            result += try connection.prepare(Self.unreadSequencesSQL)
+            result += try tables.prepare(Self.unreadSequencesSQL)
                 .query([Int64(id.kind.rawValue), id.target, low, high]) { $0.uint64(at: 0) }
         }
         return result
@@ -47,7 +58,7 @@ extension ConversationDatabase {
     func newestSequence(in id: ConversationID, above floor: UInt64, atOrBefore seconds: UInt64) throws(PersistenceError) -> UInt64? {
         guard floor < .max else { return nil }
         for (low, high) in Self.storedRanges(floor + 1, .max) {
-            let found = try connection.prepare(Self.newestAtOrBeforeSQL)
+            let found = try tables.prepare(Self.newestAtOrBeforeSQL)
                 .query([Int64(id.kind.rawValue), id.target, low, high, Int64(bitPattern: seconds)]) { $0.uint64(at: 0) }
             if let seq = found.first { return seq }
         }
@@ -64,7 +75,7 @@ extension ConversationDatabase {
     /// - Complexity: O(log M) (the index by message ID).
     func message(withID messageID: String) throws(PersistenceError) -> (id: ConversationID, held: HeldMessage)? {
         let path = sqlite.path
-        let rows = try connection.prepare(Self.messageByIDSQL).query([messageID]) {
+        let rows = try tables.prepare(Self.messageByIDSQL).query([messageID]) {
             row throws(PersistenceError) -> (id: ConversationID, held: HeldMessage) in
             var reader = RowReader(row, path: path)
             let id = try reader.conversationID()
@@ -78,7 +89,7 @@ extension ConversationDatabase {
     func messageIDsWithLocalFields(in id: ConversationID, upTo seq: UInt64) throws(PersistenceError) -> [String] {
         var result: [String] = []
         for (low, high) in Self.storedRanges(1, seq) {
-            result += try connection.prepare(Self.idsWithLocalFieldsSQL)
+            result += try tables.prepare(Self.idsWithLocalFieldsSQL)
                 .query([Int64(id.kind.rawValue), id.target, low, high]) { $0.string(at: 0) ?? "" }
         }
         return result
@@ -142,7 +153,7 @@ extension ConversationDatabase {
 
     private func heldMessages(_ sql: String, _ values: [any SQLiteBindable]) throws(PersistenceError) -> [HeldMessage] {
         let path = sqlite.path
-        return try connection.prepare(sql).query(values) { row throws(PersistenceError) in
+        return try tables.prepare(sql).query(values) { row throws(PersistenceError) in
             var reader = RowReader(row, path: path)
             let message = try reader.message()
             return HeldMessage(message: message, countsAsUnread: reader.bool())

@@ -64,7 +64,7 @@ final class DatabaseMessageArchive: MessageArchive {
 extension ConversationStore {
     /// Keeps this store's accepted messages in `database` (the one its batches are written to):
     /// memory holds those not written yet and at most `cacheLimit` written ones (see
-    /// `ConversationStore+Archive.swift`). The owner calls `noteWritten()` after each write.
+    /// `ConversationStore+Archive.swift`). The owner calls `noteWritten(batchLogFolded:)` after each write.
     /// - Throws: the database's error when it cannot be read.
     package mutating func keepMessages(
         in database: ConversationDatabase, logger: IMLogger, cacheLimit: Int = ConversationStore.defaultMessageCacheLimit

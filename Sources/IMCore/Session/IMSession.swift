@@ -85,6 +85,7 @@ package final class IMSession: Sendable {
         var storage: Storage = .disk(directory: nil)
         var warmsUpInBackground = true
         var messageCacheLimit = ConversationStore.defaultMessageCacheLimit
+        var batchLogFoldThreshold = ConversationDatabase.defaultLogFoldThreshold
         var syncsDrafts = false
         var platform = IMPlatform.current
         /// The storage fault tests injected into the databases of this session's clients.
@@ -182,6 +183,15 @@ package final class IMSession: Sendable {
     package func setMessageCacheLimit(_ limit: Int) {
         precondition(limit >= 0, "a cache limit cannot be negative")
         state.withLock { $0.messageCacheLimit = limit }
+    }
+
+    /// How many bytes of batches the databases of later logins let their batch log hold before
+    /// folding it (`ConversationDatabase.logFoldThreshold`; memory keeps the log's messages until
+    /// then), until the next `unInitialize`. For tests and tools of this package (0: a log folded
+    /// with every batch, so memory holds no more than the message cache's limit).
+    package func setBatchLogFoldThreshold(_ bytes: Int) {
+        precondition(bytes >= 0, "a fold threshold cannot be negative")
+        state.withLock { $0.batchLogFoldThreshold = bytes }
     }
 
     /// Makes the database of the current client, and of every client a later login or
@@ -360,7 +370,7 @@ package final class IMSession: Sendable {
             databasePath: databasePath, warmsUpInBackground: warmsUpInBackground, syncsDrafts: state.syncsDrafts,
             checksInvariants: state.checksInvariants, platform: state.platform,
             heartbeatInterval: state.heartbeatInterval, messageCacheLimit: state.messageCacheLimit,
-            clock: { UInt64(Date().timeIntervalSince1970) })
+            batchLogFoldThreshold: state.batchLogFoldThreshold, clock: { UInt64(Date().timeIntervalSince1970) })
         if let fault = state.storageFault { client.injectStorageFaultForTesting(fault) }
         client.subscribeUnreadCounts(state.unreadFilters)
         return client

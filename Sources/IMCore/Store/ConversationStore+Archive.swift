@@ -4,11 +4,12 @@ import IMTransportKit
 /// there and holds in memory only those not written yet and a bounded cache of recent ones
 /// (`MessageCache`), so its memory grows with conversations, not messages.
 ///
-/// What the archive shows lags behind the store until the batch that changed it is written: new and
-/// changed messages wait in the logs (a log wins over the archive, see `ArchiveView`), deleted and
-/// removed ones in `archiveMasks`. The owner calls `noteWritten()` once the
-/// database holds every committed batch: the masks go, and the cache forgets messages past its
-/// limit. A store without an archive (storage in memory) holds every message; there is nothing else
+/// What the archive shows lags behind the store until the batch that changed it is written (and,
+/// for a batch in the database's batch log, folded into its tables): new and changed messages wait
+/// in the logs (a log wins over the archive, see `ArchiveView`), deleted and removed ones in
+/// `archiveMasks`. The owner calls `noteWritten(batchLogFolded:)` once the database holds every
+/// committed batch: the masks go, and once the batch log is folded the cache forgets messages past
+/// its limit. A store without an archive (storage in memory) holds every message; there is nothing else
 /// to hold them.
 extension ConversationStore {
     /// How many written accepted messages a store keeps in memory unless told otherwise (a few
@@ -74,14 +75,23 @@ extension ConversationStore {
     }
 
     /// Records that the database holds every batch committed so far: what the archive did not show
-    /// it shows now, and the cache forgets the messages past its limit, written longest ago first.
+    /// it shows now, and, once the database's batch log is folded, the cache forgets the messages
+    /// past its limit, written longest ago first.
+    ///
+    /// - Parameter batchLogFolded: whether the database's batch log is empty (every batch is in its
+    ///   tables). While it holds batches, memory keeps every message written since the last fold
+    ///   (at most a log's worth past the cache's limit: see `ConversationDatabase.logFoldThreshold`),
+    ///   because the archive reads the tables without folding the log (a fold writes, which a full
+    ///   or read-only disk refuses): with what memory holds laid over them, the tables show exactly
+    ///   what the log would have left.
     /// - Complexity: O(t + e) for t conversations touched since the last write and e forgotten.
-    package mutating func noteWritten() {
+    package mutating func noteWritten(batchLogFolded: Bool) {
         guard archive != nil else { return }
         if !archiveMasks.isEmpty { archiveMasks = [:] }
         for entry in messageCache.takeTouched() where entries.isLive(entry) {
             messageCache.account(entry, holding: entries.acceptedCount(slot: Int(entry.slot)))
         }
+        guard batchLogFolded else { return }
         while let victim = messageCache.nextVictim() {
             _ = entries.access(Int(victim.slot)) { _, log in log.evictAccepted() }
         }
@@ -134,11 +144,13 @@ extension ConversationStore {
     }
 
     /// Checks what the cache accounted against the logs, after a write (for `_checkInvariants`).
-    package func _checkMessageCache() {
+    package func _checkMessageCache(batchLogFolded: Bool) {
         guard archive != nil, messageCache.touched.isEmpty else { return }
         var held: [EntryReference: Int] = [:]
         for (slot, log) in entries.logsHeld where !log.messages.isEmpty { held[entries.reference(slot)] = log.messages.count }
         precondition(held == messageCache.accounted, "the message cache's accounting drifted")
+        // Until the batch log is folded, memory keeps what it wrote (see `noteWritten(batchLogFolded:)`).
+        guard batchLogFolded else { return }
         precondition(keptLogs.values.allSatisfy(\.messages.isEmpty), "a deleted conversation holds written messages")
         precondition(messageCache.count <= messageCache.limit, "the message cache holds more than its limit")
     }

@@ -41,6 +41,7 @@ extension IMClient {
             let (database, recovered) = try ConversationDatabase.openOrRecover(
                 at: databasePath, logger: logger, verifying: false)
             if let fault = withState({ $0.storageFault }) { try database.inject(fault) }
+            database.logFoldThreshold = batchLogFoldThreshold
             try database.checkWritable()
             do throws(PersistenceError) {
                 try database.foldLog()
@@ -360,11 +361,13 @@ extension IMClient {
         noteWritten(&state)
     }
 
-    /// Tells the store that the database holds every batch it committed: it may forget written
-    /// messages past its cache's limit.
+    /// Tells the store that the database holds every batch it committed: once the batch log is
+    /// folded, it may forget written messages past its cache's limit.
     func noteWritten(_ state: inout State) {
-        state.store.noteWritten()
-        if checksInvariants { state.store._checkMessageCache() }
+        guard let database = state.database else { return }
+        let folded = database.isLogFolded
+        state.store.noteWritten(batchLogFolded: folded)
+        if checksInvariants { state.store._checkMessageCache(batchLogFolded: folded) }
     }
 
     /// Schedules a retry of the unwritten changes, after a backoff that doubles with each failed

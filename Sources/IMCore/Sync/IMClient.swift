@@ -59,6 +59,9 @@ package final class IMClient: IMPushSink, Sendable {
     /// How many written messages the store keeps in memory when it has a database (the rest are
     /// read from it); see `ConversationStore+Archive.swift`.
     package let messageCacheLimit: Int
+    /// How many bytes of batches its database's batch log holds before it is folded
+    /// (`ConversationDatabase.logFoldThreshold`).
+    package let batchLogFoldThreshold: Int
 
     /// The heartbeat interval of a client unless its session says otherwise: 30 seconds.
     package static let defaultHeartbeatInterval: Double = 30
@@ -133,10 +136,12 @@ package final class IMClient: IMPushSink, Sendable {
         warmsUpInBackground: Bool = true, syncsDrafts: Bool = false, checksInvariants: Bool = false,
         platform: IMPlatform = .current, heartbeatInterval: Double = IMClient.defaultHeartbeatInterval,
         messageCacheLimit: Int = ConversationStore.defaultMessageCacheLimit,
+        batchLogFoldThreshold: Int = ConversationDatabase.defaultLogFoldThreshold,
         clock: @escaping @Sendable () -> UInt64
     ) {
         self.heartbeatInterval = heartbeatInterval
         self.messageCacheLimit = messageCacheLimit
+        self.batchLogFoldThreshold = batchLogFoldThreshold
         self.platform = platform
         self.syncsDrafts = syncsDrafts
         self.databasePath = databasePath

@@ -47,7 +47,7 @@ enum MemoryProbe {
                     store.receive(message)
                 }
                 try IMClient.write(store.commitBatch(), to: database)
-                store.noteWritten()
+                store.noteWritten(batchLogFolded: database.isLogFolded)
             }
             // The whole list page by page, as an app scrolls it (B1 sums its array, B2 walks its pages).
             var next: UInt64 = 0

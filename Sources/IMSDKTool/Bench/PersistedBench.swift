@@ -48,7 +48,7 @@ struct PersistedBench {
             for chunk in stride(from: batched.startIndex, to: batched.endIndex, by: 1_000) {
                 for message in batched[chunk..<min(chunk + 1_000, batched.endIndex)] { store.receive(message) }
                 try IMClient.write(store.commitBatch(), to: database)
-                store.noteWritten()
+                store.noteWritten(batchLogFolded: database.isLogFolded)
             }
         }
         let fold = try Stopwatch.time { try database.foldLog() }
@@ -56,7 +56,7 @@ struct PersistedBench {
             for message in singles {
                 store.receive(message)
                 try IMClient.write(store.commitBatch(), to: database)
-                store.noteWritten()
+                store.noteWritten(batchLogFolded: database.isLogFolded)
             }
             try database.foldLog()
         }

@@ -28,9 +28,12 @@ final class MessageArchiveTests: XCTestCase {
         .accepted(seq: seq, from: peer, to: .user(me), at: 1_000 + seq)
     }
 
-    /// A store keeping its messages in a database at a path of this test, at most `limit` in memory.
+    /// A store keeping its messages in a database at a path of this test, at most `limit` in memory
+    /// (the database folds its batch log with every batch, so the cache forgets at once: see
+    /// `test_messagesOfTheBatchLog_stayInMemoryUntilItIsFolded`).
     private func store(limit: Int, name: String = "store.sqlite") throws -> (ConversationStore, ConversationDatabase) {
         let database = try ConversationDatabase.open(at: directory.file(name), logger: .silent)
+        database.logFoldThreshold = 0
         var store = ConversationStore(selfUserID: me)
         try store.keepMessages(in: database, logger: .silent, cacheLimit: limit)
         return (store, database)
@@ -39,9 +42,9 @@ final class MessageArchiveTests: XCTestCase {
     /// Commits the open batch, writes it and tells the store, as a client does after each change.
     private func write(_ store: inout ConversationStore, _ database: ConversationDatabase) throws {
         try IMClient.write(store.commitBatch(), to: database)
-        store.noteWritten()
+        store.noteWritten(batchLogFolded: database.isLogFolded)
         store._checkInvariants()
-        store._checkMessageCache()
+        store._checkMessageCache(batchLogFolded: database.isLogFolded)
     }
 
     func test_memoryHoldsAtMostTheLimit_whileTenTimesAsManyArrive_andEveryReadFindsTheRest() throws {
@@ -85,6 +88,51 @@ final class MessageArchiveTests: XCTestCase {
         }
     }
 
+    /// The batch log's messages stay in memory until it is folded, so the store reads the tables
+    /// without folding it: exactly, also on a full disk that refuses the fold.
+    func test_messagesOfTheBatchLog_stayInMemoryUntilItIsFolded_soReadsNeedNoFold() throws {
+        var (store, database) = try self.store(limit: 0)
+        database.logFoldThreshold = ConversationDatabase.defaultLogFoldThreshold
+        let a = ConversationID.c2c("a")
+        // Larger than a page each, so that folding them needs new pages, which a full disk refuses.
+        let messages = (1...6).map { (seq: UInt64) -> Message in
+            var message = self.message(seq, from: "a")
+            message.content = .text(String(repeating: "\(seq)", count: 9_000))
+            return message
+        }
+        for message in messages.prefix(3) {
+            store.receive(message)
+            try write(&store, database)
+        }
+        XCTAssertGreaterThan(try database.loggedCounts().batches, 0, "single messages went to the log")
+        XCTAssertEqual(store.acceptedMessagesInMemory, 3, "kept until the log is folded")
+        try database.foldLog()
+        store.noteWritten(batchLogFolded: database.isLogFolded)
+        XCTAssertEqual(store.acceptedMessagesInMemory, 0, "folded: the cache forgets")
+        for message in messages.suffix(3) {
+            store.receive(message)
+            try write(&store, database)
+        }
+        XCTAssertEqual(store.acceptedMessagesInMemory, 3)
+
+        // A full disk refuses the fold: the reads need none.
+        try database.inject(.diskFull)
+        XCTAssertThrowsError(try database.foldLog())
+        XCTAssertEqual(store.messages(of: a, before: nil, count: .max), messages.reversed())
+        XCTAssertEqual(store.message(withID: messages[1].id)?.message, messages[1])
+        store.receive(messages[0])
+        XCTAssertTrue(store.commitBatch().isEmpty, "a message held only in the tables arrives again: a duplicate")
+        var revoked = messages[1]
+        revoked.status = .revoked
+        store.applyRevoke(revoked, announcing: true)
+        _ = store.commitBatch()
+        XCTAssertEqual(store.conversation(a)?.unreadCount, 5, "the revoke of a message held only in the tables counts")
+        store.markRead(a, upTo: 3)
+        _ = store.commitBatch()
+        XCTAssertEqual(store.conversation(a)?.unreadCount, 3, "4 to 6, recounted over the tables")
+        store._checkInvariants()
+    }
+
     func test_evictedMessages_areRevokedRemovedAndReadPartially_asIfHeld() throws {
         var (store, database) = try self.store(limit: 0)
         let a = ConversationID.c2c("a")
@@ -100,7 +148,7 @@ final class MessageArchiveTests: XCTestCase {
         let batch = store.commitBatch()
         XCTAssertEqual(batch.messageEvents.revoked, [revoked])
         try IMClient.write(batch, to: database)
-        store.noteWritten()
+        store.noteWritten(batchLogFolded: database.isLogFolded)
         XCTAssertEqual(store.conversation(a)?.unreadCount, 5, "the revoked message no longer counts")
         try store.removeMessage(messages[2], in: a)
         try write(&store, database)
@@ -215,7 +263,7 @@ final class MessageArchiveTests: XCTestCase {
             unreadMessages: all, isPinned: false, receiveOption: .receive))
         let batch = store.commitBatch()
         try IMClient.write(batch, to: database)
-        store.noteWritten()
+        store.noteWritten(batchLogFolded: database.isLogFolded)
         store._checkInvariants()
         XCTAssertEqual(store.conversation(id)?.unreadCount, 8)
         XCTAssertEqual(store.messages(of: id, before: nil, count: .max), all.reversed())

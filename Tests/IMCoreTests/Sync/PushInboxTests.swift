@@ -27,7 +27,7 @@ final class PushInboxTests: XCTestCase {
         let client = IMClient(
             userID: "me", transport: server, callbackQueue: DispatchQueue(label: "PushInboxTests"),
             databasePath: directory.file("me.sqlite"), checksInvariants: true, messageCacheLimit: messageCacheLimit,
-            clock: { 1_700_000_000 })
+            batchLogFoldThreshold: 0, clock: { 1_700_000_000 })
         client.addObserver { event in events.withLock { $0.append(event) } }
         let result = await withCheckedContinuation { (continuation: CheckedContinuation<Result<Void, IMError>, Never>) in
             client.start(userSig: "sig") { continuation.resume(returning: $0) }
