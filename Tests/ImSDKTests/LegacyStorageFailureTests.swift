@@ -97,6 +97,48 @@ final class LegacyStorageFailureTests: XCTestCase {
         XCTAssertTrue(session.logLines.contains { $0.contains("the local database is writable again") }, "\(session.logLines)")
     }
 
+    /// Messages in the database only (a login later), batches in the log that a read-only disk will
+    /// not let it fold: the stored messages are still read, whole, and a revoke of one counts.
+    func test_readOnlyDisk_withBatchesInTheLog_localMessagesAreWhole_andARevokeOfAStoredOneCounts() async throws {
+        session = try await LegacyTestSession(peers: ["a", "b"], databaseDirectory: directory.path) { config in
+            config.disableStorage = false
+            config.disableAutoReport = true
+        }
+        for index in 0..<3 { try session.server.sendText("a\(index)", from: "a", toUser: "me") }
+        await session.settle()
+        try await session.logout()
+        try await session.login()
+        let client = try XCTUnwrap(V2TIMManager.sharedInstance().currentClient)
+        for _ in 0..<500 where !client.read({ $0.isComplete }) { try await Task.sleep(nanoseconds: 10_000_000) }
+        XCTAssertTrue(client.read { $0.isComplete }, "warm")
+        try session.server.sendText("to the log", from: "b", toUser: "me")
+        await session.settle()
+        XCTAssertEqual(client.read { $0.acceptedMessagesInMemory }, 1, "a's messages are in the database only")
+
+        inject(.readOnly)
+        let conversation = try XCTUnwrap(manager.getConversation(.C2C, receiver: "a"))
+        let local: [TIMMessage] = try await callValue { succ, fail in
+            conversation.getLocalMessage(10, last: nil, succ: { succ(($0 ?? []).compactMap { $0 as? TIMMessage }) },
+                                         fail: { code, desc in fail(code, desc) })
+        }
+        XCTAssertEqual(local.map { ($0.getElem(0) as? TIMTextElem)?.text }, ["a2", "a1", "a0"], "whole, from the database")
+        _ = try session.server.revokeMessage(seq: 1, from: "a", toUser: "me")
+        await session.settle()
+        XCTAssertEqual(conversation.getUnReadMessageNum(), 2, "the revoked stored message no longer counts")
+
+        inject(nil)
+        try await session.logout()
+        try await session.login()
+        await session.settle()
+        XCTAssertEqual(manager.getConversation(.C2C, receiver: "a").getUnReadMessageNum(), 2)
+        let reloaded: [TIMMessage] = try await callValue { succ, fail in
+            self.manager.getConversation(.C2C, receiver: "a").getLocalMessage(
+                10, last: nil, succ: { succ(($0 ?? []).compactMap { $0 as? TIMMessage }) },
+                fail: { code, desc in fail(code, desc) })
+        }
+        XCTAssertEqual(reloaded.map { $0.status() }, [.MSG_STATUS_SEND_SUCC, .MSG_STATUS_SEND_SUCC, .MSG_STATUS_LOCAL_REVOKED])
+    }
+
     func test_aReadOnlyDatabase_failsTheLegacyLoginWith6022() async throws {
         session = try await LegacyTestSession(peers: ["a"], databaseDirectory: directory.path) { config in
             config.disableStorage = false
