@@ -19,30 +19,17 @@ package final class FailingSyncTransport: IMTransport, @unchecked Sendable {
 
     package func connect(_ login: IMLoginInfo, sink: any IMPushSink,
                          completion: @escaping @Sendable (Result<any IMConnection, IMError>) -> Void) {
-        inner.connect(login, sink: sink) { [self] result in
-            completion(result.map { Connection(inner: $0, remaining: remaining) })
-        }
-    }
-
-    private final class Connection: IMConnection, @unchecked Sendable {
-        let inner: any IMConnection
-        let remaining: Locked<Int>
-        init(inner: any IMConnection, remaining: Locked<Int>) {
-            self.inner = inner
-            self.remaining = remaining
-        }
-        var userID: String { inner.userID }
-        var serverEpoch: String { inner.serverEpoch }
-        func close() { inner.close() }
-        func send(_ request: IMRequest, completion: @escaping @Sendable (Result<IMResponse, IMError>) -> Void) {
-            if case .syncChanges = request, remaining.withLock({ value -> Bool in
-                defer { value -= 1 }
-                return value > 0
-            }) {
-                DispatchQueue.global().async { completion(.failure(IMError(.networkFailure, "injected"))) }
-                return
-            }
-            inner.send(request, completion: completion)
+        inner.connect(login, sink: sink) { [remaining] result in
+            completion(result.map { connection in
+                SyncInterceptingConnection(connection) { _, _, completion in
+                    guard remaining.withLock({ value -> Bool in
+                        defer { value -= 1 }
+                        return value > 0
+                    }) else { return false }
+                    DispatchQueue.global().async { completion(.failure(IMError(.networkFailure, "injected"))) }
+                    return true
+                }
+            })
         }
     }
 }

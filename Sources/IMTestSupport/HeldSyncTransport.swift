@@ -22,7 +22,7 @@ package final class HeldSyncTransport: IMTransport, @unchecked Sendable {
         self.inner = inner
     }
 
-    /// Holds every sync request from now until `failHeld()`.
+    /// Holds every sync request from now until `failHeld()` or `releaseHeld()`.
     package func holdSyncs() {
         state.withLock { $0.holding = true }
     }
@@ -49,32 +49,18 @@ package final class HeldSyncTransport: IMTransport, @unchecked Sendable {
 
     package func connect(_ login: IMLoginInfo, sink: any IMPushSink,
                          completion: @escaping @Sendable (Result<any IMConnection, IMError>) -> Void) {
-        inner.connect(login, sink: sink) { [self] result in
-            completion(result.map { Connection(inner: $0, outer: self) })
-        }
-    }
-
-    private final class Connection: IMConnection, @unchecked Sendable {
-        let inner: any IMConnection
-        let outer: HeldSyncTransport
-        init(inner: any IMConnection, outer: HeldSyncTransport) {
-            self.inner = inner
-            self.outer = outer
-        }
-        var userID: String { inner.userID }
-        var serverEpoch: String { inner.serverEpoch }
-        func close() { inner.close() }
-        func send(_ request: IMRequest, completion: @escaping @Sendable (Result<IMResponse, IMError>) -> Void) {
-            if case .syncChanges = request, outer.state.withLock({ state -> Bool in
-                guard state.holding else { return false }
-                state.held.append((
-                    send: { [inner] in inner.send(request, completion: completion) },
-                    fail: { completion(.failure(IMError(.networkFailure, "injected after holding"))) }))
-                return true
-            }) {
-                return
-            }
-            inner.send(request, completion: completion)
+        inner.connect(login, sink: sink) { [state] result in
+            completion(result.map { connection in
+                SyncInterceptingConnection(connection) { request, inner, completion in
+                    state.withLock { state -> Bool in
+                        guard state.holding else { return false }
+                        state.held.append((
+                            send: { inner.send(request, completion: completion) },
+                            fail: { completion(.failure(IMError(.networkFailure, "injected after holding"))) }))
+                        return true
+                    }
+                }
+            })
         }
     }
 }

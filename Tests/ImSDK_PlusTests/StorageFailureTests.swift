@@ -20,6 +20,7 @@ final class StorageFailureTests: XCTestCase {
 
     override func tearDown() {
         session?.manager.session.injectStorageFaultForTesting(nil)
+        session?.manager.session.setWarmsUpInBackground(true)
         session?.tearDown()
         session = nil
         directory?.remove()
@@ -216,6 +217,22 @@ final class StorageFailureTests: XCTestCase {
         return try await session.walk().list
     }
 
+    /// After a message from a and one from b and a draft on b: a login whose list stays cold (no
+    /// warm-up; `tearDown` turns it back on), with two messages from a in the batch log since, each
+    /// larger than a page (so that folding them needs new pages, which a full disk refuses).
+    private func logInColdWithBatchesInTheLog(file: StaticString = #filePath, line: UInt = #line) async throws {
+        let server = session.server
+        for peer in ["a", "b"] { try server.sendText("from \(peer)", from: peer, toUser: "me") }
+        await session.settle()
+        try await manager.setConversationDraft(conversationID: "c2c_b", draftText: "kept")
+        try await manager.logout()
+        manager.session.setWarmsUpInBackground(false)
+        try await manager.login(userID: "me", userSig: "sig")
+        for index in 0..<2 { try server.sendText(Self.large("m\(index)"), from: "a", toUser: "me") }
+        await session.settle()
+        XCTAssertGreaterThan(try loggedBatches(), 0, file: file, line: line)
+    }
+
     private func loggedBatches() throws -> Int {
         try ConversationDatabase.open(at: databasePath(), logger: .silent, verifying: false).loggedCounts().batches
     }
@@ -303,16 +320,7 @@ final class StorageFailureTests: XCTestCase {
     func test_aColdStore_thatCannotLoadAConversationAMessageArrivesIn_writesNothingOverIt_andRebuildsFromTheServer() async throws {
         session = try await V2TestSession(peers: ["a", "b"], storage: storage, checksInvariants: false)
         let server = session.server
-        for peer in ["a", "b"] { try server.sendText("from \(peer)", from: peer, toUser: "me") }
-        await session.settle()
-        try await manager.setConversationDraft(conversationID: "c2c_b", draftText: "kept")
-        try await manager.logout()
-        manager.session.setWarmsUpInBackground(false)
-        defer { manager.session.setWarmsUpInBackground(true) }
-        try await manager.login(userID: "me", userSig: "sig")
-        for index in 0..<2 { try server.sendText(Self.large("m\(index)"), from: "a", toUser: "me") }
-        await session.settle()
-        XCTAssertGreaterThan(try loggedBatches(), 0)
+        try await logInColdWithBatchesInTheLog()
 
         // A message for b, whose row the cold store has not loaded and now cannot (no fold).
         inject(.diskFull)
@@ -360,16 +368,7 @@ final class StorageFailureTests: XCTestCase {
         let held = HeldSyncTransport(wrapping: TestNetwork.transport(to: server))
         let lossy = PushLossTransport(wrapping: held)
         session = try await V2TestSession(server: server, transport: lossy, storage: storage, checksInvariants: false)
-        for peer in ["a", "b"] { try server.sendText("from \(peer)", from: peer, toUser: "me") }
-        await session.settle()
-        try await manager.setConversationDraft(conversationID: "c2c_b", draftText: "kept")
-        try await manager.logout()
-        manager.session.setWarmsUpInBackground(false)
-        defer { manager.session.setWarmsUpInBackground(true) }
-        try await manager.login(userID: "me", userSig: "sig")
-        for index in 0..<2 { try server.sendText(Self.large("m\(index)"), from: "a", toUser: "me") }
-        await session.settle()
-        XCTAssertGreaterThan(try loggedBatches(), 0, file: file, line: line)
+        try await logInColdWithBatchesInTheLog(file: file, line: line)
 
         held.holdSyncs()
         lossy.loseNextPushes(1)
