@@ -72,11 +72,17 @@ struct PageBench {
     }
 
     /// One timed walk of B1's: its slices of 50, each copied out and dropped.
-    static func walk(_ array: inout ArrayBaseline) {
+    /// - Returns: the number of rows copied.
+    @discardableResult
+    static func walk(_ array: inout ArrayBaseline) -> Int {
         clobber(&array)
+        var copied = 0
         for offset in stride(from: 0, to: array.rows.count, by: ScaleBench.pageSize) {
-            blackHole(Array(array.page(offset: offset, count: ScaleBench.pageSize)))
+            let slice = Array(array.page(offset: offset, count: ScaleBench.pageSize))
+            copied += slice.count
+            blackHole(slice)
         }
+        return copied
     }
 
     /// - Precondition: `conversations >= ScaleBench.pageSize`, `rounds >= 1`.
