@@ -398,7 +398,9 @@ final class StorageFailureTests: XCTestCase {
     }
 
     /// A warm store whose messages from a are in the database only (a login later), with batches in
-    /// the log that the full disk will not let it fold.
+    /// the log that the full disk will not let it fold: the stored messages are still read (without
+    /// the fold), so the revoke of one counts, history and `findMessages` show it, and all of it is
+    /// on disk once the disk recovers.
     func test_onAFullDisk_withBatchesInTheLog_storedMessagesAreStillRead_soARevokeOfOneCounts_andHistoryIsWhole() async throws {
         session = try await V2TestSession(peers: ["a", "b"], storage: storage, checksInvariants: false)
         let server = session.server
