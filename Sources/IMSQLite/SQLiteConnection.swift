@@ -119,6 +119,18 @@ package final class SQLiteConnection {
         }
     }
 
+    /// Makes every query (`SELECT`) on this connection fail with `SQLITE_AUTH` from now on (false:
+    /// allows them again), through SQLite's authorizer: for tests that need a database whose reads
+    /// fail, as on a damaged page or an I/O error. Statements without a query still run. Setting it
+    /// expires every prepared statement, so a cached one is checked again at its next step.
+    package func setDeniesQueries(_ denies: Bool) throws(PersistenceError) {
+        let denyQueries: @convention(c) (
+            UnsafeMutableRawPointer?, Int32, UnsafePointer<CChar>?, UnsafePointer<CChar>?,
+            UnsafePointer<CChar>?, UnsafePointer<CChar>?
+        ) -> Int32 = { _, action, _, _, _, _ in action == SQLITE_SELECT ? SQLITE_DENY : SQLITE_OK }
+        try check(sqlite3_set_authorizer(handle, denies ? denyQueries : nil, nil))
+    }
+
     /// Whether no transaction is open.
     package var isAutocommit: Bool { sqlite3_get_autocommit(handle) != 0 }
 }

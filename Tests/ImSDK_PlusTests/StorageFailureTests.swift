@@ -5,10 +5,10 @@ import IMTransportKit
 import IMTestSupport
 @testable import ImSDK_Plus
 
-/// A disk that fills up or turns read-only under a logged-in session, through the public V2 API:
-/// calls that change something fail with 6022 while their change stands, the session reports it,
-/// and nothing is lost once the disk recovers (faults injected with
-/// `IMSession.injectStorageFaultForTesting`: SQLite's own full-disk and read-only errors).
+/// A disk that fills up, turns read-only or cannot be read under a logged-in session, through the
+/// public V2 API: calls that change something fail with 6022 while their change stands, the
+/// session reports it, and nothing is lost once the disk recovers (faults injected with
+/// `IMSession.injectStorageFaultForTesting`: SQLite's own full-disk, read-only and denied-read errors).
 final class StorageFailureTests: XCTestCase {
     private var directory: TemporaryDirectory!
     private var session: V2TestSession!
@@ -205,13 +205,20 @@ final class StorageFailureTests: XCTestCase {
         return list
     }
 
-    /// Gives the disk space again and logs in anew after a session that went on in memory (it
-    /// wrote nothing, so the log still holds its batches); returns the list of the new login.
-    private func recoverAndLogInAgain(file: StaticString = #filePath, line: UInt = #line) async throws -> [V2TIMConversation] {
+    /// Heals the disk (no fault) and logs in anew after a session that went on in memory (it
+    /// wrote nothing, so the log still holds its batches; `inMemory` false: a session that kept
+    /// its database, whose logout folds the log); returns the list of the new login.
+    private func recoverAndLogInAgain(
+        inMemory: Bool = true, file: StaticString = #filePath, line: UInt = #line
+    ) async throws -> [V2TIMConversation] {
         inject(nil)
         try await manager.logout()
-        XCTAssertGreaterThan(try loggedBatches(), 0, "the in-memory session wrote nothing, and folded nothing",
-                             file: file, line: line)
+        if inMemory {
+            XCTAssertGreaterThan(try loggedBatches(), 0, "the in-memory session wrote nothing, and folded nothing",
+                                 file: file, line: line)
+        } else {
+            XCTAssertEqual(try loggedBatches(), 0, "the logout folded the log", file: file, line: line)
+        }
         try await manager.login(userID: "me", userSig: "sig")
         await session.settle()
         return try await session.walk().list
@@ -280,14 +287,19 @@ final class StorageFailureTests: XCTestCase {
         XCTAssertEqual(try loggedBatches(), 0, "folded once the disk had space")
     }
 
-    func test_aColdStore_whoseBatchLogCannotBeFoldedOnAFullDisk_isNotCutToWhatItLoaded_theRestComesFromTheServer() async throws {
+    /// A cold store whose batch log holds batches, on a full disk that refuses the fold: the first
+    /// page cannot come from the sort-key index (its read needs the fold), so the rest of the list
+    /// is read from the tables as they are, under what memory holds. The whole list comes at once,
+    /// the database stays in use (no rebuild from the server), and c's draft, which lives in the
+    /// file alone, is shown.
+    func test_aColdStore_whoseBatchLogCannotBeFoldedOnAFullDisk_listsItWholeFromTheTablesAsTheyAre_withoutARebuild() async throws {
         session = try await V2TestSession(peers: ["a", "b", "c"], storage: storage, checksInvariants: false)
         let server = session.server
         for peer in ["a", "b", "c"] { try server.sendText("from \(peer)", from: peer, toUser: "me") }
         await session.settle()
+        try await manager.setConversationDraft(conversationID: "c2c_c", draftText: "kept")
         try await manager.logout()
         manager.session.setWarmsUpInBackground(false)
-        defer { manager.session.setWarmsUpInBackground(true) }
         try await manager.login(userID: "me", userSig: "sig")
         XCTAssertFalse(manager.currentClient!.read { $0.isComplete }, "cold: pages come from the database")
         for index in 0..<2 { try server.sendText(Self.large("m\(index)"), from: "a", toUser: "me") }
@@ -296,34 +308,64 @@ final class StorageFailureTests: XCTestCase {
 
         inject(.diskFull)
         session.recorder.clear()
-        // The first page needs the fold, which the disk refuses: the session goes on in memory.
-        _ = try await manager.getConversationList(nextSeq: 0, count: 10)
-        // The sync that brings the rest back runs on its own.
-        let list = try await walk { $0.count == 3 }
-        XCTAssertEqual(syncFailures, 1)
-        let bytes = try fileBytes()
-        XCTAssertEqual(list.map(\.conversationID), ["c2c_a", "c2c_c", "c2c_b"], "not only what the cold store loaded")
-        XCTAssertEqual(list.map(\.unreadCount), [3, 1, 1])
+        let page = try await manager.getConversationList(nextSeq: 0, count: 10)
+        XCTAssertEqual(page.conversationList.map(\.conversationID), ["c2c_a", "c2c_c", "c2c_b"])
+        XCTAssertEqual(page.conversationList.map(\.unreadCount), [3, 1, 1])
+        XCTAssertEqual(page.conversationList.first { $0.conversationID == "c2c_c" }?.draftText, "kept",
+                       "read from the file, not rebuilt from the server")
+        XCTAssertTrue(page.isFinished)
+        XCTAssertTrue(manager.currentClient!.read { $0.isComplete })
+        XCTAssertEqual(syncFailures, 0, "nothing was lost")
         try await assertConverged()
+
+        // The session still writes to the database: with space again, a message reaches the file.
+        inject(nil)
         try server.sendText("during", from: "c", toUser: "me")
         await session.settle()
-        XCTAssertEqual(try fileBytes(), bytes, "nothing written for the rest of the session")
+        XCTAssertEqual(try storedConversation(ConversationID(kind: .c2c, target: "c"))?.unreadCount, 2)
 
-        let restored = try await recoverAndLogInAgain()
+        let restored = try await recoverAndLogInAgain(inMemory: false)
         XCTAssertEqual(restored.map(\.conversationID), ["c2c_c", "c2c_a", "c2c_b"])
         XCTAssertEqual(restored.map(\.unreadCount), [2, 3, 1])
+        XCTAssertEqual(restored.first?.draftText, "kept")
         try await assertConverged()
-        try await manager.logout()
-        XCTAssertEqual(try loggedBatches(), 0, "folded once the disk had space")
     }
 
+    /// On a full disk, a cold store loads a conversation a message arrives in from the tables as
+    /// they are (no fold needed): the message counts on top of the stored row, whose draft stays,
+    /// with no rebuild from the server; once the disk has space, all of it is on disk.
+    func test_onAFullDisk_aColdStore_loadsAConversationAMessageArrivesIn_withoutTheFold_andKeepsItsDatabase() async throws {
+        session = try await V2TestSession(peers: ["a", "b"], storage: storage, checksInvariants: false)
+        let server = session.server
+        try await logInColdWithBatchesInTheLog()
+
+        inject(.diskFull)
+        session.recorder.clear()
+        try server.sendText("new", from: "b", toUser: "me")
+        let list = try await walk { $0.map(\.unreadCount) == [2, 3] }
+        XCTAssertEqual(list.map(\.conversationID), ["c2c_b", "c2c_a"])
+        XCTAssertEqual(list.map(\.unreadCount), [2, 3])
+        XCTAssertEqual(list.first?.draftText, "kept", "b's stored row, loaded, not rebuilt from the server")
+        XCTAssertEqual(syncFailures, 0, "nothing was lost")
+        try await assertConverged()
+
+        let restored = try await recoverAndLogInAgain(inMemory: false)
+        XCTAssertEqual(restored.map(\.conversationID), ["c2c_b", "c2c_a"])
+        XCTAssertEqual(restored.map(\.unreadCount), [2, 3])
+        XCTAssertEqual(restored.first?.draftText, "kept")
+        try await assertConverged()
+    }
+
+    /// A cold store that cannot read the row of a conversation a message arrives in (a damaged
+    /// page, an I/O error: `.unreadable`) does not take it as absent: it writes nothing over it,
+    /// stops using the database and rebuilds its list from the server.
     func test_aColdStore_thatCannotLoadAConversationAMessageArrivesIn_writesNothingOverIt_andRebuildsFromTheServer() async throws {
         session = try await V2TestSession(peers: ["a", "b"], storage: storage, checksInvariants: false)
         let server = session.server
         try await logInColdWithBatchesInTheLog()
 
-        // A message for b, whose row the cold store has not loaded and now cannot (no fold).
-        inject(.diskFull)
+        // A message for b, whose row the cold store has not loaded and now cannot.
+        inject(.unreadable)
         session.recorder.clear()
         try server.sendText("new", from: "b", toUser: "me")
         let list = try await walk { $0.map(\.unreadCount) == [2, 3] }
@@ -336,7 +378,7 @@ final class StorageFailureTests: XCTestCase {
         await session.settle()
         XCTAssertEqual(try fileBytes(), bytes, "nothing written for the rest of the session")
 
-        // Space again: b's stored row was never written over, so its draft is there.
+        // Readable again: b's stored row was never written over, so its draft is there.
         let restored = try await recoverAndLogInAgain()
         XCTAssertEqual(restored.map(\.conversationID), ["c2c_a", "c2c_b"])
         XCTAssertEqual(restored.map(\.unreadCount), [4, 2])
@@ -356,8 +398,9 @@ final class StorageFailureTests: XCTestCase {
     }
 
     /// A cold store whose batch log holds batches; a lost push, revealed by the next one, starts a
-    /// sync that waits at the transport; the disk fills and the first page, which needs the fold,
-    /// drops the database; then `finish` ends the sync. The list converges to the server's, lost
+    /// sync that waits at the transport; the database turns unreadable, so the first page (the
+    /// index, then the rest of the list) cannot be read and drops the database; then `finish` ends
+    /// the sync. The list converges to the server's, lost
     /// message and stored draft included, and the file stays as it was until the next login.
     private func dropTheDatabaseWhileASyncIsUnderWay(
         then finish: (HeldSyncTransport) -> Void, failuresReported: Int,
@@ -376,7 +419,7 @@ final class StorageFailureTests: XCTestCase {
         try server.sendText("after", from: "a", toUser: "me")
         XCTAssertTrue(try eventually { held.heldCount == 1 }, "the gap started a sync", file: file, line: line)
 
-        inject(.diskFull)
+        inject(.unreadable)
         session.recorder.clear()
         _ = try await manager.getConversationList(nextSeq: 0, count: 10)
         XCTAssertEqual(syncFailures, 1, "the dropped database", file: file, line: line)

@@ -22,6 +22,7 @@ extension ConversationDatabase {
         // Pragmas take no bound parameters; the values are integers this code read from SQLite.
         try sqlite.execute("PRAGMA max_page_count = \(pageLimit)")
         try sqlite.execute("PRAGMA query_only = \(fault == .readOnly ? 1 : 0)")
+        try sqlite.setDeniesQueries(fault == .unreadable)
     }
 
     private func pragmaValue(_ sql: String) throws(PersistenceError) -> Int64 {

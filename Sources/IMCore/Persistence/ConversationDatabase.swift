@@ -207,7 +207,7 @@ package final class ConversationDatabase {
     /// The conversation `id`, if stored.
     /// - Complexity: O(log n).
     package func conversation(_ id: ConversationID) throws(PersistenceError) -> Conversation? {
-        try conversations(Self.selectConversationSQL, Self.key(id)).first
+        try conversations(Self.selectConversationSQL, Self.key(id), in: connection).first
     }
 
     /// Up to `limit` conversations with a sort key below `sortKey` (nil: from the top), largest key first.
@@ -217,14 +217,14 @@ package final class ConversationDatabase {
     /// - Complexity: O(log n + limit), served by the `sort_key` index.
     package func page(below sortKey: UInt64?, limit: Int) throws(PersistenceError) -> [Conversation] {
         precondition(limit >= 0, "page limit must not be negative")
-        guard let sortKey else { return try conversations(Self.firstPageSQL, [limit]) }
-        return try conversations(Self.nextPageSQL, [Self.sortKeyColumn(sortKey), limit])
+        guard let sortKey else { return try conversations(Self.firstPageSQL, [limit], in: connection) }
+        return try conversations(Self.nextPageSQL, [Self.sortKeyColumn(sortKey), limit], in: connection)
     }
 
-    /// Every conversation, largest sort key first (for warming up the store).
+    /// Every conversation, largest sort key first.
     /// - Complexity: O(n).
     package func allConversations() throws(PersistenceError) -> [Conversation] {
-        try conversations(Self.allConversationsSQL, [])
+        try conversations(Self.allConversationsSQL, [], in: connection)
     }
 
     /// The accepted messages of `id` (kept ones included), ascending by seq, each with its
@@ -243,8 +243,13 @@ package final class ConversationDatabase {
 
     /// The pending messages of `id` (not yet accepted), oldest first.
     package func pendingMessages(of id: ConversationID) throws(PersistenceError) -> [Message] {
+        try pendingMessages(of: id, in: connection)
+    }
+
+    /// The pending messages of `id` as `tables` show them.
+    func pendingMessages(of id: ConversationID, in tables: SQLiteConnection) throws(PersistenceError) -> [Message] {
         let path = sqlite.path
-        return try connection.prepare(Self.selectPendingSQL).query(Self.key(id)) { row throws(PersistenceError) in
+        return try tables.prepare(Self.selectPendingSQL).query(Self.key(id)) { row throws(PersistenceError) in
             var reader = RowReader(row, path: path)
             return try reader.message()
         }
@@ -324,13 +329,17 @@ package final class ConversationDatabase {
         return statement
     }
 
-    private static func key(_ id: ConversationID) -> [any SQLiteBindable] {
+    static func key(_ id: ConversationID) -> [any SQLiteBindable] {
         [Int64(id.kind.rawValue), id.target]
     }
 
-    private func conversations(_ sql: String, _ values: [any SQLiteBindable]) throws(PersistenceError) -> [Conversation] {
+    /// The conversations `sql` selects as `tables` show them (`connection`, or `sqlite` for the
+    /// tables without the batch log).
+    func conversations(
+        _ sql: String, _ values: [any SQLiteBindable], in tables: SQLiteConnection
+    ) throws(PersistenceError) -> [Conversation] {
         let path = sqlite.path
-        return try connection.prepare(sql).query(values) { row throws(PersistenceError) in
+        return try tables.prepare(sql).query(values) { row throws(PersistenceError) in
             var reader = RowReader(row, path: path)
             return try reader.conversation()
         }
@@ -348,10 +357,10 @@ package final class ConversationDatabase {
 
     private static let conversationSelect = "SELECT \(conversationColumns.joined(separator: ", ")) FROM conversations"
     fileprivate static let upsertConversationSQL = upsertSQL("conversations", conversationColumns, key: ["kind", "target"])
-    private static let selectConversationSQL = conversationSelect + " WHERE kind = ? AND target = ?"
+    static let selectConversationSQL = conversationSelect + " WHERE kind = ? AND target = ?"
     private static let firstPageSQL = conversationSelect + " ORDER BY sort_key DESC LIMIT ?"
     private static let nextPageSQL = conversationSelect + " WHERE sort_key < ? ORDER BY sort_key DESC LIMIT ?"
-    private static let allConversationsSQL = conversationSelect + " ORDER BY sort_key DESC"
+    static let allConversationsSQL = conversationSelect + " ORDER BY sort_key DESC"
 
     fileprivate static let upsertMessageSQL = upsertSQL(
         "messages", ["conversation_kind", "conversation_target"] + messageColumns + ["counts_as_unread"],

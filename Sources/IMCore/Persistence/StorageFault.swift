@@ -10,11 +10,16 @@ package enum StorageFault: Sendable, Hashable, CustomStringConvertible {
     /// The database cannot be written at all: every write fails with `SQLITE_READONLY` (`PRAGMA
     /// query_only`), as for a file, directory or file system that became read-only.
     case readOnly
+    /// The database cannot be read: every query fails (`SQLITE_AUTH`, SQLite's authorizer denying
+    /// it), as on a damaged page or an I/O error. Writes that need no query still succeed; so does
+    /// every read of another connection (the store's background warm-up).
+    case unreadable
 
     package var description: String {
         switch self {
         case .diskFull: return "disk full"
         case .readOnly: return "read-only"
+        case .unreadable: return "unreadable"
         }
     }
 }

@@ -101,12 +101,14 @@ extension IMClient {
 
     /// A complete store of `userID` over `database`: every conversation row in memory, the
     /// accepted messages left stored (the store reads them from `database`, keeping at most
-    /// `cacheLimit` in memory once written).
+    /// `cacheLimit` in memory once written). Folds the batch log first (a write), as the store's
+    /// reads of the rows need (see `ConversationDatabase.listRows()`).
     /// - Complexity: O(n log n + p), p being the unsent messages.
     package static func loadStore(
         from database: ConversationDatabase, userID: String, logger: IMLogger,
         cacheLimit: Int = ConversationStore.defaultMessageCacheLimit
     ) throws(PersistenceError) -> ConversationStore {
+        try database.foldLog()
         var store = ConversationStore(selfUserID: userID)
         try store.keepMessages(in: database, logger: logger, cacheLimit: cacheLimit)
         for stored in try database.listRows() { store.restore(stored) }
@@ -181,7 +183,8 @@ extension IMClient {
     }
 
     /// When the cold store could not load a conversation that the batch then changed (the read
-    /// failed; on a full disk, the fold of the batch log it needs), stops using the database before
+    /// failed: a damaged page, an I/O error; a full disk does not fail it, as it reads the tables
+    /// without the batch log's fold: see `ConversationDatabase.stored(_:)`), stops using the database before
     /// the batch is written: the store took that conversation as absent, and its partial state
     /// must not be written over the stored one (`stopUsingDatabase(_:because:)`). Returns the
     /// failure, for the caller to report after the batch's event and to sync after; nil when none.
@@ -194,7 +197,8 @@ extension IMClient {
 
     /// Makes the store complete now, reading the rest through the client's own connection.
     ///
-    /// When the rest cannot be read (on a full disk, the fold of the batch log it needs), a store
+    /// The rows are read without folding the batch log (`ConversationDatabase.listRows()`), so a
+    /// full disk does not stop it. When the rest cannot be read (a damaged page, an I/O error), a store
     /// completed without it would later write its partial state over the stored rows: the session
     /// stops using the database instead (`stopUsingDatabase(_:because:)`), reports it, and syncs.
     func completeNow(_ state: inout State) {
@@ -226,8 +230,9 @@ extension IMClient {
     /// One page of the list (see `ConversationStore.page(after:count:filter:)`), answered in order
     /// with the events (see `readInOrder`): `completion` is queued on the callback queue before the
     /// lock is released. While the store is cold the page comes from the database's sort-key index
-    /// (keyset), without the walk snapshot; not while the database misses unwritten changes: the
-    /// store is completed first.
+    /// (keyset), without the walk snapshot, once the batch log is folded into the tables; not while
+    /// the database misses unwritten changes, nor when that fold or the page's read fails (a full
+    /// disk refuses the fold): the store is completed first.
     package func pageInOrder(
         after nextSeq: UInt64, count: Int, filter: ConversationFilter,
         completion: @escaping @Sendable (ConversationPage) -> Void

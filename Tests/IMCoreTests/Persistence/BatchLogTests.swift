@@ -244,6 +244,36 @@ final class BatchLogTests: XCTestCase {
         XCTAssertEqual(try database.loggedCounts().batches, 0)
     }
 
+    /// The reads a store makes of conversation rows (`stored(_:)`, `listRows()`) read the tables as
+    /// they are, without the fold, so a full disk does not fail them (a store holds in memory
+    /// every conversation the log changed); `IMClient.loadStore`, which reads a database no store
+    /// ran over, folds first.
+    func test_theStoresReadsOfRows_needNoFold_evenOnAFullDisk_andLoadingAWholeStoreFoldsFirst() throws {
+        let path = directory.file("rows.sqlite")
+        let database = try ConversationDatabase.open(at: path, logger: .silent)
+        let rows = try ConversationDatabase.open(at: nil, logger: .silent)
+        database.logFoldThreshold = .max
+        for batch in randomBatches(seed: 21, count: 40) {
+            try write(batch, to: database)
+            try writeInOrder(batch, to: rows)
+        }
+        let logged = try database.loggedCounts().batches
+        XCTAssertGreaterThan(logged, 0)
+        let someID = try XCTUnwrap(try rows.allConversations().first?.id)
+
+        try database.inject(.diskFull)
+        XCTAssertNoThrow(try database.listRows())
+        XCTAssertNoThrow(try database.stored(someID))
+        XCTAssertEqual(try database.loggedCounts().batches, logged, "neither read folded the log")
+
+        try database.inject(nil)
+        let loaded = try IMClient.loadStore(from: database, userID: "me", logger: .silent)
+        XCTAssertEqual(try database.loggedCounts().batches, 0, "folded first")
+        let reference = try IMClient.loadStore(from: rows, userID: "me", logger: .silent)
+        XCTAssertEqual(loaded.allInOrder(), reference.allInOrder())
+        XCTAssertEqual(loaded.counters, reference.counters)
+    }
+
     func test_aDamagedLogRecord_isReportedCorrupt_notRunHalfway() throws {
         let database = try ConversationDatabase.open(at: nil, logger: .silent)
         let id = ConversationID.c2c("alice")
