@@ -25,7 +25,7 @@ extension IMRequest {
         switch self {
         case .sendMessage, .markRead, .setPinned, .setReceiveOption, .deleteConversation, .setDraft,
              .setGlobalReceiveOption: true
-        case .syncChanges, .conversations, .heartbeat, .history, .profiles, .receiveOptions, .globalReceiveOption: false
+        case .syncChanges, .conversations, .heartbeat, .history, .deliveredHistory, .profiles, .receiveOptions, .globalReceiveOption: false
         case .revokeMessage, .deleteMessages, .clearHistory, .reportPulled: true
         case .setMarks, .setCustomData, .createConversationGroup, .deleteConversationGroup,
              .renameConversationGroup, .addToConversationGroup, .removeFromConversationGroup: true

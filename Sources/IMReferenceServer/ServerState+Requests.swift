@@ -40,6 +40,8 @@ extension ServerState {
             return .ok
         case .history(let id, let beforeSeq, let count):
             return .messages(try history(of: id, seenBy: userID, before: beforeSeq, count: count))
+        case .deliveredHistory(let id, let beforeSeq, let count):
+            return .messages(try deliveredHistory(of: id, to: userID, before: beforeSeq, count: count))
         case .setDraft(let id, let change):
             return .draft(try setDraft(id, change, by: userID, outbox: &outbox))
         case .profiles(let ids):
@@ -207,15 +209,43 @@ extension ServerState {
         return Array(fitting)
     }
 
-    /// `history(of:seenBy:before:count:)` without the byte budget.
-    private func wholeHistory(
-        of id: ConversationID, seenBy userID: String, before beforeSeq: UInt64?, count: Int
+    /// The messages of `id` delivered to `userID` (`.deliveredHistory`) below `beforeSeq`, newest
+    /// first, as `history(of:seenBy:before:count:)` pages them (the same checks and byte budget).
+    /// - Complexity: O(log d + k) for d deliveries of the conversation, k of them looked at.
+    private func deliveredHistory(
+        of id: ConversationID, to userID: String, before beforeSeq: UInt64?, count: Int
     ) throws(IMError) -> [Message] {
+        try checkHistoryRequest(of: id, by: userID, count: count)
+        guard let account = users[userID], let conversation = account.conversations[id],
+              let log = logs[logKey(of: id, seenBy: userID)] else { return [] }
+        var page: [Message] = []
+        var bytes = 0
+        for delivery in conversation.deliveries(before: beforeSeq).reversed() where account.isVisible(delivery.seq, in: id) {
+            guard let message = log.message(seq: delivery.seq) else { continue }
+            let size = Self.pageBytes(of: message)
+            if !page.isEmpty && bytes + size > syncPageByteBudget { break }
+            page.append(message)
+            bytes += size
+            if page.count == count { break }
+        }
+        return page
+    }
+
+    /// Throws what a history request of `userID` for `id` fails with: a count that is not positive,
+    /// an unknown peer or group, a group the user is not a member of.
+    private func checkHistoryRequest(of id: ConversationID, by userID: String, count: Int) throws(IMError) {
         guard count > 0 else { throw IMError(.invalidParameters, "count must be positive") }
         try checkPeer(of: id)
         if id.kind == .group, groups[id.target]?.hasMember(userID) != true {
             throw IMError(.notGroupMember, "\(userID) is not a member of \(id.target)")
         }
+    }
+
+    /// `history(of:seenBy:before:count:)` without the byte budget.
+    private func wholeHistory(
+        of id: ConversationID, seenBy userID: String, before beforeSeq: UInt64?, count: Int
+    ) throws(IMError) -> [Message] {
+        try checkHistoryRequest(of: id, by: userID, count: count)
         let floor = users[userID]?.clearedSeq(of: id) ?? 0
         guard let log = logs[logKey(of: id, seenBy: userID)] else { return [] }
         guard let deleted = users[userID]?.deletedSeqs[id], !deleted.isEmpty else {

@@ -39,7 +39,7 @@ extension ServerState {
     /// Bounds the unread messages `states` carry to about `budget` bytes in all (`pageBytes(of:)`
     /// each): each conversation, in the order given, keeps its newest unread messages while they
     /// fit what is left, and counts the older ones it leaves out in `omittedUnreadCount`; a device
-    /// fetches those with `.history` before it applies the state. So an answer listing
+    /// fetches those with `.deliveredHistory` before it applies the state. So an answer listing
     /// conversations stays inside a socket frame however many unread messages they have (before,
     /// one conversation with tens of megabytes of unread messages made every sync fail with 9520).
     /// - Complexity: O(u) for u unread messages carried.

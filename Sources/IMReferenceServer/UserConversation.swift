@@ -97,6 +97,15 @@ struct UserConversation: Codable {
         deliveries.suffix(after: version) { $0.version }
     }
 
+    /// The deliveries of messages below sequence `seq` (`nil`: every one), oldest first.
+    ///
+    /// - Complexity: O(log d) for d deliveries (a binary search; the slice shares their storage).
+    func deliveries(before seq: UInt64?) -> ArraySlice<Delivery> {
+        guard let seq else { return deliveries[...] }
+        guard seq > 0 else { return [] }
+        return deliveries[..<deliveries.suffix(after: seq - 1) { $0.seq }.startIndex]
+    }
+
     /// The unread sequences above `seq`, with how many are at or below it.
     /// - Complexity: O(log u) for u unread messages (binary search).
     func unreadSeqs(above seq: UInt64) -> (above: ArraySlice<UInt64>, atOrBelow: Int) {

@@ -26,6 +26,12 @@ public enum IMRequest: Hashable, Codable, Sendable {
     case deleteConversation(ConversationID, clearingMessages: Bool)
     /// Up to `count` messages with `seq < beforeSeq` (`nil`: the newest), newest first → `.messages`.
     case history(ConversationID, beforeSeq: UInt64?, count: Int)
+    /// Up to `count` of the messages of `id` delivered to the user (pushed to their devices:
+    /// received, or sent from one of them) with `seq < beforeSeq` (`nil`: the newest), newest first
+    /// → `.messages`. What a device fetches to fill in the unread messages an answer left out
+    /// (`ServerConversation.omittedUnreadCount`): unlike `.history`, it leaves out the messages of
+    /// a group that the user's receive option kept from them, which no device of theirs counts.
+    case deliveredHistory(ConversationID, beforeSeq: UInt64?, count: Int)
     /// The profiles of these conversations → `.profiles` (unknown ones are left out).
     case profiles([ConversationID])
     /// Offer a draft change (devices that sync drafts) → `.draft` (the server's draft after it:

@@ -16,7 +16,7 @@ public struct ServerConversation: Hashable, Codable, Sendable {
     /// How many unread messages older than those in `unreadMessages` an answer left out: to stay
     /// within its byte budget (a sync page, the cloud list, a `.conversations` answer), and, in a
     /// sync page after version v, those delivered by v, which the device asking holds already; nil
-    /// or 0: none. A device fetches those it lacks (`.history`) before it applies the state. Absent
+    /// or 0: none. A device fetches those it lacks (`.deliveredHistory`) before it applies the state. Absent
     /// from the wire when nil, so older peers read and write states as before.
     public var omittedUnreadCount: Int?
 

@@ -255,6 +255,53 @@ final class RequestTests: ServerTestCase {
         XCTAssertEqual(error(of: .history(.group("g"), beforeSeq: nil, count: 5), on: bob), .notGroupMember)
     }
 
+    // MARK: delivered history
+
+    /// Only what reached the user: a group set to "do not receive except @" delivers the messages
+    /// that @ them (and their own), while the history holds every one; pages of every size give
+    /// the delivered ones newest first, and leave out what the user deleted.
+    func test_deliveredHistory_pagesOnlyTheMessagesDeliveredToTheUser_newestFirst() throws {
+        try server.createGroup("g", members: ["alice", "bob"])
+        let bob = try connect("bob")
+        _ = try answer(.setReceiveOption([.group("g")], .doNotReceiveExceptAt), on: bob)
+        for index in 1...20 {
+            try server.sendText("x", from: "alice", toGroup: "g", atUserIDs: index.isMultiple(of: 3) ? ["bob"] : [])
+        }
+        _ = try answer(.sendMessage(OutgoingMessage(id: "own", receiver: .group("g"), content: .text("own"))), on: bob)
+        let delivered: [UInt64] = [21, 18, 15, 12, 9, 6, 3]
+        XCTAssertEqual(try answer(.history(.group("g"), beforeSeq: nil, count: 100), on: bob).messageSeqs,
+                       Array((1...21).reversed()), "the history holds every message")
+        for pageSize in [1, 2, 3, 6, 7, 8] {
+            var seen: [UInt64] = []
+            var before: UInt64? = nil
+            while true {
+                let page = try answer(.deliveredHistory(.group("g"), beforeSeq: before, count: pageSize), on: bob).messageSeqs
+                XCTAssertLessThanOrEqual(page.count, pageSize)
+                guard let oldest = page.last else { break }
+                seen += page
+                before = oldest
+            }
+            XCTAssertEqual(seen, delivered, "page size \(pageSize)")
+        }
+        XCTAssertEqual(try answer(.deliveredHistory(.group("g"), beforeSeq: 15, count: 2), on: bob).messageSeqs, [12, 9])
+        XCTAssertEqual(try answer(.deliveredHistory(.group("g"), beforeSeq: 3, count: 5), on: bob).messageSeqs, [])
+        XCTAssertEqual(try answer(.deliveredHistory(.group("g"), beforeSeq: 0, count: 5), on: bob).messageSeqs, [])
+
+        _ = try answer(.deleteMessages(.group("g"), seqs: [12]), on: bob)
+        XCTAssertEqual(try answer(.deliveredHistory(.group("g"), beforeSeq: 16, count: 3), on: bob).messageSeqs, [15, 9, 6],
+                       "a deleted message is left out")
+    }
+
+    func test_deliveredHistory_badRequests_failAsHistoryDoes() throws {
+        try server.createGroup("g", members: ["alice"])
+        let bob = try connect("bob")
+        XCTAssertEqual(error(of: .deliveredHistory(.c2c("alice"), beforeSeq: nil, count: 0), on: bob), .invalidParameters)
+        XCTAssertEqual(error(of: .deliveredHistory(.c2c("nobody"), beforeSeq: nil, count: 5), on: bob), .unknownUser)
+        XCTAssertEqual(error(of: .deliveredHistory(.group("g"), beforeSeq: nil, count: 5), on: bob), .notGroupMember)
+        XCTAssertEqual(try answer(.deliveredHistory(.c2c("alice"), beforeSeq: nil, count: 5), on: bob).messageSeqs, [],
+                       "no conversation yet")
+    }
+
     // MARK: profiles
 
     func test_profiles_returnsKnownOnesAsTheUserSeesThem() throws {

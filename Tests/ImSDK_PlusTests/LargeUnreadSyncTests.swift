@@ -94,6 +94,37 @@ final class LargeUnreadSyncTests: XCTestCase {
         XCTAssertEqual(conversation.unreadCount, 61)
         session.checkInvariants()
     }
+    /// A group set to "do not receive except @": the server delivers only the messages that @ the
+    /// user, but the group's history holds them all. A device starting from nothing gets the
+    /// newest unread messages within the budget and fetches the older ones it was not given: only
+    /// those delivered (`.deliveredHistory`), so it counts what the server and the first device
+    /// count. Before, it fetched them from the group's history and counted every message in it.
+    func test_leftOutUnreadOfAGroupThatOnlyDeliversMentions_countsOnlyTheDeliveredMessages() async throws {
+        let server = IMReferenceServer(loginPolicy: .unlimited)
+        server.syncPageByteBudget = 6_000
+        for user in ["me", "alice"] { try server.registerUser(user, nickname: nil, faceURL: nil) }
+        try server.createGroup("g", members: ["me", "alice"])
+        let first = try await V2TestSession(server: server, logLevel: .LOG_NONE)
+        sessions.append(first)
+        try await first.manager.setGroupReceiveMessageOpt(groupID: "g", opt: .NOT_RECEIVE_MESSAGE_EXCEPT_AT)
+        let body = String(repeating: "m", count: 1_000)
+        for index in 0..<30 {
+            try server.sendText("\(index) " + body, from: "alice", toGroup: "g", atUserIDs: index.isMultiple(of: 2) ? ["me"] : [])
+        }
+        let onFirst = try await unread(of: first, reaching: 15)
+        XCTAssertEqual(onFirst, 15, "the first device got the 15 that @ me")
+
+        let fresh = try await V2TestSession(server: server, instance: V2TIMManager.makeInstance(), logLevel: .LOG_NONE)
+        sessions.append(fresh)
+        await fresh.settle()
+        let group = try await fresh.manager.getConversation(conversationID: "group_g")
+        XCTAssertEqual(group.unreadCount, 15, "what the server delivered, not the group's 30")
+        let total = try await fresh.manager.getTotalUnreadMessageCount()
+        XCTAssertEqual(total, 15)
+        XCTAssertEqual(group.groupAtInfolist?.count, 15)
+        fresh.checkInvariants()
+    }
+
     /// A sync page leaves out the unread messages delivered before the version it starts from (the
     /// device holds them). A conversation outside the cloud list the device synced from scratch is
     /// the exception: the device lacks it, so it fetches those messages before it applies the page,

@@ -4,12 +4,14 @@ import IMTransportKit
 /// answer carries each conversation's newest unread messages within a byte budget and counts the
 /// older ones (`ServerConversation.omittedUnreadCount`), so that it stays inside a socket frame; a
 /// sync page after version v also leaves out (and counts) those delivered by v, which the device
-/// holds. The device fetches what it lacks with `.history` before it applies the state, so it
+/// holds. The device fetches what it lacks with `.deliveredHistory` (only the messages the server
+/// delivered to the user: not those of a group its receive option kept from them, which no device
+/// counts, though the group's history holds them) before it applies the state, so it
 /// holds every unread message and counts them as before: for a sync page only those above its own
 /// last sequence of the conversation and below the page's first new message (usually none: a
 /// catch-up page's left-out messages came with earlier pages or their pushes).
 extension IMClient {
-    /// How many messages one `.history` request for left-out unread messages asks for (the server
+    /// How many messages one `.deliveredHistory` request for left-out unread messages asks for (the server
     /// may answer fewer, within its byte budget).
     static let omittedUnreadRequestCount = 500
 
@@ -60,12 +62,12 @@ extension IMClient {
         completion(.success(states))
     }
 
-    /// Pages back through the history of `state` from sequence `before` (its oldest unread message
-    /// carried, or a sync page's first new message) down to sequence `floor` (its read cursor, or
-    /// the newest message this device holds); `fetched` holds what earlier pages brought, oldest
-    /// first. The state it completes with carries every message between them the history holds
-    /// (those that do not count as unread too: the store tells, as for a push) before those it
-    /// carried.
+    /// Pages back through the messages of `state` delivered to the user, from sequence `before` (its
+    /// oldest unread message carried, or a sync page's first new message) down to sequence `floor`
+    /// (its read cursor, or the newest message this device holds); `fetched` holds what earlier
+    /// pages brought, oldest first. The state it completes with carries every delivered message
+    /// between them (those that do not count as unread too: the store tells, as for a push) before
+    /// those it carried.
     private func fetchOlderUnread(
         of state: ServerConversation, above floor: UInt64, before: UInt64, fetched: [Message],
         completion: @escaping @Sendable (Result<ServerConversation, IMError>) -> Void
@@ -80,7 +82,7 @@ extension IMClient {
             done(fetched)
             return
         }
-        perform(.history(state.id, beforeSeq: before, count: Self.omittedUnreadRequestCount)) { [self] result in
+        perform(.deliveredHistory(state.id, beforeSeq: before, count: Self.omittedUnreadRequestCount)) { [self] result in
             switch result {
             case .success(.messages(let page)):
                 // Newest first: what is above the floor, oldest first, goes before what came already.
