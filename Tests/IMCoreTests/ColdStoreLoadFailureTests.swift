@@ -5,7 +5,7 @@ import XCTest
 
 /// A cold store whose source cannot read a conversation: a read finds nothing and keeps nothing; a
 /// change goes on as if the conversation did not exist, and the store keeps the failure for its
-/// owner (`takeFailedColdLoad()`), which must then not write the store's state over the stored one.
+/// owner (`takeFailedRead()`), which must then not write the store's state over the stored one.
 final class ColdStoreLoadFailureTests: XCTestCase {
     private struct ReadFailure: Error {}
     private let a = ConversationID.c2c("a"), b = ConversationID.c2c("b")
@@ -38,20 +38,20 @@ final class ColdStoreLoadFailureTests: XCTestCase {
         var store = coldStore(failing: [a])
         XCTAssertNil(store.conversation(a))
         XCTAssertEqual(store.conversation(b)?.unreadCount, 1)
-        XCTAssertNil(store.takeFailedColdLoad(), "a read changes nothing, so nothing is to be kept from the database")
+        XCTAssertNil(store.takeFailedRead(), "a read changes nothing, so nothing is to be kept from the database")
     }
 
     func test_aChangeAfterAFailedLoad_goesOnAsIfAbsent_andItsFailureIsTakenOnce() {
         var store = coldStore(failing: [a])
         store.receive(.accepted(seq: 2, from: "a", to: .user("me")))
         _ = store.commitBatch()
-        XCTAssertTrue(store.takeFailedColdLoad() is ReadFailure)
-        XCTAssertNil(store.takeFailedColdLoad(), "taken once")
+        XCTAssertTrue(store.takeFailedRead() is ReadFailure)
+        XCTAssertNil(store.takeFailedRead(), "taken once")
         XCTAssertEqual(store.conversation(a)?.unreadCount, 1, "as if a did not exist: its stored unread message is missing")
 
         store.receive(.accepted(seq: 2, from: "b", to: .user("me")))
         _ = store.commitBatch()
-        XCTAssertNil(store.takeFailedColdLoad(), "a load that works leaves none")
+        XCTAssertNil(store.takeFailedRead(), "a load that works leaves none")
         XCTAssertEqual(store.conversation(b)?.unreadCount, 2)
     }
 }

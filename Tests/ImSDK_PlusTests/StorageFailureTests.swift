@@ -482,6 +482,47 @@ final class StorageFailureTests: XCTestCase {
         try await assertConverged()
     }
 
+    /// A warm store whose messages from a are in the database only, when the database cannot be
+    /// read (a damaged page, an I/O error: `.unreadable`): the revoke of one cannot find it, so its
+    /// batch cannot tell what it changed. The session stops using the database (reported) and
+    /// rebuilds the list from the server, the revoke counted; nothing more is written; readable
+    /// again, the next login syncs the revoke into the file.
+    func test_aStoredMessageThatCannotBeRead_whenARevokeNeedsIt_dropsTheDatabase_andTheListIsRebuiltFromTheServer() async throws {
+        session = try await V2TestSession(peers: ["a", "b"], storage: storage, checksInvariants: false)
+        let server = session.server
+        for index in 0..<2 { try server.sendText("m\(index)", from: "a", toUser: "me") }
+        try server.sendText("from b", from: "b", toUser: "me")
+        await session.settle()
+        try await manager.logout()
+        try await manager.login(userID: "me", userSig: "sig")
+        XCTAssertTrue(try eventually { manager.currentClient!.read { $0.isComplete } }, "warm")
+        XCTAssertEqual(manager.currentClient!.read { $0.acceptedMessagesInMemory }, 0, "every message is in the file only")
+
+        inject(.unreadable)
+        session.recorder.clear()
+        _ = try server.revokeMessage(seq: 1, from: "a", toUser: "me")
+        let list = try await walk { $0.map(\.unreadCount) == [1, 1] }
+        XCTAssertEqual(list.map(\.conversationID), ["c2c_b", "c2c_a"])
+        XCTAssertEqual(list.map(\.unreadCount), [1, 1], "the revoked message no longer counts, as on the server")
+        XCTAssertEqual(syncFailures, 1)
+        try await assertConverged()
+        let bytes = try fileBytes()
+        try server.sendText("during", from: "b", toUser: "me")
+        await session.settle()
+        XCTAssertEqual(try fileBytes(), bytes, "nothing written for the rest of the session")
+
+        inject(nil)
+        try await manager.logout()
+        try await manager.login(userID: "me", userSig: "sig")
+        await session.settle()
+        let restored = try await session.walk().list
+        XCTAssertEqual(restored.map(\.conversationID), ["c2c_b", "c2c_a"])
+        XCTAssertEqual(restored.map(\.unreadCount), [2, 1])
+        let history = try await manager.getC2CHistoryMessageList(userID: "a", count: 10, lastMsg: nil)
+        XCTAssertEqual(history.map(\.status), [.MSG_STATUS_SEND_SUCC, .MSG_STATUS_LOCAL_REVOKED])
+        try await assertConverged()
+    }
+
     // MARK: - Read-only
 
     func test_readOnlyDisk_everyCallThatChangesSomething_fails6022_itsChangeStands_andAllOfItIsOnDiskAfterRecovery() async throws {

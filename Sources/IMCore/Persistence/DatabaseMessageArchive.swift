@@ -3,12 +3,13 @@ import IMTransportKit
 
 /// A store's `MessageArchive` in its database: the accepted messages its batches wrote.
 ///
-/// A read that fails is logged (error) and answers as if nothing were stored; the store then shows
-/// only what it holds in memory for that read.
+/// A read that fails is logged (error), answers as if nothing were stored (the store then shows only
+/// what it holds in memory for that read) and is kept for `takeFailure()`.
 /// - Thread safety: not thread-safe; used under the lock of the store's owner, like the database.
 final class DatabaseMessageArchive: MessageArchive {
     private let database: ConversationDatabase
     private let logger: IMLogger
+    private var failure: PersistenceError?
 
     init(_ database: ConversationDatabase, logger: IMLogger) {
         self.database = database
@@ -20,8 +21,14 @@ final class DatabaseMessageArchive: MessageArchive {
             return try body()
         } catch {
             logger.log(.error, "cannot read \(what) from the local database: \(error)")
+            failure = failure ?? error
             return fallback
         }
+    }
+
+    func takeFailure() -> (any Error)? {
+        defer { failure = nil }
+        return failure
     }
 
     func message(in id: ConversationID, seq: UInt64) -> HeldMessage? {

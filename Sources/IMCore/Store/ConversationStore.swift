@@ -82,7 +82,7 @@ package struct ConversationStore: Sendable {
     /// since): the warm-up must not replace them with stored rows.
     private var coldTouched: Set<ConversationID> = []
     /// The first failure to load a conversation an operation was about to change, since the owner
-    /// last took it (`takeFailedColdLoad()`): the operation went on as if the conversation did not
+    /// last took it (`takeFailedRead()`): the operation went on as if the conversation did not
     /// exist, so what the store holds of it must not be written over the stored state.
     private var failedColdLoad: (any Error)?
 
@@ -191,7 +191,7 @@ package struct ConversationStore: Sendable {
     }
 
     /// Brings `id` into memory from the cold source, once. A failed read leaves it out, as if it did
-    /// not exist, and is kept for the owner (`takeFailedColdLoad()`).
+    /// not exist, and is kept for the owner (`takeFailedRead()`).
     private mutating func load(_ id: ConversationID) {
         guard let coldSource, coldTouched.insert(id).inserted else { return }
         let stored: StoredConversation?
@@ -205,12 +205,15 @@ package struct ConversationStore: Sendable {
         restore(stored, counting: false)
     }
 
-    /// The first failure to load a conversation that an operation then changed as if it did not
-    /// exist, since the last call; nil when none. The owner must not write the store's state over
-    /// the stored one after such a failure.
-    package mutating func takeFailedColdLoad() -> (any Error)? {
+    /// The first failure to read the database since the last call, nil when none: loading a
+    /// conversation that an operation then changed as if it did not exist, or reading stored
+    /// messages an operation then did without (`MessageArchive.takeFailure()`: a revoke of a
+    /// message it could not find, a recount short of it). The owner must not write the store's
+    /// state over the stored one after such a failure.
+    package mutating func takeFailedRead() -> (any Error)? {
+        let archiveFailure = archive?.archive.takeFailure()
         defer { failedColdLoad = nil }
-        return failedColdLoad
+        return failedColdLoad ?? archiveFailure
     }
 
     /// Runs `body`, an operation that changes `id`, on this store after loading `id` into it: the

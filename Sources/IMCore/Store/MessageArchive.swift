@@ -5,7 +5,8 @@ import IMTransportKit
 ///
 /// It answers what was written; the store lays over it what it changed since
 /// (`ConversationStore.ArchiveView`). Sequences are compared unsigned. A read that fails answers as
-/// if nothing were stored (the implementation reports it).
+/// if nothing were stored (the implementation logs it) and is kept until the owner takes it
+/// (`takeFailure()`): what the store decided without it cannot be trusted.
 /// - Thread safety: not thread-safe (a database connection); the store calls it only under its
 ///   owner's lock, like every other use of that connection.
 protocol MessageArchive: AnyObject {
@@ -24,6 +25,9 @@ protocol MessageArchive: AnyObject {
     func message(withID messageID: String) -> (id: ConversationID, held: HeldMessage)?
     /// The IDs of the stored accepted messages of `id` with `seq <= upTo` that have local fields.
     func messageIDsWithLocalFields(in id: ConversationID, upTo seq: UInt64) -> [String]
+    /// The first read that failed since the last call (answered as if nothing were stored); nil
+    /// when none did.
+    func takeFailure() -> (any Error)?
 }
 
 /// A store's reference to its archive.

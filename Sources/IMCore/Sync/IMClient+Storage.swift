@@ -60,7 +60,7 @@ extension IMClient {
                             return try database.stored(id)
                         } catch {
                             // A read finds nothing; a change goes on as if `id` did not exist, and its
-                            // batch stops using the database (`takeFailedColdRead(_:)`).
+                            // batch stops using the database (`takeFailedRead(_:)`).
                             logger.log(.error, "cannot read \(id) from the local database: \(error)")
                             throw error
                         }
@@ -182,16 +182,18 @@ extension IMClient {
         state.rebuildsFromServer = true
     }
 
-    /// When the cold store could not load a conversation that the batch then changed (the read
-    /// failed: a damaged page, an I/O error; a full disk does not fail it, as it reads the tables
-    /// without the batch log's fold: see `ConversationDatabase.stored(_:)`), stops using the database before
-    /// the batch is written: the store took that conversation as absent, and its partial state
-    /// must not be written over the stored one (`stopUsingDatabase(_:because:)`). Returns the
+    /// When the store could not read the database during the batch (a damaged page, an I/O
+    /// error; a full disk fails no read, as reads take the tables without the batch log's fold: see
+    /// `ConversationDatabase.stored(_:)` and `ConversationDatabase+Messages.swift`), stops using
+    /// the database before the batch is written (`stopUsingDatabase(_:because:)`): a cold store
+    /// took a conversation it could not load as absent, or an operation went on without stored
+    /// messages it could not read (a revoke of one, a recount), so the state it left must not be
+    /// written over the stored one, and the rebuild from the server corrects it. Returns the
     /// failure, for the caller to report after the batch's event and to sync after; nil when none.
-    func takeFailedColdRead(_ state: inout State) -> IMError? {
-        guard let failure = state.store.takeFailedColdLoad(), state.database != nil else { return nil }
+    func takeFailedRead(_ state: inout State) -> IMError? {
+        guard let failure = state.store.takeFailedRead(), state.database != nil else { return nil }
         let error = (failure as? PersistenceError)?.imError ?? IMError(.databaseFailure, "\(failure)")
-        stopUsingDatabase(&state, because: "\(error); a conversation could not be read from the local database")
+        stopUsingDatabase(&state, because: "\(error); the local database could not be read")
         return error
     }
 

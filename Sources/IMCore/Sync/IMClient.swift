@@ -306,11 +306,11 @@ package final class IMClient: IMPushSink, Sendable {
             // A stopped client's store let go of its database (`closeDatabase`): messages it no
             // longer holds in memory cannot be counted, and nothing reads it any more.
             if checksInvariants && !state.isClosed { state.store._checkInvariants() }
-            let failedColdRead = takeFailedColdRead(&state)
-            if failedColdRead != nil { followUps.needsSync = true }
+            let failedRead = takeFailedRead(&state)
+            if failedRead != nil { followUps.needsSync = true }
             let failure = persist(batches, in: &state)
             emit(batches.filter { !$0.isEmpty }.map(ClientEvent.changes))
-            if let failedColdRead { emit(.syncFailed(failedColdRead)) }
+            if let failedRead { emit(.syncFailed(failedRead)) }
             if let failure, failure.startsEpisode { emit(.syncFailed(failure.error)) }
             let waiting = state.unwritten.isEmpty ? nil : IMError(
                 .ioOperationFailed, "changes wait to be written to the local database (the disk is full or read-only)")

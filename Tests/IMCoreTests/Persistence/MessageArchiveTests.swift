@@ -171,6 +171,30 @@ final class MessageArchiveTests: XCTestCase {
         XCTAssertEqual(reopened.messages(of: a, before: nil, count: 10).map(\.seq), [6, 5, 4, 2, 1])
     }
 
+    /// A read of the archive that fails (here every query is denied) answers as if nothing were
+    /// stored, and the store keeps the failure for its owner, once: the revoke went on without the
+    /// message it could not find, so what the store holds must not be written over the file.
+    func test_aFailedReadOfTheArchive_isKeptForTheOwner_once() throws {
+        var (store, database) = try self.store(limit: 0)
+        let messages = (1...3).map { message($0, from: "a") }
+        for message in messages {
+            store.receive(message)
+            try write(&store, database)
+        }
+        XCTAssertEqual(store.acceptedMessagesInMemory, 0)
+        _ = store.messages(of: .c2c("a"), before: nil, count: 10)
+        XCTAssertNil(store.takeFailedRead(), "reads that work keep nothing")
+
+        try database.inject(.unreadable)
+        var revoked = messages[1]
+        revoked.status = .revoked
+        store.applyRevoke(revoked, announcing: true)
+        _ = store.commitBatch()
+        XCTAssertNotNil(store.takeFailedRead() as? PersistenceError)
+        XCTAssertNil(store.takeFailedRead(), "taken once")
+        try database.inject(nil)
+    }
+
     func test_aClearedHistoryOrADeletion_notWrittenYet_hidesTheStoredMessages() throws {
         var (store, database) = try self.store(limit: 0)
         let a = ConversationID.c2c("a"), b = ConversationID.c2c("b")
