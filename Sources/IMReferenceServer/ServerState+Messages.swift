@@ -86,16 +86,17 @@ extension ServerState {
     }
 
     /// Before the message that starts `id` for `userID` (new, again after a deletion, or the first
-    /// in a conversation only a setting created), pushes the user's receive option for it when it
-    /// is not the default: the option belongs to the peer or group and outlives the conversation,
-    /// but a device drops it with a deleted conversation, and would otherwise count the muted
-    /// conversation in its total.
+    /// in a conversation only a setting created), pushes the user's receive option for it when the
+    /// user ever set one (`.receive` too): the option belongs to the peer or group and outlives the
+    /// conversation, but a device drops it with a deleted conversation, and would otherwise count
+    /// the muted conversation in its total; and a device that missed the push of a later option
+    /// (a sync carries no conversation the user lacks) would keep the one it replaced, and leave
+    /// the conversation out of its total although it is no longer muted.
     private mutating func announceReceiveOptionIfStarting(
         _ id: ConversationID, for userID: String, outbox: inout Outbox
     ) {
-        guard let account = users[userID], account.conversations[id]?.lastMessage == nil else { return }
-        let option = account.receiveOption(for: id)
-        guard option != .receive else { return }
+        guard let account = users[userID], account.conversations[id]?.lastMessage == nil,
+              let option = account.receiveOptions[id] else { return }
         announce(.receiveOption(id, option), to: userID, in: id, outbox: &outbox)
     }
 }

@@ -164,7 +164,7 @@ extension ServerState {
         for id in ids {
             guard let account = users[userID] else { return }
             guard account.receiveOption(for: id) != option else { continue }
-            users[userID]?.receiveOptions[id] = option == .receive ? nil : option
+            users[userID]?.receiveOptions[id] = option
             announce(.receiveOption(id, option), to: userID, in: id, outbox: &outbox)
         }
     }

@@ -91,7 +91,8 @@ extension ServerState {
     /// change. Changes made meanwhile get later versions, so the last page (`hasMore` false) leaves
     /// the device at the user's version with every conversation current. (A receive option set for
     /// a conversation the user does not have is the exception: it reaches a device with the
-    /// conversation's first message, which carries it.)
+    /// conversation's first message, which the push of the option precedes, `.receive` included
+    /// once another was set: see `announceReceiveOptionIfStarting`.)
     ///
     /// - Complexity: from 0, that of `cloudList(of:now:deliveredAfter:)`. From a later version,
     ///   O(c + t + r log d + e log e + k + u): c conversations and t tombstones of the user

@@ -7,8 +7,12 @@ struct UserAccount: Codable {
     /// This user's remarks for friends, by friend user ID.
     var remarks: IDTable<String> = [:]
     var conversations: [ConversationID: UserConversation] = [:]
-    /// Receive options other than `.receive`. Kept apart from `conversations` because the option
-    /// belongs to the relation with the peer or group: deleting the conversation keeps it.
+    /// The receive options the user set (none: `.receive`). Kept apart from `conversations` because
+    /// the option belongs to the relation with the peer or group: deleting the conversation keeps it.
+    /// One set back to `.receive` stays as `.receive`: a device may still keep the option it
+    /// replaced for a conversation it does not have (it missed the push that set it back, and a
+    /// sync carries no conversation the user lacks), so the conversation's first message must
+    /// bring the option (`announceReceiveOptionIfStarting`).
     var receiveOptions: [ConversationID: ReceiveOption] = [:]
     /// The user's receive option for every conversation (`setAllReceiveMessageOpt`).
     var globalReceiveOption = GlobalReceiveOption.default

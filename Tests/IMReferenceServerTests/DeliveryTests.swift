@@ -101,6 +101,32 @@ final class DeliveryTests: ServerTestCase {
         XCTAssertEqual(conversations[.c2c("alice")]?.receiveOption, .receiveWithoutNotify)
     }
 
+    /// An option set back to `.receive` for a conversation the user does not have: a device that
+    /// missed that push still keeps the muting one, and no sync carries the conversation, so its
+    /// first message brings the option with it, as it does a muting one.
+    func test_aReceiveOptionSetBack_withoutAConversation_comesWithItsFirstMessage() throws {
+        let sink = RecordingSink()
+        let bob = try connect("bob", sink: sink)
+        _ = try answer(.setReceiveOption([.c2c("alice")], .doNotReceive), on: bob)
+        _ = try answer(.setReceiveOption([.c2c("alice")], .receive), on: bob)
+        try server.sendText("hi", from: "alice", toUser: "bob")
+        wait(for: [sink.expectPushes(4)], timeout: 5)
+        drain(bob)
+        XCTAssertEqual(Array(sink.pushes.dropFirst(2).prefix(1)), [.receiveOption(.c2c("alice"), .receive)],
+                       "the option, before the first message")
+        XCTAssertEqual(newMessages(sink).map(\.0.content), [.text("hi")])
+        try server.sendText("again", from: "alice", toUser: "bob")
+        wait(for: [sink.expectPushes(5)], timeout: 5)
+        XCTAssertEqual(sink.pushes.count, 5, "only the first message brings it")
+
+        let sinkOfCarol = RecordingSink()
+        let carol = try connect("carol", sink: sinkOfCarol)
+        try server.sendText("hi", from: "alice", toUser: "carol")
+        wait(for: [sinkOfCarol.expectPushes(1)], timeout: 5)
+        drain(carol)
+        XCTAssertEqual(sinkOfCarol.pushes.count, 1, "no option ever set: no push for it")
+    }
+
     func test_doNotReceiveExceptAt_deliversOnlyMessagesMentioningTheRecipient() throws {
         try server.createGroup("g", members: ["alice", "bob", "carol"])
         let sink = RecordingSink()

@@ -138,6 +138,21 @@ final class ModelBasedTests: XCTestCase {
         XCTAssertNil(divergence, divergence.map { "\($0)" } ?? "")
     }
 
+    /// Found by the long mode with storage faults (seed 1072740853, 40 steps, shrunk; no fault in
+    /// it): the second device heard "do not receive" for p2, a conversation the user did not have,
+    /// then missed the push that set it back; p2's first message then counted as muted there.
+    func test_foundBySeed1072740853_aReceiveOptionSetBack_onAnotherDevice_reachesItWithTheFirstMessage() async throws {
+        let sequence = ModelSequence(seed: 1_072_740_853, operations: [
+            .setReceiveOption(.user("p2"), .doNotReceive),
+            .secondDeviceMissesPushes(count: 2),
+            .peerSendsGroup(peer: "p1", group: "g0", text: "m9", mention: .none),
+            .setReceiveOption(.user("p2"), .receive),
+            .peerSendsC2C(peer: "p2", text: "m26", excludedFromUnread: false),
+        ])
+        let divergence = try await ModelChecker().check(sequence)
+        XCTAssertNil(divergence, divergence.map { "\($0)" } ?? "")
+    }
+
     func test_sameSeed_givesTheSameOperations_andALongerSequenceExtendsAShorterOne() {
         for seed: UInt64 in [0, 1, 42, .max] {
             let short = ModelSequence(seed: seed, steps: 20)
