@@ -523,6 +523,35 @@ final class StorageFailureTests: XCTestCase {
         try await assertConverged()
     }
 
+    /// The rebuild after the database is dropped mid-session syncs the list from 0 on the same
+    /// connection, whose answer carries every message delivered since the connection opened: the
+    /// ones this device heard already are not announced again.
+    func test_theRebuildAfterTheDatabaseIsDropped_announcesNoMessageTheDeviceHeardAlready() async throws {
+        session = try await V2TestSession(peers: ["a", "b"], storage: storage, checksInvariants: false)
+        let server = session.server
+        for index in 0..<2 { try server.sendText("m\(index)", from: "a", toUser: "me") }
+        await session.settle()
+        try await manager.logout()
+        try await manager.login(userID: "me", userSig: "sig")
+        XCTAssertTrue(try eventually { manager.currentClient!.read { $0.isComplete } }, "warm")
+        session.recorder.clear()
+        try server.sendText("heard", from: "b", toUser: "me")
+        try server.sendText("heard too", from: "a", toUser: "me")
+        await session.settle()
+        XCTAssertEqual(session.recorder.received.compactMap(\.text), ["heard", "heard too"])
+
+        inject(.unreadable)
+        _ = try server.revokeMessage(seq: 1, from: "a", toUser: "me")
+        _ = try await walk { $0.map(\.unreadCount) == [2, 1] }
+        XCTAssertEqual(syncFailures, 1, "the database was dropped")
+        try server.sendText("after", from: "b", toUser: "me")
+        let list = try await walk { $0.map(\.unreadCount) == [2, 2] }
+        XCTAssertEqual(list.map(\.conversationID), ["c2c_b", "c2c_a"])
+        XCTAssertEqual(session.recorder.received.compactMap(\.text), ["heard", "heard too", "after"],
+                       "each message announced once")
+        try await assertConverged()
+    }
+
     // MARK: - Read-only
 
     func test_readOnlyDisk_everyCallThatChangesSomething_fails6022_itsChangeStands_andAllOfItIsOnDiskAfterRecovery() async throws {

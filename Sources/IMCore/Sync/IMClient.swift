@@ -543,9 +543,13 @@ package final class IMClient: IMPushSink, Sendable {
     private func apply(_ changes: IMChanges, since: UInt64, rebuilding: Bool = false) -> UInt64 {
         let roaming = readPolicy == .roaming
         return writeState { state -> UInt64 in
+            // What a rebuild finds this device had heard: the answer from 0 carries every message
+            // delivered since the connection opened, and those up to here were announced already.
+            var heardUpTo: [ConversationID: UInt64] = [:]
             if state.rebuildsFromServer, since == 0 {
                 logger.log(.info, "rebuilding the store of \(userID) from the server, its local database no longer used")
                 completeNow(&state)
+                for conversation in state.store.allInOrder() { heardUpTo[conversation.id] = conversation.lastSeq }
                 state.store.forgetServerState(takingEpoch: state.connection?.serverEpoch)
                 state.rebuildsFromServer = false
             } else if rebuilding || !state.isInServerEpoch {
@@ -560,8 +564,9 @@ package final class IMClient: IMPushSink, Sendable {
             for conversation in changes.conversations.reversed() {
                 let isNewHere = state.store.loadedConversation(conversation.id) == nil
                 // One change of the conversation for all its new messages (a sync page carries ~20 each).
+                let heard = heardUpTo[conversation.id] ?? 0
                 let arrivals = conversation.newMessages.map { message in
-                    (message: message, isNew: !state.takeSentHere(message, selfUserID: userID))
+                    (message: message, isNew: !state.takeSentHere(message, selfUserID: userID) && message.seq > heard)
                 }
                 state.store.receive(arrivals, profile: conversation.profile)
                 state.store.applyServerState(conversation, takingReadCursor: roaming || isNewHere)
