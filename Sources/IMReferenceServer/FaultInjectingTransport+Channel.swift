@@ -55,11 +55,11 @@ extension FaultInjectingTransport {
                 switch (result, state.phase) {
                 case (.success(let inner), .connecting):
                     state.phase = .open(inner)
-                    handedOut = .success(Connection(self, serverEpoch: inner.serverEpoch))
+                    handedOut = .success(Connection(self, serverEpoch: inner.serverEpoch, protocolVersion: inner.protocolVersion))
                 case (.success(let inner), _):
                     // Lost while connecting: the caller gets a connection whose requests fail.
                     stray = inner
-                    handedOut = .success(Connection(self, serverEpoch: inner.serverEpoch))
+                    handedOut = .success(Connection(self, serverEpoch: inner.serverEpoch, protocolVersion: inner.protocolVersion))
                 case (.failure(let error), _):
                     state.phase = .closed
                     ended = true

@@ -29,10 +29,13 @@ extension FaultInjectingTransport {
         private let channel: Channel
         /// The wrapped connection's.
         let serverEpoch: String
+        /// The wrapped connection's.
+        let protocolVersion: Int
 
-        init(_ channel: Channel, serverEpoch: String) {
+        init(_ channel: Channel, serverEpoch: String, protocolVersion: Int) {
             self.channel = channel
             self.serverEpoch = serverEpoch
+            self.protocolVersion = protocolVersion
         }
 
         var userID: String { channel.userID }

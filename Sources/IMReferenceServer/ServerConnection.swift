@@ -17,6 +17,8 @@ final class ServerConnection: IMConnection {
     let platform: IMPlatform
     /// The epoch of the server's state when it opened.
     let serverEpoch: String
+    /// In the server's own process: the newest version, every request this code knows.
+    var protocolVersion: Int { IMWireFraming.newestVersion }
     /// The last second its verified UserSig is valid in (nil: the server verified none); the
     /// server ends it after that.
     let signedUntil: Int64?

@@ -22,6 +22,8 @@ package final class RawDevice: IMPushSink, @unchecked Sendable {
 
     /// The pushes this device received so far.
     package var pushes: [IMPush] { received.withLock { $0 } }
+    /// The protocol version of its connection (`IMConnection.protocolVersion`); 0 once closed.
+    package var protocolVersion: Int { connection.withLock { $0?.protocolVersion ?? 0 } }
 
     package func receive(_ push: IMPush, version: UInt64) { received.withLock { $0.append(push) } }
 

@@ -118,6 +118,7 @@ package final class SendRaceTransport: IMTransport, Sendable {
 
         var userID: String { inner.userID }
         var serverEpoch: String { inner.serverEpoch }
+        var protocolVersion: Int { inner.protocolVersion }
 
         func send(_ request: IMRequest, completion: @escaping @Sendable (Result<IMResponse, IMError>) -> Void) {
             guard case .sendMessage(let outgoing) = request else {

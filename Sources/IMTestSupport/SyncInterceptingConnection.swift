@@ -20,6 +20,7 @@ final class SyncInterceptingConnection: IMConnection, @unchecked Sendable {
 
     var userID: String { inner.userID }
     var serverEpoch: String { inner.serverEpoch }
+    var protocolVersion: Int { inner.protocolVersion }
     func close() { inner.close() }
 
     func send(_ request: IMRequest, completion: @escaping Completion) {

@@ -36,10 +36,20 @@ public protocol IMConnection: AnyObject, Sendable {
     /// a client whose store came from another epoch rebuilds what came from the server by a sync
     /// from 0. Any string; compared for equality only.
     var serverEpoch: String { get }
+    /// The version of the wire protocol (PROTOCOL.md, "Versioning") the server speaks on this
+    /// connection, which tells what requests it knows: a client sends a request only to a server
+    /// whose version has it (`IMRequest.deliveredHistory` needs 2). 1 unless the transport says
+    /// otherwise (the default implementation), so a transport written for version 1 keeps working.
+    var protocolVersion: Int { get }
     /// Sends a request; `completion` is called once, asynchronously.
     func send(_ request: IMRequest, completion: @escaping @Sendable (Result<IMResponse, IMError>) -> Void)
     /// Closes the connection; no push arrives after this returns.
     func close()
+}
+
+extension IMConnection {
+    /// Version 1, for a transport that does not say (see the requirement).
+    public var protocolVersion: Int { 1 }
 }
 
 /// Receives a connection's pushes, one at a time, in order.

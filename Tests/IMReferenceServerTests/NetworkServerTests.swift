@@ -84,6 +84,39 @@ final class NetworkServerTests: XCTestCase {
         }
     }
 
+    /// The login picks the newest protocol version both speak, and the connection says which
+    /// (what the SDK asks before it sends a request only a later version has).
+    func test_theConnection_speaksTheNewestVersionBothKnow_version1ToAServerThatSpeaksNoOther() async throws {
+        let server = IMReferenceServer()
+        try server.registerUser("me")
+        let device = try await RawDevice(userID: "me", transport: try serve(server))
+        XCTAssertEqual(device.protocolVersion, IMWireFraming.newestVersion)
+        XCTAssertEqual(device.protocolVersion, 2)
+        device.close()
+
+        let listening = try Socket.listen(host: "127.0.0.1", port: 0)
+        defer { Socket.closeSocket(listening.fd) }
+        let older = Thread {
+            var accepted: Int32 = -1
+            for _ in 0..<500 where accepted < 0 {
+                if let client = try? Socket.accept(listening.fd) { accepted = client.fd } else { usleep(10_000) }
+            }
+            guard accepted >= 0 else { return }
+            for message in [IMWireMessage.serverHello(IMWireServerHello(versions: [1], maxFrameBytes: 1 << 20, nonce: "n", server: "v1")),
+                            .welcome(epoch: "e")] {
+                let frame = try! IMWireFraming.frame(message)
+                _ = frame.withUnsafeBytes { try? Socket.write(accepted, $0) }
+                usleep(50_000)
+            }
+            sleep(1)
+            Socket.closeSocket(accepted)
+        }
+        older.start()
+        let oldDevice = try await RawDevice(userID: "me", transport: IMSocketTransport(port: listening.port))
+        defer { oldDevice.close() }
+        XCTAssertEqual(oldDevice.protocolVersion, 1)
+    }
+
     func test_aServerThatGoesSilent_isNoticedByTheClientsKeepAlive_asALostConnection() async throws {
         // A server that greets, welcomes, then never says anything again (a half-open connection).
         let listening = try Socket.listen(host: "127.0.0.1", port: 0)

@@ -1,6 +1,7 @@
 import XCTest
 import IMCore
 import IMReferenceServer
+import IMTransportKit
 import IMTestSupport
 @testable import ImSDK_Plus
 
@@ -125,6 +126,37 @@ final class LargeUnreadSyncTests: XCTestCase {
         fresh.checkInvariants()
     }
 
+    /// A server of protocol version 1 knows no `deliveredHistory`: over its connection the SDK
+    /// fetches the left-out messages with `history`, as before, and counts every one; over a
+    /// connection of version 2 it uses `deliveredHistory`.
+    func test_leftOutUnread_areFetchedWithHistory_fromAServerOfProtocolVersion1() async throws {
+        for version in [1, 2] {
+            let server = IMReferenceServer(loginPolicy: .unlimited)
+            server.cloudListLimit = 1
+            server.syncPageByteBudget = 20_000
+            for user in ["me", "alice", "bob"] { try server.registerUser(user, nickname: nil, faceURL: nil) }
+            let body = String(repeating: "m", count: 1_000)
+            for _ in 0..<60 { try server.sendText(body, from: "alice", toUser: "me") }
+            try server.sendText("newer", from: "bob", toUser: "me")
+            let transport = VersionedTransport(wrapping: TestNetwork.transport(to: server), version: version)
+            let session = try await V2TestSession(
+                server: server, transport: transport, instance: V2TIMManager.makeInstance(), logLevel: .LOG_NONE)
+            sessions.append(session)
+            try server.sendText(body, from: "alice", toUser: "me")
+            let total = try await unread(of: session, reaching: 62)
+            XCTAssertEqual(total, 62, "version \(version)")
+            let kinds = transport.sent.compactMap { request -> String? in
+                switch request {
+                case .history: return "history"
+                case .deliveredHistory: return "deliveredHistory"
+                default: return nil
+                }
+            }
+            XCTAssertFalse(kinds.isEmpty, "version \(version): the left-out messages were fetched")
+            XCTAssertEqual(Set(kinds), [version == 1 ? "history" : "deliveredHistory"], "version \(version)")
+        }
+    }
+
     /// A sync page leaves out the unread messages delivered before the version it starts from (the
     /// device holds them). A conversation outside the cloud list the device synced from scratch is
     /// the exception: the device lacks it, so it fetches those messages before it applies the page,
@@ -160,5 +192,46 @@ final class LargeUnreadSyncTests: XCTestCase {
         XCTAssertEqual(session.recorder.received.compactMap(\.text), ["while away", "again"],
                        "only what came while the device was away is new")
         session.checkInvariants()
+    }
+}
+
+/// A transport whose connections say they speak protocol `version`, and that records every request.
+private final class VersionedTransport: IMTransport, @unchecked Sendable {
+    private let inner: any IMTransport
+    private let version: Int
+    private let log = Locked<[IMRequest]>([])
+
+    init(wrapping inner: any IMTransport, version: Int) {
+        self.inner = inner
+        self.version = version
+    }
+
+    var sent: [IMRequest] { log.withLock { $0 } }
+
+    func connect(_ login: IMLoginInfo, sink: any IMPushSink,
+                 completion: @escaping @Sendable (Result<any IMConnection, IMError>) -> Void) {
+        inner.connect(login, sink: sink) { [self] result in
+            completion(result.map { Connection(inner: $0, owner: self) })
+        }
+    }
+
+    private final class Connection: IMConnection, @unchecked Sendable {
+        let inner: any IMConnection
+        let owner: VersionedTransport
+
+        init(inner: any IMConnection, owner: VersionedTransport) {
+            self.inner = inner
+            self.owner = owner
+        }
+
+        var userID: String { inner.userID }
+        var serverEpoch: String { inner.serverEpoch }
+        var protocolVersion: Int { owner.version }
+        func close() { inner.close() }
+
+        func send(_ request: IMRequest, completion: @escaping @Sendable (Result<IMResponse, IMError>) -> Void) {
+            owner.log.withLock { $0.append(request) }
+            inner.send(request, completion: completion)
+        }
     }
 }

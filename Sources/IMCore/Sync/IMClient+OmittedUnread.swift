@@ -82,7 +82,11 @@ extension IMClient {
             done(fetched)
             return
         }
-        perform(.deliveredHistory(state.id, beforeSeq: before, count: Self.omittedUnreadRequestCount)) { [self] result in
+        // A server of protocol version 1 knows no `.deliveredHistory`: its history has to do.
+        let request: IMRequest = withState({ $0.connection?.protocolVersion ?? 1 }) >= 2
+            ? .deliveredHistory(state.id, beforeSeq: before, count: Self.omittedUnreadRequestCount)
+            : .history(state.id, beforeSeq: before, count: Self.omittedUnreadRequestCount)
+        perform(request) { [self] result in
             switch result {
             case .success(.messages(let page)):
                 // Newest first: what is above the floor, oldest first, goes before what came already.

@@ -81,6 +81,8 @@ final class SocketConnection: IMConnection, @unchecked Sendable {
     private struct State {
         var channel: SocketChannel?
         var epoch = ""
+        /// The protocol version the login picked (the newest both speak).
+        var version = 1
         var nextID: UInt64 = 1
         var waiting: [UInt64: @Sendable (Result<IMResponse, IMError>) -> Void] = [:]
         /// Until the welcome: the login's completion.
@@ -97,6 +99,7 @@ final class SocketConnection: IMConnection, @unchecked Sendable {
     }
 
     var serverEpoch: String { state.withLock { $0.epoch } }
+    var protocolVersion: Int { state.withLock { $0.version } }
 
     /// Starts the handshake on connected socket `fd`; `completion` gets this connection after the
     /// welcome, or the error.
@@ -184,6 +187,7 @@ final class SocketConnection: IMConnection, @unchecked Sendable {
             }
             let channel = state.withLock { state in
                 state.maxRequestBytes = hello.maxFrameBytes
+                state.version = version
                 return state.channel
             }
             channel?.send(.login(login, version: version))

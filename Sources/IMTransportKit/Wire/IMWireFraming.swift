@@ -3,8 +3,11 @@ import Foundation
 /// The framing of the wire protocol (PROTOCOL.md, "Frames"): every frame is a 4-byte big-endian
 /// length followed by that many bytes of UTF-8 JSON, one `IMWireMessage`.
 public enum IMWireFraming {
-    /// The protocol versions this code speaks.
-    public static let versions = [1]
+    /// The protocol versions this code speaks (PROTOCOL.md, "Versioning"). 2 adds the
+    /// `deliveredHistory` request.
+    public static let versions = [1, 2]
+    /// The newest of `versions`: what a server in this process speaks to a client in it.
+    public static var newestVersion: Int { versions[versions.count - 1] }
     /// The largest frame a server accepts from a client unless it says otherwise (1 MiB of JSON).
     public static let defaultMaxFrameBytes = 1 << 20
     /// The largest frame a server sends and a client accepts (32 MiB of JSON): answers carry what
