@@ -139,6 +139,53 @@ final class LegacyStorageFailureTests: XCTestCase {
         XCTAssertEqual(reloaded.map { $0.status() }, [.MSG_STATUS_SEND_SUCC, .MSG_STATUS_SEND_SUCC, .MSG_STATUS_LOCAL_REVOKED])
     }
 
+    /// Messages in the database only, which then cannot be read (a damaged page, an I/O error:
+    /// `.unreadable`): the revoke of one cannot find it, so the session stops using the database
+    /// and rebuilds its list from the server, the revoke counted, through the legacy API too; the
+    /// rebuild announces no message again (`onNewMessage`); readable again, a restart finds the
+    /// revoke stored.
+    func test_anUnreadableDatabase_whenARevokeNeedsAStoredMessage_theListIsRebuiltFromTheServer_announcingNothingAgain() async throws {
+        session = try await LegacyTestSession(peers: ["a", "b"], databaseDirectory: directory.path) { config in
+            config.disableStorage = false
+            config.disableAutoReport = true
+        }
+        for index in 0..<3 { try session.server.sendText("a\(index)", from: "a", toUser: "me") }
+        await session.settle()
+        try await session.logout()
+        try await session.login()
+        let client = try XCTUnwrap(V2TIMManager.sharedInstance().currentClient)
+        for _ in 0..<500 where !client.read({ $0.isComplete }) { try await Task.sleep(nanoseconds: 10_000_000) }
+        XCTAssertTrue(client.read { $0.isComplete }, "warm")
+        let messages = LegacyMessageRecorder()
+        manager.addMessageListener(messages)
+        defer { manager.removeMessageListener(messages) }
+        try session.server.sendText("heard", from: "b", toUser: "me")
+        await session.settle()
+        XCTAssertEqual(messages.received.compactMap(\.text), ["heard"])
+        XCTAssertEqual(client.read { $0.acceptedMessagesInMemory }, 1, "a's messages are in the database only")
+
+        inject(.unreadable)
+        _ = try session.server.revokeMessage(seq: 1, from: "a", toUser: "me")
+        let conversation = try XCTUnwrap(manager.getConversation(.C2C, receiver: "a"))
+        for _ in 0..<500 where conversation.getUnReadMessageNum() != 2 { try await Task.sleep(nanoseconds: 10_000_000) }
+        await session.settle()
+        XCTAssertEqual(conversation.getUnReadMessageNum(), 2, "the revoked stored message no longer counts, as on the server")
+        XCTAssertEqual(manager.getConversation(.C2C, receiver: "b").getUnReadMessageNum(), 1)
+        XCTAssertEqual(messages.received.compactMap(\.text), ["heard"], "the rebuild announced nothing again")
+
+        inject(nil)
+        try await session.logout()
+        try await session.login()
+        await session.settle()
+        XCTAssertEqual(manager.getConversation(.C2C, receiver: "a").getUnReadMessageNum(), 2)
+        let reloaded: [TIMMessage] = try await callValue { succ, fail in
+            self.manager.getConversation(.C2C, receiver: "a").getLocalMessage(
+                10, last: nil, succ: { succ(($0 ?? []).compactMap { $0 as? TIMMessage }) },
+                fail: { code, desc in fail(code, desc) })
+        }
+        XCTAssertEqual(reloaded.map { $0.status() }, [.MSG_STATUS_SEND_SUCC, .MSG_STATUS_SEND_SUCC, .MSG_STATUS_LOCAL_REVOKED])
+    }
+
     func test_aReadOnlyDatabase_failsTheLegacyLoginWith6022() async throws {
         session = try await LegacyTestSession(peers: ["a"], databaseDirectory: directory.path) { config in
             config.disableStorage = false
