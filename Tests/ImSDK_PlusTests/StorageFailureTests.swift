@@ -488,7 +488,7 @@ final class StorageFailureTests: XCTestCase {
     /// rebuilds the list from the server, the revoke counted; nothing more is written; readable
     /// again, the next login syncs the revoke into the file.
     func test_aStoredMessageThatCannotBeRead_whenARevokeNeedsIt_dropsTheDatabase_andTheListIsRebuiltFromTheServer() async throws {
-        session = try await V2TestSession(peers: ["a", "b"], storage: storage, checksInvariants: false)
+        session = try await V2TestSession(peers: ["a", "b"], storage: storage, checksInvariants: true)
         let server = session.server
         for index in 0..<2 { try server.sendText("m\(index)", from: "a", toUser: "me") }
         try server.sendText("from b", from: "b", toUser: "me")
@@ -527,7 +527,7 @@ final class StorageFailureTests: XCTestCase {
     /// connection, whose answer carries every message delivered since the connection opened: the
     /// ones this device heard already are not announced again.
     func test_theRebuildAfterTheDatabaseIsDropped_announcesNoMessageTheDeviceHeardAlready() async throws {
-        session = try await V2TestSession(peers: ["a", "b"], storage: storage, checksInvariants: false)
+        session = try await V2TestSession(peers: ["a", "b"], storage: storage, checksInvariants: true)
         let server = session.server
         for index in 0..<2 { try server.sendText("m\(index)", from: "a", toUser: "me") }
         await session.settle()
