@@ -145,6 +145,7 @@ final class ConversationGroupStoreTests: XCTestCase {
             try database.connection.execute("DROP INDEX messages_by_id")
             try database.connection.execute("DROP TABLE kept_conversations")
             try database.connection.execute("DROP TABLE batch_log")
+            try database.connection.execute("DROP TABLE heard_messages")
             try database.connection.execute("DROP TABLE conversation_groups")
             try database.connection.execute("ALTER TABLE conversations DROP COLUMN conversation_groups")
             try database.connection.execute("ALTER TABLE conversations DROP COLUMN peer_read_seq")

@@ -30,7 +30,8 @@ class ConvergenceTests: XCTestCase {
     ///     so that with more than 95 the conversations the steps change are outside the server's
     ///     100-conversation cloud list.
     ///   - storageFaults: each device keeps its store in a directory of its own, and before each
-    ///     step its disk may become full or read-only, or recover; at the end every disk recovers
+    ///     step its disk may become full, read-only or unreadable (a read that fails drops the
+    ///     database and rebuilds the list from the server), or recover; at the end every disk recovers
     ///     and every device restarts (logout, login), so what it shows then came from its database
     ///     and a sync from its stored version.
     private func run(
@@ -80,7 +81,7 @@ class ConvergenceTests: XCTestCase {
         var diskFaults = 0
         for _ in 0..<steps {
             if storageFaults && random.chance(20) {
-                let fault = [StorageFault.diskFull, .readOnly, nil].randomElement(using: &random)!
+                let fault = [StorageFault.diskFull, .readOnly, .unreadable, nil].randomElement(using: &random)!
                 devices.randomElement(using: &random)!.manager.session.injectStorageFaultForTesting(fault)
                 if fault != nil { diskFaults += 1 }
             }

@@ -277,11 +277,14 @@ final class StorageFailureTests: XCTestCase {
         XCTAssertNil(list.first?.draftText, "what lives on this device alone waits in the file")
         XCTAssertEqual(try fileBytes(), bytes, "nothing written this session")
 
-        // Space again: the next login folds the log, and the draft is back.
+        // Space again: the next login folds the log, and the draft is back. Its sync from the
+        // file's version brings "during" again, which the in-memory session heard: not announced.
+        XCTAssertEqual(session.recorder.received.compactMap(\.text), ["during"])
         let restored = try await recoverAndLogInAgain()
         XCTAssertEqual(restored.map(\.conversationID), ["c2c_b", "c2c_a"])
         XCTAssertEqual(restored.map(\.unreadCount), [2, 3])
         XCTAssertEqual(restored.first?.draftText, "kept")
+        XCTAssertEqual(session.recorder.received.compactMap(\.text), ["during"], "announced once")
         try await assertConverged()
         try await manager.logout()
         XCTAssertEqual(try loggedBatches(), 0, "folded once the disk had space")
@@ -525,7 +528,7 @@ final class StorageFailureTests: XCTestCase {
 
     /// The rebuild after the database is dropped mid-session syncs the list from 0 on the same
     /// connection, whose answer carries every message delivered since the connection opened: the
-    /// ones this device heard already are not announced again.
+    /// ones this device heard already are not announced again, neither then nor by the next login.
     func test_theRebuildAfterTheDatabaseIsDropped_announcesNoMessageTheDeviceHeardAlready() async throws {
         session = try await V2TestSession(peers: ["a", "b"], storage: storage, checksInvariants: true)
         let server = session.server
@@ -549,6 +552,20 @@ final class StorageFailureTests: XCTestCase {
         XCTAssertEqual(list.map(\.conversationID), ["c2c_b", "c2c_a"])
         XCTAssertEqual(session.recorder.received.compactMap(\.text), ["heard", "heard too", "after"],
                        "each message announced once")
+        try await assertConverged()
+
+        // The file stayed behind at the drop; the next login's sync from its stored version brings
+        // "after" again, which the logout recorded as heard: it is not announced a second time.
+        inject(nil)
+        try await manager.logout()
+        try server.sendText("while away", from: "a", toUser: "me")
+        try await manager.login(userID: "me", userSig: "sig")
+        await session.settle()
+        XCTAssertEqual(session.recorder.received.compactMap(\.text), ["heard", "heard too", "after", "while away"],
+                       "after the restart too, each message announced once")
+        let relisted = try await session.walk().list
+        XCTAssertEqual(relisted.map(\.conversationID), ["c2c_a", "c2c_b"])
+        XCTAssertEqual(relisted.map(\.unreadCount), [3, 2], "and counted once")
         try await assertConverged()
     }
 

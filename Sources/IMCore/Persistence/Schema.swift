@@ -27,6 +27,7 @@ package enum Schema {
         Migration(version: 6, sql: version6),
         Migration(version: 7, sql: version7),
         Migration(version: 8, sql: version8),
+        Migration(version: 9, sql: version9),
     ]
 
     /// The newest version this code knows.
@@ -238,5 +239,16 @@ package enum Schema {
             id INTEGER PRIMARY KEY,             -- append order
             body BLOB NOT NULL                  -- the batch's statements, as SQLiteValueLog records
         );
+        """
+
+    private static let version9 = """
+        -- How far a session that went on without this file heard each conversation
+        -- (ConversationDatabase+Heard): the next login announces no message up to there again.
+        CREATE TABLE heard_messages (
+            kind INTEGER NOT NULL,
+            target TEXT NOT NULL,
+            seq INTEGER NOT NULL,               -- the conversation's last sequence that session held
+            PRIMARY KEY (kind, target)
+        ) WITHOUT ROWID;
         """
 }

@@ -71,10 +71,18 @@ extension IMClient {
             } else {
                 store = try Self.loadStore(from: database, userID: userID, logger: logger, cacheLimit: messageCacheLimit)
             }
+            let heard: [ConversationID: UInt64]
+            do throws(PersistenceError) {
+                heard = try database.takeHeard(logger: logger)
+            } catch {
+                logger.log(.warning, "cannot read what an earlier session heard (\(error)); its messages may be announced again")
+                heard = [:]
+            }
             withState { state in
                 store.subscribeUnreadCounts(state.store.subscribedUnreadFilters)
                 state.store = store
                 state.database = database
+                state.heardBeforeLogin = heard
                 if let recovered { emit(.syncFailed(recovered.imError)) }
             }
         } catch {
@@ -95,6 +103,7 @@ extension IMClient {
             store.subscribeUnreadCounts(state.store.subscribedUnreadFilters)
             state.store = store
             state.database = nil
+            state.leftItsFileBehind = true
             emit(.syncFailed(error.imError))
         }
     }
@@ -176,6 +185,7 @@ extension IMClient {
     /// store from the server (`State.rebuildsFromServer`), keeping drafts and local messages.
     private func detachDatabase(_ state: inout State) {
         state.database = nil
+        state.leftItsFileBehind = true
         state.unwritten = UnwrittenChanges()
         complete(&state.store, with: [])
         state.store.detachArchive()
@@ -425,10 +435,34 @@ extension IMClient {
         }
         state.unwritten = UnwrittenChanges()
         state.database = nil
+        if state.leftItsFileBehind { recordHeard(state.store, underFault: state.storageFault) }
+        state.leftItsFileBehind = false
         // The store reads its messages from the same connection: let go of it too, so the database
         // closes now (its write-ahead log folded into the file) rather than whenever the last
         // closure holding this client goes. Nothing reads this store any more.
         state.store.detachArchive()
+    }
+
+    /// Records in the file this session left behind how far it heard each conversation, so that
+    /// the next login's sync from the file's stored version announces none of those messages
+    /// again (`ConversationDatabase.saveHeard`). A file that is gone (a damaged one moved aside:
+    /// the next login starts fresh and announces nothing) or still cannot be written is logged and
+    /// left as it is; the next login may then announce those messages a second time. `fault`: the
+    /// one a test injected into this session's database, which the file's new connection meets too.
+    /// - Complexity: O(n) for n conversations, one transaction.
+    private func recordHeard(_ store: ConversationStore, underFault fault: StorageFault?) {
+        guard let databasePath, FileManager.default.fileExists(atPath: databasePath) else { return }
+        var heard: [ConversationID: UInt64] = [:]
+        for conversation in store.allInOrder() where conversation.lastSeq > 0 { heard[conversation.id] = conversation.lastSeq }
+        guard !heard.isEmpty else { return }
+        do throws(PersistenceError) {
+            let file = try ConversationDatabase.open(at: databasePath, logger: logger, verifying: false, creating: false)
+            if let fault { try file.inject(fault) }
+            try file.saveHeard(heard)
+        } catch {
+            logger.log(.warning, "cannot record in the local database what this session heard (\(error)); "
+                + "the next login may announce those messages again")
+        }
     }
 
     /// Makes the database of this client behave as under `fault` (nil: healthy again), now and

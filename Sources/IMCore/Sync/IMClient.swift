@@ -123,6 +123,13 @@ package final class IMClient: IMPushSink, Sendable {
         /// what it had not loaded and the messages it kept only there are gone from it, and a sync
         /// from 0 over it would count those messages as new again.
         var rebuildsFromServer = false
+        /// Whether the session goes on without its database while the file stays behind (it
+        /// stopped using it mid-session, or a full disk kept it from folding the batch log at
+        /// login): at the stop the session records in the file what it heard (`recordHeard`).
+        var leftItsFileBehind = false
+        /// Per conversation, the last sequence an earlier session that left the file behind had
+        /// heard (`ConversationDatabase.takeHeard`): a sync announces no message up to there.
+        var heardBeforeLogin: [ConversationID: UInt64] = [:]
     }
 
     private let state: Locked<State>
@@ -571,7 +578,7 @@ package final class IMClient: IMPushSink, Sendable {
             for conversation in changes.conversations.reversed() {
                 let isNewHere = state.store.loadedConversation(conversation.id) == nil
                 // One change of the conversation for all its new messages (a sync page carries ~20 each).
-                let heard = heardUpTo[conversation.id] ?? 0
+                let heard = max(heardUpTo[conversation.id] ?? 0, state.heardBeforeLogin[conversation.id] ?? 0)
                 let arrivals = conversation.newMessages.map { message in
                     (message: message, isNew: !state.takeSentHere(message, selfUserID: userID) && message.seq > heard)
                 }

@@ -254,6 +254,7 @@ final class MessageArchiveTests: XCTestCase {
             try database.connection.execute("DROP INDEX messages_by_id")
             try database.connection.execute("DROP TABLE kept_conversations")
             try database.connection.execute("DROP TABLE batch_log")
+            try database.connection.execute("DROP TABLE heard_messages")
             try database.connection.execute("PRAGMA user_version = 6")
         }
         let database = try ConversationDatabase.open(at: path, logger: .silent)

@@ -104,6 +104,7 @@ final class PersistenceLocalMessagesTests: XCTestCase {
             try database.connection.execute("DROP INDEX messages_by_id")
             try database.connection.execute("DROP TABLE kept_conversations")
             try database.connection.execute("DROP TABLE batch_log")
+            try database.connection.execute("DROP TABLE heard_messages")
             try database.connection.execute("DROP TABLE message_local_fields")
             try database.connection.execute("ALTER TABLE counters DROP COLUMN server_epoch")
             try database.connection.execute("ALTER TABLE conversations DROP COLUMN peer_read_seq")

@@ -81,7 +81,20 @@ final class PersistenceRoundTripTests: XCTestCase {
         }
         let tables = try database.connection.prepare("SELECT count(*) FROM sqlite_master WHERE type = 'table'")
             .query { $0.int(at: 0) }
-        XCTAssertEqual(tables, [8], "no SQL fragment in an ID ran")
+        XCTAssertEqual(tables, [9], "no SQL fragment in an ID ran")
+    }
+
+    /// What a session that left its file behind heard: saved per conversation (the larger
+    /// sequence wins), read back once, then forgotten.
+    func test_heardSequences_roundTrip_keepTheLargest_andAreTakenOnce() throws {
+        let database = try memoryDatabase()
+        XCTAssertEqual(try database.takeHeard(logger: .silent), [:])
+        let odd = ConversationID.group("g'; DROP TABLE messages; --")
+        try database.saveHeard([.c2c("a"): 5, odd: 9, .c2c("none"): 0])
+        try database.saveHeard([.c2c("a"): 3, .c2c("b"): UInt64.max])
+        XCTAssertEqual(try database.takeHeard(logger: .silent), [.c2c("a"): 5, odd: 9, .c2c("b"): .max],
+                       "the larger of each, nothing for 0")
+        XCTAssertEqual(try database.takeHeard(logger: .silent), [:], "taken once")
     }
 
     func test_canonicallyEquivalentTargets_areDistinctRowsKeyedByTheirBytes() throws {
