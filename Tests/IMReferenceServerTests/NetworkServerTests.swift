@@ -96,22 +96,7 @@ final class NetworkServerTests: XCTestCase {
 
         let listening = try Socket.listen(host: "127.0.0.1", port: 0)
         defer { Socket.closeSocket(listening.fd) }
-        let older = Thread {
-            var accepted: Int32 = -1
-            for _ in 0..<500 where accepted < 0 {
-                if let client = try? Socket.accept(listening.fd) { accepted = client.fd } else { usleep(10_000) }
-            }
-            guard accepted >= 0 else { return }
-            for message in [IMWireMessage.serverHello(IMWireServerHello(versions: [1], maxFrameBytes: 1 << 20, nonce: "n", server: "v1")),
-                            .welcome(epoch: "e")] {
-                let frame = try! IMWireFraming.frame(message)
-                _ = frame.withUnsafeBytes { try? Socket.write(accepted, $0) }
-                usleep(50_000)
-            }
-            sleep(1)
-            Socket.closeSocket(accepted)
-        }
-        older.start()
+        greetThenHold(listening.fd, speaking: [1], name: "v1", seconds: 1)
         let oldDevice = try await RawDevice(userID: "me", transport: IMSocketTransport(port: listening.port))
         defer { oldDevice.close() }
         XCTAssertEqual(oldDevice.protocolVersion, 1)
@@ -121,26 +106,31 @@ final class NetworkServerTests: XCTestCase {
         // A server that greets, welcomes, then never says anything again (a half-open connection).
         let listening = try Socket.listen(host: "127.0.0.1", port: 0)
         defer { Socket.closeSocket(listening.fd) }
-        let silent = Thread {
+        greetThenHold(listening.fd, speaking: [1], name: "silent", seconds: 5)
+        let device = try await RawDevice(userID: "me", transport: IMSocketTransport(port: listening.port, keepAlive: 0.2))
+        defer { device.close() }
+        try await waitUntil { device.lostError != nil }
+        XCTAssertEqual(device.lostError?.code, .networkFailure, "a silent server is a lost connection, worth reconnecting after")
+    }
+
+    /// A server of its own on a thread: accepts one connection on `listening`, greets it speaking
+    /// `versions`, welcomes whatever login comes, then says nothing for `seconds` and closes it.
+    private func greetThenHold(_ listening: Int32, speaking versions: [Int], name: String, seconds: UInt32) {
+        Thread {
             var accepted: Int32 = -1
             for _ in 0..<500 where accepted < 0 {
-                if let client = try? Socket.accept(listening.fd) { accepted = client.fd } else { usleep(10_000) }
+                if let client = try? Socket.accept(listening) { accepted = client.fd } else { usleep(10_000) }
             }
             guard accepted >= 0 else { return }
-            for message in [IMWireMessage.serverHello(IMWireServerHello(versions: [1], maxFrameBytes: 1 << 20, nonce: "n", server: "silent")),
+            for message in [IMWireMessage.serverHello(IMWireServerHello(versions: versions, maxFrameBytes: 1 << 20, nonce: "n", server: name)),
                             .welcome(epoch: "e")] {
                 let frame = try! IMWireFraming.frame(message)
                 _ = frame.withUnsafeBytes { try? Socket.write(accepted, $0) }
                 usleep(50_000)
             }
-            sleep(5)
+            sleep(seconds)
             Socket.closeSocket(accepted)
-        }
-        silent.start()
-        let device = try await RawDevice(userID: "me", transport: IMSocketTransport(port: listening.port, keepAlive: 0.2))
-        defer { device.close() }
-        try await waitUntil { device.lostError != nil }
-        XCTAssertEqual(device.lostError?.code, .networkFailure, "a silent server is a lost connection, worth reconnecting after")
+        }.start()
     }
 
     private func waitUntil(_ condition: @escaping () -> Bool) async throws {

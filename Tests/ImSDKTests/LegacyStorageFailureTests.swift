@@ -97,9 +97,9 @@ final class LegacyStorageFailureTests: XCTestCase {
         XCTAssertTrue(session.logLines.contains { $0.contains("the local database is writable again") }, "\(session.logLines)")
     }
 
-    /// Messages in the database only (a login later), batches in the log that a read-only disk will
-    /// not let it fold: the stored messages are still read, whole, and a revoke of one counts.
-    func test_readOnlyDisk_withBatchesInTheLog_localMessagesAreWhole_andARevokeOfAStoredOneCounts() async throws {
+    /// A session on disk whose three messages from a were stored, logged in again and warm: a's
+    /// messages are in the database only. Returns its client.
+    private func logInWarmWithThreeMessagesFromA() async throws -> IMClient {
         session = try await LegacyTestSession(peers: ["a", "b"], databaseDirectory: directory.path) { config in
             config.disableStorage = false
             config.disableAutoReport = true
@@ -111,6 +111,13 @@ final class LegacyStorageFailureTests: XCTestCase {
         let client = try XCTUnwrap(V2TIMManager.sharedInstance().currentClient)
         for _ in 0..<500 where !client.read({ $0.isComplete }) { try await Task.sleep(nanoseconds: 10_000_000) }
         XCTAssertTrue(client.read { $0.isComplete }, "warm")
+        return client
+    }
+
+    /// Messages in the database only (a login later), batches in the log that a read-only disk will
+    /// not let it fold: the stored messages are still read, whole, and a revoke of one counts.
+    func test_readOnlyDisk_withBatchesInTheLog_localMessagesAreWhole_andARevokeOfAStoredOneCounts() async throws {
+        let client = try await logInWarmWithThreeMessagesFromA()
         try session.server.sendText("to the log", from: "b", toUser: "me")
         await session.settle()
         XCTAssertEqual(client.read { $0.acceptedMessagesInMemory }, 1, "a's messages are in the database only")
@@ -145,17 +152,7 @@ final class LegacyStorageFailureTests: XCTestCase {
     /// rebuild announces no message again (`onNewMessage`); readable again, a restart finds the
     /// revoke stored.
     func test_anUnreadableDatabase_whenARevokeNeedsAStoredMessage_theListIsRebuiltFromTheServer_announcingNothingAgain() async throws {
-        session = try await LegacyTestSession(peers: ["a", "b"], databaseDirectory: directory.path) { config in
-            config.disableStorage = false
-            config.disableAutoReport = true
-        }
-        for index in 0..<3 { try session.server.sendText("a\(index)", from: "a", toUser: "me") }
-        await session.settle()
-        try await session.logout()
-        try await session.login()
-        let client = try XCTUnwrap(V2TIMManager.sharedInstance().currentClient)
-        for _ in 0..<500 where !client.read({ $0.isComplete }) { try await Task.sleep(nanoseconds: 10_000_000) }
-        XCTAssertTrue(client.read { $0.isComplete }, "warm")
+        let client = try await logInWarmWithThreeMessagesFromA()
         let messages = LegacyMessageRecorder()
         manager.addMessageListener(messages)
         defer { manager.removeMessageListener(messages) }
