@@ -315,6 +315,18 @@ package struct ConversationStore: Sendable {
         return result
     }
 
+    /// Each conversation's last sequence, those above 0: how far this device heard it (what a
+    /// rebuild or a later login must not announce again).
+    /// - Precondition: the store is complete (`isComplete`).
+    /// - Complexity: O(n).
+    package func lastSequences() -> [ConversationID: UInt64] {
+        precondition(isComplete, "a cold store holds only the loaded conversations")
+        var result: [ConversationID: UInt64] = [:]
+        result.reserveCapacity(entries.count)
+        for (id, entry) in entries.all where entry.conversation.lastSeq > 0 { result[id] = entry.conversation.lastSeq }
+        return result
+    }
+
     // MARK: - Batches
 
     /// Closes the open batch and returns what it changed.

@@ -452,8 +452,7 @@ extension IMClient {
     /// - Complexity: O(n) for n conversations, one transaction.
     private func recordHeard(_ store: ConversationStore, underFault fault: StorageFault?) {
         guard let databasePath, FileManager.default.fileExists(atPath: databasePath) else { return }
-        var heard: [ConversationID: UInt64] = [:]
-        for conversation in store.allInOrder() where conversation.lastSeq > 0 { heard[conversation.id] = conversation.lastSeq }
+        let heard = store.lastSequences()
         guard !heard.isEmpty else { return }
         do throws(PersistenceError) {
             let file = try ConversationDatabase.open(at: databasePath, logger: logger, verifying: false, creating: false)

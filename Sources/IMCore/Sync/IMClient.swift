@@ -563,7 +563,7 @@ package final class IMClient: IMPushSink, Sendable {
             if state.rebuildsFromServer, since == 0 {
                 logger.log(.info, "rebuilding the store of \(userID) from the server, its local database no longer used")
                 completeNow(&state)
-                for conversation in state.store.allInOrder() { heardUpTo[conversation.id] = conversation.lastSeq }
+                heardUpTo = state.store.lastSequences()
                 state.store.forgetServerState(takingEpoch: state.connection?.serverEpoch)
                 state.rebuildsFromServer = false
             } else if rebuilding || !state.isInServerEpoch {
