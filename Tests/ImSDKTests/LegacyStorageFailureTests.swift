@@ -46,12 +46,33 @@ final class LegacyStorageFailureTests: XCTestCase {
     }
 
     private func newestMessage(_ receiver: String) async throws -> TIMMessage {
-        let conversation = manager.getConversation(.C2C, receiver: receiver)!
-        let list: [TIMMessage] = try await callValue { succ, fail in
-            conversation.getLocalMessage(1, last: nil, succ: { succ(($0 ?? []).compactMap { $0 as? TIMMessage }) },
+        let newest = try await localMessages(receiver, count: 1)
+        return try XCTUnwrap(newest.first)
+    }
+
+    /// The newest `count` messages of the C2C conversation with `receiver`, from
+    /// `getLocalMessage`, newest first.
+    private func localMessages(_ receiver: String, count: Int32) async throws -> [TIMMessage] {
+        let conversation = try XCTUnwrap(manager.getConversation(.C2C, receiver: receiver))
+        return try await callValue { succ, fail in
+            conversation.getLocalMessage(count, last: nil, succ: { succ(($0 ?? []).compactMap { $0 as? TIMMessage }) },
                                          fail: { code, desc in fail(code, desc) })
         }
-        return try XCTUnwrap(list.first)
+    }
+
+    /// Heals the disk and restarts: a's unread is the server's 2 and its stored messages show the
+    /// revoke of the first one (`logInWarmWithThreeMessagesFromA`, then a revoke of seq 1).
+    private func restartOnAHealthyDisk_findingTheRevokeOfA1Stored(
+        file: StaticString = #filePath, line: UInt = #line
+    ) async throws {
+        inject(nil)
+        try await session.logout()
+        try await session.login()
+        await session.settle()
+        XCTAssertEqual(manager.getConversation(.C2C, receiver: "a").getUnReadMessageNum(), 2, file: file, line: line)
+        let stored = try await localMessages("a", count: 10)
+        XCTAssertEqual(stored.map { $0.status() }, [.MSG_STATUS_SEND_SUCC, .MSG_STATUS_SEND_SUCC, .MSG_STATUS_LOCAL_REVOKED],
+                       file: file, line: line)
     }
 
     func test_readOnlyDisk_legacyCallsReturnTheirFailure_theChangesStand_andARestartFindsThemOnDisk() async throws {
@@ -124,26 +145,13 @@ final class LegacyStorageFailureTests: XCTestCase {
 
         inject(.readOnly)
         let conversation = try XCTUnwrap(manager.getConversation(.C2C, receiver: "a"))
-        let local: [TIMMessage] = try await callValue { succ, fail in
-            conversation.getLocalMessage(10, last: nil, succ: { succ(($0 ?? []).compactMap { $0 as? TIMMessage }) },
-                                         fail: { code, desc in fail(code, desc) })
-        }
+        let local = try await localMessages("a", count: 10)
         XCTAssertEqual(local.map { ($0.getElem(0) as? TIMTextElem)?.text }, ["a2", "a1", "a0"], "whole, from the database")
         _ = try session.server.revokeMessage(seq: 1, from: "a", toUser: "me")
         await session.settle()
         XCTAssertEqual(conversation.getUnReadMessageNum(), 2, "the revoked stored message no longer counts")
 
-        inject(nil)
-        try await session.logout()
-        try await session.login()
-        await session.settle()
-        XCTAssertEqual(manager.getConversation(.C2C, receiver: "a").getUnReadMessageNum(), 2)
-        let reloaded: [TIMMessage] = try await callValue { succ, fail in
-            self.manager.getConversation(.C2C, receiver: "a").getLocalMessage(
-                10, last: nil, succ: { succ(($0 ?? []).compactMap { $0 as? TIMMessage }) },
-                fail: { code, desc in fail(code, desc) })
-        }
-        XCTAssertEqual(reloaded.map { $0.status() }, [.MSG_STATUS_SEND_SUCC, .MSG_STATUS_SEND_SUCC, .MSG_STATUS_LOCAL_REVOKED])
+        try await restartOnAHealthyDisk_findingTheRevokeOfA1Stored()
     }
 
     /// Messages in the database only, which then cannot be read (a damaged page, an I/O error:
@@ -170,17 +178,7 @@ final class LegacyStorageFailureTests: XCTestCase {
         XCTAssertEqual(manager.getConversation(.C2C, receiver: "b").getUnReadMessageNum(), 1)
         XCTAssertEqual(messages.received.compactMap(\.text), ["heard"], "the rebuild announced nothing again")
 
-        inject(nil)
-        try await session.logout()
-        try await session.login()
-        await session.settle()
-        XCTAssertEqual(manager.getConversation(.C2C, receiver: "a").getUnReadMessageNum(), 2)
-        let reloaded: [TIMMessage] = try await callValue { succ, fail in
-            self.manager.getConversation(.C2C, receiver: "a").getLocalMessage(
-                10, last: nil, succ: { succ(($0 ?? []).compactMap { $0 as? TIMMessage }) },
-                fail: { code, desc in fail(code, desc) })
-        }
-        XCTAssertEqual(reloaded.map { $0.status() }, [.MSG_STATUS_SEND_SUCC, .MSG_STATUS_SEND_SUCC, .MSG_STATUS_LOCAL_REVOKED])
+        try await restartOnAHealthyDisk_findingTheRevokeOfA1Stored()
     }
 
     func test_aReadOnlyDatabase_failsTheLegacyLoginWith6022() async throws {

@@ -26,6 +26,20 @@ final class LargeUnreadSyncTests: XCTestCase {
         super.tearDown()
     }
 
+    /// A server whose cloud list holds one conversation and whose answers carry 20,000 bytes of
+    /// unread messages: 60 messages of 1,000 bytes (`body`) from alice, then one from bob, so that
+    /// a device starting from nothing lists only bob. Returns it and the body.
+    private static func serverWithAliceOutsideTheCloudList() throws -> (IMReferenceServer, String) {
+        let server = IMReferenceServer(loginPolicy: .unlimited)
+        server.cloudListLimit = 1
+        server.syncPageByteBudget = 20_000
+        for user in ["me", "alice", "bob"] { try server.registerUser(user, nickname: nil, faceURL: nil) }
+        let body = String(repeating: "m", count: 1_000)
+        for _ in 0..<60 { try server.sendText(body, from: "alice", toUser: "me") }
+        try server.sendText("newer", from: "bob", toUser: "me")
+        return (server, body)
+    }
+
     /// Waits (up to 60 s) until `session` shows `expected` unread messages in c2c_alice.
     private func unread(of session: V2TestSession, reaching expected: UInt64) async throws -> UInt64 {
         var total: UInt64 = 0
@@ -75,13 +89,7 @@ final class LargeUnreadSyncTests: XCTestCase {
     /// its state, whose answer leaves out older unread messages; it fetches them, asks again, and
     /// counts every one.
     func test_aConversationAPushStarts_outsideTheCloudList_getsEveryUnreadMessage_theAnswerLeftOut() async throws {
-        let server = IMReferenceServer(loginPolicy: .unlimited)
-        server.cloudListLimit = 1
-        server.syncPageByteBudget = 20_000
-        for user in ["me", "alice", "bob"] { try server.registerUser(user, nickname: nil, faceURL: nil) }
-        let body = String(repeating: "m", count: 1_000)
-        for _ in 0..<60 { try server.sendText(body, from: "alice", toUser: "me") }
-        try server.sendText("newer", from: "bob", toUser: "me")
+        let (server, body) = try Self.serverWithAliceOutsideTheCloudList()
         let session = try await V2TestSession(server: server, logLevel: .LOG_NONE)
         sessions.append(session)
         await session.settle()
@@ -131,13 +139,7 @@ final class LargeUnreadSyncTests: XCTestCase {
     /// connection of version 2 it uses `deliveredHistory`.
     func test_leftOutUnread_areFetchedWithHistory_fromAServerOfProtocolVersion1() async throws {
         for version in [1, 2] {
-            let server = IMReferenceServer(loginPolicy: .unlimited)
-            server.cloudListLimit = 1
-            server.syncPageByteBudget = 20_000
-            for user in ["me", "alice", "bob"] { try server.registerUser(user, nickname: nil, faceURL: nil) }
-            let body = String(repeating: "m", count: 1_000)
-            for _ in 0..<60 { try server.sendText(body, from: "alice", toUser: "me") }
-            try server.sendText("newer", from: "bob", toUser: "me")
+            let (server, body) = try Self.serverWithAliceOutsideTheCloudList()
             let transport = VersionedTransport(wrapping: TestNetwork.transport(to: server), version: version)
             let session = try await V2TestSession(
                 server: server, transport: transport, instance: V2TIMManager.makeInstance(), logLevel: .LOG_NONE)
