@@ -83,6 +83,9 @@ extension TIMConversation {
     ///   - 6013 `ERR_SDK_NOT_INITIALIZED` (returned): before `initSdk`.
     ///   - 6014 `ERR_SDK_NOT_LOGGED_IN` (returned): no store is open (logged out, no
     ///     `initStorage`), or it is another user's than the handle's.
+    ///   - 6019 `ERR_DATABASE_OPERATE_FAILED` / 6022 `ERR_IO_OPERATION_FAILED` (returned): the local
+    ///     database could not be read (a damaged page, an I/O error): the call fails rather than
+    ///     answer with what memory holds, and may be tried again.
     /// - Complexity: O(log m) per locator with a sequence, O(m) per locator by `msgId`, m the
     ///   conversation's local messages.
     @discardableResult
@@ -111,7 +114,8 @@ extension TIMConversation {
 
     /// Up to `count` (at most 20) of the newest local messages, newest first, synchronously: the
     /// 3.x call (`getLocalMessage(_:last:succ:fail:)` is its asynchronous successor). Messages being
-    /// sent come first. Empty when no store is open (no code).
+    /// sent come first. Empty when no store is open or the local database cannot be read (no code;
+    /// the failure is logged).
     public func getLastMsgs(_ count: UInt32) -> [Any]! {
         let me = localBridge.selfUserID ?? ""
         return localBridge.lastMessages(of: id, count: Int(min(count, 20))).map { TIMMessage($0, selfUserID: me) }

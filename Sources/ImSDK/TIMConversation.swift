@@ -124,6 +124,9 @@ open class TIMConversation: NSObject {
     ///   - 6014 `ERR_SDK_NOT_LOGGED_IN` (returned): not logged in (a store `initStorage` opened is
     ///     not enough), or logged in as another user than the handle's.
     ///   - 6017 `ERR_INVALID_PARAMETERS` (returned): `count` is 0 or less.
+    ///   - 6019 `ERR_DATABASE_OPERATE_FAILED` / 6022 `ERR_IO_OPERATION_FAILED`: the local database
+    ///     could not be read (a damaged page, an I/O error), for the local history or to leave out
+    ///     the messages removed from it.
     ///   - 6004 `ERR_INVALID_CONVERSATION` (server): the SYSTEM conversation (it has no history
     ///     there).
     ///   - 20003 `IMError.Code.unknownUser` (server): the C2C peer is not registered.
@@ -143,6 +146,9 @@ open class TIMConversation: NSObject {
     ///   - 6014 `ERR_SDK_NOT_LOGGED_IN` (returned): no store is open (logged out, no
     ///     `initStorage`), or it is another user's than the handle's.
     ///   - 6017 `ERR_INVALID_PARAMETERS` (returned): `count` is 0 or less.
+    ///   - 6019 `ERR_DATABASE_OPERATE_FAILED` / 6022 `ERR_IO_OPERATION_FAILED` (returned): the local
+    ///     database could not be read (a damaged page, an I/O error): the call fails rather than
+    ///     answer with what memory holds, and may be tried again.
     /// - Complexity: O(log m + count) in the common case, m the conversation's local messages.
     @discardableResult
     public func getLocalMessage(_ count: Int32, last: TIMMessage?, succ: TIMGetMsgSucc?, fail: TIMFail?) -> Int32 {

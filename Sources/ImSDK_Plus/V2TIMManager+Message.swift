@@ -121,6 +121,9 @@ extension V2TIMManager {
     ///     also before `initSDK`).
     ///   - 6013 `ERR_SDK_NOT_INITIALIZED`: before `initSDK`.
     ///   - 6014 `ERR_SDK_NOT_LOGGED_IN`: not logged in.
+    ///   - 6019 `ERR_DATABASE_OPERATE_FAILED` / 6022 `ERR_IO_OPERATION_FAILED`: the local database
+    ///     could not be read (a damaged page, an I/O error): the call fails rather than answer with
+    ///     what memory holds, and may be tried again.
     ///   - 20003 `IMError.Code.unknownUser` (server): `userID` is not registered.
     public func getC2CHistoryMessageList(
         userID: String, count: Int32, lastMsg: V2TIMMessage?, succ: V2TIMMessageListSucc?, fail: V2TIMFail?
@@ -136,6 +139,9 @@ extension V2TIMManager {
     ///     also before `initSDK`).
     ///   - 6013 `ERR_SDK_NOT_INITIALIZED`: before `initSDK`.
     ///   - 6014 `ERR_SDK_NOT_LOGGED_IN`: not logged in.
+    ///   - 6019 `ERR_DATABASE_OPERATE_FAILED` / 6022 `ERR_IO_OPERATION_FAILED`: the local database
+    ///     could not be read (a damaged page, an I/O error): the call fails rather than answer with
+    ///     what memory holds, and may be tried again.
     ///   - 10010 `IMError.Code.unknownGroup` (server): the group does not exist.
     ///   - 10007 `IMError.Code.notGroupMember` (server): I am not a member of the group.
     public func getGroupHistoryMessageList(
@@ -175,6 +181,9 @@ extension V2TIMManager {
     ///   - 6013 `ERR_SDK_NOT_INITIALIZED`: before `initSDK`.
     ///   - 6014 `ERR_SDK_NOT_LOGGED_IN`: not logged in.
     ///   - 6017 `ERR_INVALID_PARAMETERS`: a nil or empty list.
+    ///   - 6019 `ERR_DATABASE_OPERATE_FAILED` / 6022 `ERR_IO_OPERATION_FAILED`: the local database
+    ///     could not be read (a damaged page, an I/O error): the call fails rather than answer with
+    ///     what memory holds, and may be tried again.
     /// - Complexity: per ID, O(n) over the conversations plus one lookup of the local database's
     ///   index by message ID; the first call after login loads the whole list if it is not loaded yet.
     public func findMessages(messageIDList: [String]!, succ: V2TIMMessageListSucc?, fail: V2TIMFail?) {
@@ -182,9 +191,7 @@ extension V2TIMManager {
         let ids = messageIDList ?? []
         withClient(fail: fail) { client throws(IMError) in
             guard !ids.isEmpty else { throw IMError(.invalidParameters, "messageIDList is empty") }
-            let found = client.readComplete { store in
-                ids.compactMap { store.message(withID: $0) }
-            }
+            let found = try client.findMessages(withIDs: ids)
             let me = client.userID
             let list = Unchecked(found.map {
                 V2TIMMessage($0.0, selfUserID: me, readSeq: $0.1.readSeq, peerRead: $0.1.peerRead)

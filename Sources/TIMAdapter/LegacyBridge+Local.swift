@@ -144,7 +144,8 @@ extension LegacyBridge {
 
     /// The local messages of `id` that `locators` name, in their order, to `completion` on the
     /// callback queue (`findMessages`); locators that name no local message are left out. Returns
-    /// 0, or 6013/6014 (also to `completion`) when no store is open.
+    /// 0, or 6013/6014 (also to `completion`) when no store is open, 6019/6022 when the local
+    /// database cannot be read.
     package func findMessages(
         in id: ConversationID, locators: [(seq: UInt64, random: UInt32?, messageID: String?)],
         completion: @escaping @Sendable (Result<[Message], IMError>) -> Void
@@ -152,15 +153,21 @@ extension LegacyBridge {
         guard let client = localClient else {
             return fail(noSession) { completion(.failure($0!)) }
         }
-        let found = client.findMessages(in: id, locators: locators)
+        let found: [Message]
+        do throws(IMError) {
+            found = try client.findMessages(in: id, locators: locators)
+        } catch {
+            return fail(error) { completion(.failure($0!)) }
+        }
         client.deliver { completion(.success(found)) }
         return 0
     }
 
     /// Up to `count` of the newest local messages of `id`, newest first (3.x `getLastMsgs`); empty
-    /// when no store is open.
+    /// when no store is open or the local database cannot be read (the call has no error to
+    /// report; the failure is logged).
     package func lastMessages(of id: ConversationID, count: Int) -> [Message] {
-        localClient?.localHistory(id, before: nil, count: count) ?? []
+        (try? localClient?.localHistory(id, before: nil, count: count)) ?? []
     }
 }
 

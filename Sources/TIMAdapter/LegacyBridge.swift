@@ -274,7 +274,8 @@ package final class LegacyBridge: Sendable {
     /// Up to `count` messages of `id` older than `before` (nil: the newest), newest first
     /// (`getMessage`: the server's history, logged in only, this device's while the connection is
     /// down; `getLocalMessage`: this device's, also from a store `initStorage` opened, with imported
-    /// messages placed by time).
+    /// messages placed by time). A read of the local database that fails fails the call: 6019, or
+    /// 6022 for an I/O error (returned at once by `getLocalMessage`).
     package func messages(
         of id: ConversationID, count: Int32, before: Message?, local: Bool,
         completion: @escaping @Sendable (Result<[Message], IMError>) -> Void
@@ -286,7 +287,12 @@ package final class LegacyBridge: Sendable {
             return fail(IMError(.invalidParameters, "count must be greater than 0")) { completion(.failure($0!)) }
         }
         if local {
-            let messages = client.localHistory(id, before: before, count: Int(count))
+            let messages: [Message]
+            do throws(IMError) {
+                messages = try client.localHistory(id, before: before, count: Int(count))
+            } catch {
+                return fail(error) { completion(.failure($0!)) }
+            }
             client.deliver { completion(.success(messages)) }
         } else {
             client.history(id, before: before, count: Int(count)) { completion($0.map(\.messages)) }

@@ -26,6 +26,7 @@ final class MessageStorageTests: XCTestCase {
     }
 
     override func tearDown() {
+        session?.manager.session.injectStorageFaultForTesting(nil)
         session?.tearDown()
         session = nil
         directory?.remove()
@@ -191,6 +192,91 @@ final class MessageStorageTests: XCTestCase {
         try await goOffline()
         let offline = try await manager.getC2CHistoryMessageList(userID: "a", count: 20, lastMsg: nil)
         XCTAssertEqual(offline.map { $0.textElem?.text ?? "" }, history.map { $0.textElem?.text ?? "" })
+        session.checkInvariants()
+    }
+    /// The code a call failed with (-1 when it did not fail).
+    private func failureCode(_ body: () async throws -> Void) async -> Int32 {
+        do {
+            try await body()
+            return -1
+        } catch {
+            return (error as? V2TIMError)?.code ?? -2
+        }
+    }
+
+    /// Reads of messages held only in the database, when it cannot be read (a damaged page, an I/O
+    /// error: `.unreadable`), fail with 6019 through both APIs, online and offline, instead of
+    /// answering with the few messages memory holds; the session keeps its database (a read decides
+    /// nothing it stores): no sync failure, the same reads answer in full once it can be read again,
+    /// and the next message is written to it.
+    func test_readsOfMessagesTheDatabaseCannotGive_fail6019_throughBothAPIs_andTheSessionKeepsItsDatabase() async throws {
+        try await start(cacheLimit: 2)
+        let manager = session.manager
+        for index in 0..<6 { try server.sendText("a\(index)", from: "a", toUser: "me") }
+        await session.settle()
+        XCTAssertLessThanOrEqual(inMemory.messages, 2, "most messages are in the database only")
+        let expected = (0..<6).reversed().map { "a\($0)" }
+        let history = try await manager.getC2CHistoryMessageList(userID: "a", count: 10, lastMsg: nil)
+        XCTAssertEqual(history.map { $0.textElem?.text ?? "" }, expected)
+        let oldest = try XCTUnwrap(history.last?.msgID)
+        let legacy = try XCTUnwrap(TIMManager.sharedInstance().getConversation(.C2C, receiver: "a"))
+        let before = try await legacyHistory(legacy, local: true, size: 10)
+        let locator = try XCTUnwrap(before.last?.locator())
+        for _ in 0..<500 where !client.read({ $0.isComplete }) { try await Task.sleep(nanoseconds: 10_000_000) }
+        XCTAssertTrue(client.read { $0.isComplete }, "warm: the fault hits message reads only, not the list's")
+        session.recorder.clear()
+
+        manager.session.injectStorageFaultForTesting(.unreadable)
+        var codes: [String: Int32] = [:]
+        codes["V2 history, online"] = await failureCode {
+            _ = try await manager.getC2CHistoryMessageList(userID: "a", count: 10, lastMsg: nil)
+        }
+        codes["V2 findMessages"] = await failureCode { _ = try await manager.findMessages(messageIDList: [oldest]) }
+        var returned: Int32 = 0
+        codes["legacy getLocalMessage"] = await failureCode {
+            let _: [Any] = try await callValue { succ, fail in returned = legacy.getLocalMessage(10, last: nil, succ: succ, fail: fail) }
+        }
+        XCTAssertEqual(returned, 6019, "getLocalMessage returns the code too")
+        codes["legacy findMessages"] = await failureCode {
+            let _: [Any] = try await callValue { succ, fail in returned = legacy.findMessages([locator], succ: succ, fail: fail) }
+        }
+        XCTAssertEqual(returned, 6019, "findMessages returns the code too")
+        XCTAssertEqual(legacy.getLastMsgs(10)?.count, 0, "no code to return: nothing rather than a part")
+
+        manager.session.injectStorageFaultForTesting(nil)
+        let online = try await manager.getC2CHistoryMessageList(userID: "a", count: 10, lastMsg: nil)
+        XCTAssertEqual(online.map { $0.textElem?.text ?? "" }, expected, "the same read, in full once readable")
+        let local = try await legacyHistory(legacy, local: true, size: 4)
+        XCTAssertEqual(local.map(text), expected)
+        let found = try await manager.findMessages(messageIDList: [oldest])
+        XCTAssertEqual(found.map(\.msgID), [oldest])
+        XCTAssertEqual(legacy.getLastMsgs(2)?.count, 2)
+        try server.sendText("a6", from: "a", toUser: "me")
+        let database = ConversationDatabase.path(directory: directory.path, appID: 1_400_000_001, userID: "me")
+        var stored: UInt64 = 0
+        for _ in 0..<500 {
+            stored = try ConversationDatabase.open(at: database, logger: .silent, verifying: false)
+                .allConversations().first { $0.id == .c2c("a") }?.lastSeq ?? 0
+            if stored == 7 { break }
+            try await Task.sleep(nanoseconds: 10_000_000)
+        }
+        XCTAssertEqual(stored, 7, "the next message is written to the database")
+        XCTAssertFalse(session.recorder.events.contains(.syncFailed), "the session kept its database")
+
+        try await goOffline()
+        manager.session.injectStorageFaultForTesting(.unreadable)
+        codes["V2 history, offline"] = await failureCode {
+            _ = try await manager.getC2CHistoryMessageList(userID: "a", count: 10, lastMsg: nil)
+        }
+        codes["legacy getMessage, offline"] = await failureCode {
+            let _: [Any] = try await callValue { succ, fail in legacy.getMessage(10, last: nil, succ: succ, fail: fail) }
+        }
+        XCTAssertEqual(codes, codes.mapValues { _ in 6019 }, "every read fails with ERR_DATABASE_OPERATE_FAILED")
+        XCTAssertEqual(codes.count, 6)
+        manager.session.injectStorageFaultForTesting(nil)
+        let offline = try await manager.getC2CHistoryMessageList(userID: "a", count: 10, lastMsg: nil)
+        XCTAssertEqual(offline.map { $0.textElem?.text ?? "" }, ["a6"] + expected,
+                       "offline, in full once readable: still from the database (memory holds 2)")
         session.checkInvariants()
     }
 }

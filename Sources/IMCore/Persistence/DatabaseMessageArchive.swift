@@ -4,7 +4,9 @@ import IMTransportKit
 /// A store's `MessageArchive` in its database: the accepted messages its batches wrote.
 ///
 /// A read that fails is logged (error), answers as if nothing were stored (the store then shows only
-/// what it holds in memory for that read) and is kept for `takeFailure()`.
+/// what it holds in memory for that read) and is kept for `takeFailure()`: the client then fails a
+/// read for the app (`IMClient.readingStored(_:_:)`), or stops using the database after an
+/// operation (`IMClient.takeFailedRead(_:)`).
 /// - Thread safety: not thread-safe; used under the lock of the store's owner, like the database.
 final class DatabaseMessageArchive: MessageArchive {
     private let database: ConversationDatabase

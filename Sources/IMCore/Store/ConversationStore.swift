@@ -211,9 +211,16 @@ package struct ConversationStore: Sendable {
     /// message it could not find, a recount short of it). The owner must not write the store's
     /// state over the stored one after such a failure.
     package mutating func takeFailedRead() -> (any Error)? {
-        let archiveFailure = archive?.archive.takeFailure()
+        let archiveFailure = takeFailedArchiveRead()
         defer { failedColdLoad = nil }
         return failedColdLoad ?? archiveFailure
+    }
+
+    /// The first failure to read stored messages since the last call (`MessageArchive.takeFailure()`),
+    /// nil when none: for a read made for the app, which then fails rather than answering with what
+    /// memory holds (`IMClient.readingStored(_:_:)`).
+    package func takeFailedArchiveRead() -> (any Error)? {
+        archive?.archive.takeFailure()
     }
 
     /// Runs `body`, an operation that changes `id`, on this store after loading `id` into it: the

@@ -16,20 +16,31 @@ extension IMClient {
 
     /// Up to `count` local messages of `id` older than `message` (nil: the newest), newest first:
     /// pending sends (from the newest only), accepted and imported messages; removed ones never.
-    package func localHistory(_ id: ConversationID, before message: Message?, count: Int) -> [Message] {
-        read { $0.messages(of: id, before: message, count: count) }
+    /// - Throws: 6019 or 6022 when the local database could not be read (`readingStored(_:_:)`).
+    package func localHistory(_ id: ConversationID, before message: Message?, count: Int) throws(IMError) -> [Message] {
+        try read { readingStored($0) { $0.messages(of: id, before: message, count: count) } }.get()
     }
 
     /// The local messages of `id` that `locators` name, in their order; locators that name no
     /// local message (unknown, removed, another conversation's) are left out.
     /// - Parameter locators: each a sequence (above 0 for a sent or received message) with the
     ///   random it must match (nil: any), and a message ID used when the sequence is 0.
+    /// - Throws: 6019 or 6022 when the local database could not be read (`readingStored(_:_:)`).
     package func findMessages(
         in id: ConversationID, locators: [(seq: UInt64, random: UInt32?, messageID: String?)]
-    ) -> [Message] {
-        read { store in
-            locators.compactMap { store.message(in: id, seq: $0.seq, random: $0.random, messageID: $0.messageID) }
-        }
+    ) throws(IMError) -> [Message] {
+        try read { store in
+            readingStored(store) { store in
+                locators.compactMap { store.message(in: id, seq: $0.seq, random: $0.random, messageID: $0.messageID) }
+            }
+        }.get()
+    }
+
+    /// The local messages (not removed) with these IDs, each with its conversation, in the order
+    /// asked; IDs of no local message are left out. Loads the rest of a cold store first.
+    /// - Throws: 6019 or 6022 when the local database could not be read (`readingStored(_:_:)`).
+    package func findMessages(withIDs ids: [String]) throws(IMError) -> [(message: Message, conversation: Conversation)] {
+        try readComplete { store in readingStored(store) { store in ids.compactMap { store.message(withID: $0) } } }.get()
     }
 
     /// The local fields of the message with ID `messageID` (defaults when none were set).

@@ -245,6 +245,8 @@ extension IMClient {
     /// left out, so a page may be shorter than `count`. Not connected (the connection is down, or
     /// drops before the answer), from this device's storage, as `localHistory(_:before:count:)`
     /// pages it (the vendor: "if the SDK detects no network, it returns local history").
+    /// Either way, a read of the local database that fails fails the call (6019, or 6022 for an I/O
+    /// error; see `readingStored(_:_:)`) rather than leaving out what only the file holds.
     /// - Complexity: connected, a request and a lookup per message returned; else a page read from
     ///   the store's database where memory does not hold it.
     package func history(
@@ -259,7 +261,7 @@ extension IMClient {
                     conversation?.peerRead ?? .none)
         }
         guard withState({ $0.connection != nil }) else {
-            readInOrder(local) { completion(.success($0)) }
+            readInOrder({ readingStored($0, local) }, completion: completion)
             return
         }
         // A read: a disk that fails meanwhile is no failure of it.
@@ -270,14 +272,15 @@ extension IMClient {
                 throw IMError(.networkFailure, "unexpected answer to a history request")
             }
             let conversation = store.conversation(id)
-            return (messages.filter { !store.isRemoved(seq: $0.seq, in: id) }, conversation?.readSeq ?? 0,
-                    conversation?.peerRead ?? .none)
+            let kept = messages.filter { !store.isRemoved(seq: $0.seq, in: id) }
+            if let failure = store.takeFailedArchiveRead() { throw Self.readError(failure) }
+            return (kept, conversation?.readSeq ?? 0, conversation?.peerRead ?? .none)
         }, completion: { [weak self] result in
             guard case .failure(let error) = result, error.code == .networkFailure, let self else {
                 completion(result)
                 return
             }
-            self.readInOrder(local) { completion(.success($0)) }
+            self.readInOrder({ self.readingStored($0, local) }, completion: completion)
         })
     }
 }

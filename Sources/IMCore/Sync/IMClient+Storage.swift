@@ -202,9 +202,26 @@ extension IMClient {
     /// failure, for the caller to report after the batch's event and to sync after; nil when none.
     func takeFailedRead(_ state: inout State) -> IMError? {
         guard let failure = state.store.takeFailedRead(), state.database != nil else { return nil }
-        let error = (failure as? PersistenceError)?.imError ?? IMError(.databaseFailure, "\(failure)")
+        let error = Self.readError(failure)
         stopUsingDatabase(&state, because: "\(error); the local database could not be read")
         return error
+    }
+
+    /// `body`, a read of stored messages for the app, on the store: its answer, or the error of a
+    /// read of the local database that failed meanwhile (6019 `databaseFailure`; 6022
+    /// `ioOperationFailed` for an I/O error), never an answer from memory alone, which would leave
+    /// out what only the file holds. Such a read decides nothing the store keeps, so the session
+    /// goes on with its database and the call may be tried again (an operation whose own read
+    /// fails stops using it instead, see `takeFailedRead(_:)`).
+    func readingStored<T>(_ store: ConversationStore, _ body: (ConversationStore) -> T) -> Result<T, IMError> {
+        let value = body(store)
+        if let failure = store.takeFailedArchiveRead() { return .failure(Self.readError(failure)) }
+        return .success(value)
+    }
+
+    /// The error a failed read of the local database is reported with.
+    static func readError(_ failure: any Error) -> IMError {
+        (failure as? PersistenceError)?.imError ?? IMError(.databaseFailure, "\(failure)")
     }
 
     /// Makes the store complete now, reading the rest through the client's own connection.
