@@ -187,7 +187,7 @@ extension ServerState {
         let byActivity = account.conversations.sorted { Self.activity(of: $0.value) > Self.activity(of: $1.value) }
         var listed = 0
         return byActivity.compactMap { id, conversation in
-            let isRecent = listed < cloudListLimit && (conversation.lastMessage?.timestamp ?? .max) >= cutoff
+            let isRecent = listed < cloudListLimit && Self.activityTime(of: conversation) >= cutoff
             if isRecent { listed += 1 }
             let delivered = deliveredAfter.map { conversation.deliveries(after: $0) } ?? []
             guard isRecent || conversation.isPinned || !delivered.isEmpty else { return nil }
@@ -229,12 +229,17 @@ extension ServerState {
             peerRead: account.peerReads[id] ?? .none, clearedSeq: account.clearedSeq(of: id),
             marks: conversation.marks, customData: conversation.customData)
         if unread.atOrBelow > 0 { state.omittedUnreadCount = unread.atOrBelow }
+        if conversation.lastMessage == nil { state.activityTimestamp = conversation.lastActivity }
         return state
     }
 
-    /// How recently a conversation was active: its newest message's time (none: newest of all), then
-    /// the version of that message, for messages in the same second.
+    /// How recently a conversation was active: its last message's time (cleared since: its time
+    /// still; never any: newest of all), then the version of that message, for messages in the same second.
     private static func activity(of conversation: UserConversation) -> (UInt64, UInt64) {
-        (conversation.lastMessage?.timestamp ?? .max, conversation.activityVersion)
+        (activityTime(of: conversation), conversation.activityVersion)
+    }
+
+    private static func activityTime(of conversation: UserConversation) -> UInt64 {
+        conversation.lastMessage?.timestamp ?? conversation.lastActivity ?? .max
     }
 }

@@ -14,6 +14,9 @@ struct UserConversation: Codable {
 
     /// The newest delivered message that is not excluded from "last message".
     var lastMessage: Message?
+    /// The time of the newest message that was `lastMessage`, kept when the history is cleared
+    /// (`ServerConversation.activityTimestamp`); nil before any (and in a state stored before it existed).
+    var lastActivity: UInt64?
     /// The highest sequence delivered to this user (or where the user last cleared the conversation).
     var lastSeq: UInt64
     /// The user's read cursor.
@@ -56,6 +59,7 @@ struct UserConversation: Codable {
         lastSeq = max(lastSeq, message.seq)
         if !message.isExcludedFromLastMessage {
             lastMessage = message
+            lastActivity = message.timestamp
             // A new message shows a conversation the user hid, on every device.
             marks &= ~ServerConversation.hideMark
         }

@@ -15,6 +15,8 @@ struct CheckOptions: Equatable, Sendable {
     var flaw: ModelFlaw?
     /// Whether the device stores on disk and the disk fails (`ModelSequence.storageFaults`).
     var storageFaults = false
+    /// Whether the disk may also become unreadable (`ModelSequence.readFaults`; implies `storageFaults`).
+    var readFaults = false
 
     /// Parses the arguments after `check`; nil when they ask for the help.
     ///
@@ -29,6 +31,9 @@ struct CheckOptions: Equatable, Sendable {
                 return nil
             case "--storage-faults":
                 options.storageFaults = true
+            case "--read-faults":
+                options.storageFaults = true
+                options.readFaults = true
             case "--sequences", "--steps", "--seed", "--long", "--flaw":
                 guard let value = rest.popFirst() else { throw UsageError("\(argument) needs a value") }
                 switch argument {
@@ -81,11 +86,11 @@ struct CheckCommand {
         let limits = [options.sequences.map { "\($0) sequences" }, options.seconds.map { "\(Int($0)) s" }]
             .compactMap { $0 }.joined(separator: " or ")
         console.out("imsdk check: \(limits) of \(options.steps) steps, seeds \(seed), \(seed &+ 1), ..."
-            + (options.storageFaults ? " (with storage faults)" : "")
+            + (options.readFaults ? " (with storage and read faults)" : options.storageFaults ? " (with storage faults)" : "")
             + (options.flaw.map { " (deliberately wrong model: \($0.rawValue))" } ?? ""))
         let run = ModelCheckRun(options: ModelCheckRun.Options(
             seed: seed, steps: options.steps, sequences: options.sequences, timeLimit: options.seconds,
-            flaw: options.flaw, storageFaults: options.storageFaults))
+            flaw: options.flaw, storageFaults: options.storageFaults, readFaults: options.readFaults))
         var printedAt = 0.0
         let summary = try await run.run { summary in
             guard summary.failure == nil, summary.seconds - printedAt >= 10 else { return }
@@ -105,6 +110,8 @@ struct CheckCommand {
         let rate = summary.seconds > 0 ? Double(summary.steps) / summary.seconds : 0
         return "\(summary.sequences) sequences, \(summary.steps) steps in "
             + String(format: "%.1f s (%.0f steps/s)", summary.seconds, rate)
-            + (options.storageFaults ? ", \(summary.storageFailures) calls failed with 6022 while the disk failed" : "")
+            + (options.storageFaults ? ", \(summary.storage.failedCalls) calls failed with 6022 while the disk failed" : "")
+            + (options.readFaults ? ", \(summary.storage.failedReads) reads failed with 6019, the database dropped "
+                + "\(summary.storage.databaseDrops) times" : "")
     }
 }

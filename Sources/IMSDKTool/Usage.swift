@@ -291,10 +291,10 @@ enum Usage {
 
     private static let checkSummary = """
         Run the model-based check: random operation sequences on the server, the V2
-        and the legacy API (and a second device; with --storage-faults, a failing
-        disk and restarts), compared after every step with a simple reference model;
-        prints the figures, or the seed and the shrunk sequence of a failure (exit
-        1).
+        and the legacy API (and a second device; with --storage-faults or
+        --read-faults, a failing disk and restarts), compared after every step
+        with a simple reference model; prints the figures, or the seed and the
+        shrunk sequence of a failure (exit 1).
         """
 
     private static let checkOptions = """
@@ -311,6 +311,9 @@ enum Usage {
                               full or read-only at random moments, recover it and
                               restart the device; each sequence ends with a
                               recovery and a restart.
+          --read-faults       As --storage-faults, and the disk may also become
+                              unreadable (the device then stops using its
+                              database and rebuilds its list from the server).
         """
 
     private static let convergeSummary = """

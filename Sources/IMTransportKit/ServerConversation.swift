@@ -6,6 +6,11 @@ public struct ServerConversation: Hashable, Codable, Sendable {
     public var profile: ConversationProfile
     /// The newest message that is not excluded from "last message".
     public var lastMessage: Message?
+    /// When `lastMessage` is nil although the conversation had one (its history was cleared): the
+    /// server time (seconds) of that last message, which places the conversation in a list it
+    /// enters from this state where it stood; nil otherwise. Absent from the wire when nil, so
+    /// older peers read and write states as before.
+    public var activityTimestamp: UInt64?
     /// The highest sequence delivered to this user in this conversation.
     public var lastSeq: UInt64
     /// The user's read cursor on the server.

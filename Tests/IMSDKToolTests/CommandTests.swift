@@ -113,7 +113,7 @@ final class CommandTests: XCTestCase {
             XCTAssertTrue(Usage.text.contains(word), word)
         }
         let options = [Subcommand.demo: ["--interactive"], .bench: ["--scales", "--smoke", "--json", "--flood"],
-                       .check: ["--sequences", "--steps", "--seed", "--long", "--flaw", "--storage-faults"],
+                       .check: ["--sequences", "--steps", "--seed", "--long", "--flaw", "--storage-faults", "--read-faults"],
                        .converge: ["--smoke", "--seed", "--timeout", "--heartbeat"],
                        .ingest: ["--database", "--peers", "--messages", "--prefix"]]
         for subcommand in Subcommand.allCases {
@@ -137,6 +137,8 @@ final class CheckCommandTests: XCTestCase {
                        .check(CheckOptions(flaw: .pinBumpsActivity)))
         XCTAssertEqual(try Command.parse(["check", "--storage-faults", "--sequences", "3"]),
                        .check(CheckOptions(sequences: 3, storageFaults: true)))
+        XCTAssertEqual(try Command.parse(["check", "--read-faults"]),
+                       .check(CheckOptions(storageFaults: true, readFaults: true)))
         XCTAssertEqual(try Command.parse(["check", "--help"]), .help(.check))
         let bad: [([String], String)] = [
             (["check", "--steps"], "--steps needs a value"),
@@ -155,7 +157,7 @@ final class CheckCommandTests: XCTestCase {
 
     func test_usage_listsCheckAndItsOptions() {
         XCTAssertTrue(Usage.text.contains("check"))
-        for word in ["--sequences N", "--steps N", "--seed S", "--long SECONDS", "--flaw NAME", "--storage-faults"] {
+        for word in ["--sequences N", "--steps N", "--seed S", "--long SECONDS", "--flaw NAME", "--storage-faults", "--read-faults"] {
             XCTAssertTrue(Usage.text(for: .check).contains(word), word)
         }
     }

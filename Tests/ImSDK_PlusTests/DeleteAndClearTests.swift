@@ -202,6 +202,32 @@ final class DeleteAndClearTests: XCTestCase {
         for session in [phone, tablet, fresh] { session.checkInvariants() }
     }
 
+    /// A device that enters a cleared conversation from the server's state (a fresh login, which
+    /// never saw its messages) places it by the time of its last message, as the devices that saw
+    /// it do: the state carries that time (`ServerConversation.activityTimestamp`). Before, it
+    /// went below every conversation with a message.
+    func test_aClearedConversation_standsWhereItsLastMessagePutIt_onADeviceThatNeverSawTheMessages() async throws {
+        let clock = SteppingClock(start: 1_700_000_000)
+        let phone = try await V2TestSession(peers: ["a", "b", "c"], serverClock: clock.next)
+        sessions.append(phone)
+        try phone.server.sendText("b", from: "b", toUser: "me")
+        _ = try await receive(3, on: phone)
+        try phone.server.sendText("c", from: "c", toUser: "me")
+        await phone.settle()
+        try await phone.manager.clearC2CHistoryMessage(userID: "a")
+        await phone.settle()
+        let order = try await phone.listIDs()
+        XCTAssertEqual(order, ["c2c_c", "c2c_a", "c2c_b"])
+
+        let fresh = try await device(on: phone.server)
+        let freshOrder = try await fresh.listIDs()
+        XCTAssertEqual(freshOrder, order, "a, cleared, between the older b and the newer c")
+        let shown = try await conversation("c2c_a", of: fresh)
+        XCTAssertNil(shown.lastMessage)
+        XCTAssertEqual(shown.unreadCount, 0)
+        fresh.checkInvariants()
+    }
+
     func test_clearGroupHistoryMessage_reachesADeviceThatMissedItsPush_byItsSync() async throws {
         let phone = try await phone()
         let network = PushLossTransport(wrapping: phone.server)

@@ -71,7 +71,45 @@ final class ModelBasedTests: XCTestCase {
         let summary = try await ModelCheckRun(options: options).run()
         if let failure = summary.failure { XCTFail("\(failure)") }
         XCTAssertEqual(summary.sequences, 150)
-        XCTAssertGreaterThan(summary.storageFailures, 30, "the disk failed many calls")
+        XCTAssertGreaterThan(summary.storage.failedCalls, 30, "the disk failed many calls")
+    }
+
+    /// With read faults too: the disk also becomes unreadable at random moments; an operation that
+    /// needs a stored message then makes the session stop using its database and rebuild its list
+    /// from the server, and what the APIs show agrees with the model throughout, through the
+    /// rebuild and the restart over the file it left behind.
+    func test_sequencesWithReadFaults_agreeWithTheReferenceModel_throughDroppedDatabasesAndRebuilds() async throws {
+        let options = ModelCheckRun.Options(seed: 1, steps: 20, sequences: 150, readFaults: true)
+        let summary = try await ModelCheckRun(options: options).run()
+        if let failure = summary.failure { XCTFail("\(failure)") }
+        XCTAssertEqual(summary.sequences, 150)
+        XCTAssertGreaterThan(summary.storage.databaseDrops, 3, "sessions stopped using their database")
+    }
+
+    func test_readFaultSequences_areWellFormed_andLeaveWhatOnlyTheFileKeeps_outOfEveryUnreadableStretch() {
+        var unreadable = 0
+        for seed: UInt64 in 1...200 {
+            let sequence = ModelSequence(seed: seed, steps: 30, readFaults: true)
+            XCTAssertTrue(sequence.storageFaults)
+            XCTAssertTrue(sequence.isWellFormed, "seed \(seed):\n\(sequence)")
+            unreadable += sequence.operations.filter { $0 == .storageFails(.unreadable) }.count
+            XCTAssertEqual(ModelSequence(seed: seed, steps: 20, storageFaults: true),
+                           ModelSequence(seed: seed, steps: 20, storageFaults: true, readFaults: false),
+                           "without read faults, a seed gives what it gave before")
+        }
+        XCTAssertGreaterThan(unreadable, 20)
+        let draftAfter = ModelSequence(
+            seed: 0, operations: [.storageFails(.unreadable), .storageRecovers, .setDraft(.user("p0"), "d")], readFaults: true)
+        XCTAssertFalse(draftAfter.isWellFormed, "a draft after the disk became unreadable, before a restart")
+        let draftAfterRestart = ModelSequence(
+            seed: 0, operations: [.storageFails(.unreadable), .storageRecovers, .restart, .setDraft(.user("p0"), "d")],
+            readFaults: true)
+        XCTAssertTrue(draftAfterRestart.isWellFormed)
+        let localReadBefore = ModelSequence(
+            seed: 0, operations: [.legacySetRead(.user("p0"), newest: 1), .storageFails(.unreadable)], readFaults: true)
+        XCTAssertFalse(localReadBefore.isWellFormed, "the legacy read of a message, then the disk unreadable")
+        XCTAssertFalse(ModelSequence(seed: 0, operations: [.storageFails(.unreadable)], storageFaults: true).isWellFormed,
+                       "unreadable only with read faults")
     }
 
     func test_storageFaultSequences_areWellFormed_andHaveEveryStorageEvent_whileOthersHaveNone() {

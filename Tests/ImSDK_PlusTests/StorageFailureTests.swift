@@ -526,6 +526,39 @@ final class StorageFailureTests: XCTestCase {
         try await assertConverged()
     }
 
+    /// The rebuild after the database is dropped keeps the list as it was: every conversation,
+    /// those beyond the server's cloud list too (asked for by ID), each in its place, a conversation
+    /// whose history was cleared and one with a draft included, whose places the server's answer
+    /// does not tell. Before, the list shrank to the cloud list for the rest of the session, and
+    /// the cleared and the drafted conversation moved.
+    func test_theRebuildAfterTheDatabaseIsDropped_keepsEveryConversation_inItsPlace_beyondTheCloudList() async throws {
+        session = try await V2TestSession(peers: ["a", "b", "c", "d", "e"], storage: storage, checksInvariants: true)
+        let server = session.server
+        server.cloudListLimit = 2
+        for index in 0..<2 { try server.sendText("a\(index)", from: "a", toUser: "me") }
+        for peer in ["b", "c", "d", "e"] { try server.sendText("from \(peer)", from: peer, toUser: "me") }
+        await session.settle()
+        try await call { manager.clearC2CHistoryMessage(userID: "c", succ: $0, fail: $1) }
+        try await manager.setConversationDraft(conversationID: "c2c_b", draftText: "kept")
+        try await manager.logout()
+        try await manager.login(userID: "me", userSig: "sig")
+        XCTAssertTrue(try eventually { manager.currentClient!.read { $0.isComplete } }, "warm")
+        let before = try await session.walk().list
+        XCTAssertEqual(before.count, 5)
+        XCTAssertEqual(before.map(\.unreadCount), before.map { $0.conversationID == "c2c_a" ? 2 : $0.conversationID == "c2c_c" ? 0 : 1 })
+
+        inject(.unreadable)
+        _ = try server.revokeMessage(seq: 1, from: "a", toUser: "me")
+        let after = try await walk { $0.first { $0.conversationID == "c2c_a" }?.unreadCount == 1 }
+        XCTAssertEqual(syncFailures, 1, "the database was dropped")
+        XCTAssertEqual(after.map(\.conversationID), before.map(\.conversationID), "every conversation, in its place")
+        XCTAssertEqual(after.first { $0.conversationID == "c2c_b" }?.draftText, "kept")
+        XCTAssertNil(after.first { $0.conversationID == "c2c_c" }?.lastMessage, "c's history stays cleared")
+        XCTAssertEqual(after.map(\.unreadCount), before.map { $0.conversationID == "c2c_c" ? 0 : 1 },
+                       "a's revoked message no longer counts")
+        try await assertConverged()
+    }
+
     /// The rebuild after the database is dropped mid-session syncs the list from 0 on the same
     /// connection, whose answer carries every message delivered since the connection opened: the
     /// ones this device heard already are not announced again, neither then nor by the next login.

@@ -66,6 +66,11 @@ package struct ConversationStore: Sendable {
     /// above it is unique with no lookup in the index. Used only while the store is complete (the
     /// conversations a cold store has not loaded have keys it has not seen).
     private var orderKeyCeiling: UInt64 = 0
+    /// The order keys of the conversations a rebuild forgot (`forgetServerState(takingEpoch:keepingOrder:)`),
+    /// each taken again when the rebuild brings the conversation back, and kept from every new
+    /// key until the rebuild ends (`endRebuild()`), which puts back any a message of the rebuild moved.
+    private var forgottenOrderKeys: [ConversationID: UInt64] = [:]
+    private var reservedOrderKeys: Set<UInt64> = []
     /// The server version this store reflects: the next sync asks for the changes after it.
     package private(set) var syncVersion: UInt64 = 0
     /// The epoch of the server state `syncVersion` counts in (`IMConnection.serverEpoch`); nil
@@ -785,10 +790,21 @@ package struct ConversationStore: Sendable {
     /// its profile until the server's comes); every other conversation is deleted, with its
     /// messages. The conversation groups go too (the sync brings the server's). The batch
     /// announces what the sync after it leaves changed, deleted or new.
+    ///
+    /// With `keepingOrder` (a rebuild from the same server), each conversation that comes back
+    /// takes its place in the list again (its order key) until `endRebuild()`: a server's answer
+    /// tells each conversation's last message, not where a conversation whose history was
+    /// cleared, one with a draft, or two active in the same second stood.
     /// - Precondition: the store is complete (`isComplete`).
     /// - Complexity: O(n + m) for n conversations and m messages.
-    package mutating func forgetServerState(takingEpoch epoch: String?) {
+    package mutating func forgetServerState(takingEpoch epoch: String?, keepingOrder: Bool = false) {
         precondition(isComplete, "a cold store cannot forget what it has not loaded")
+        if keepingOrder {
+            for (id, entry) in entries.all where id.kind != .system {
+                forgottenOrderKeys[id] = entry.conversation.orderKey
+                reservedOrderKeys.insert(entry.conversation.orderKey)
+            }
+        }
         // First, while every conversation still has its row: the stored messages that have none.
         forgetKeptStoredMessages()
         replaceConversationGroups(with: [])
@@ -803,13 +819,50 @@ package struct ConversationStore: Sendable {
             importMessages(log.imported, into: id)
             for message in log.pending { addSending(message) }
             for (messageID, fields) in keptFields { setLocalFields(fields, ofMessage: messageID) }
-            if let draft = current.draft { try? setDraft(id, draft) }
+            if let draft = current.draft {
+                // In its place again, or placed by the draft's time.
+                touching(id) { store in
+                    store.modify(id) { conversation, _ in
+                        conversation.draft = draft
+                        return keepingOrder ? nil : draft.timestamp
+                    }
+                }
+            }
         }
         for id in keptLogs.keys { recorder.recordStorage(.delete(id, keepingMessages: false)) }
         keptLogs = [:]
         presetReceiveOptions = [:]
         syncVersion = 0
         serverEpoch = epoch
+    }
+
+    /// Ends a rebuild (`forgetServerState(takingEpoch:keepingOrder:)`), in its batch: each
+    /// conversation it brought back stands where it stood before, even when a message of the
+    /// rebuild's answer moved it (a message the device had: the order between two conversations
+    /// active in the same second is not in the answer), unless it is in `moved`, a message new to
+    /// the device having arrived in it; the places of those it did not bring back are forgotten.
+    /// - Complexity: O(n log n) for the n conversations the rebuild forgot.
+    package mutating func endRebuild(moved: Set<ConversationID>) {
+        let keys = forgottenOrderKeys
+        forgottenOrderKeys = [:]
+        reservedOrderKeys = []
+        for (id, key) in keys where !moved.contains(id) {
+            guard let slot = entries.slot(of: id), entries[slot: slot].orderKey != key else { continue }
+            touching(id) { store in
+                store.modify(id) { conversation, _ in
+                    conversation.orderKey = key
+                    return nil
+                }
+            }
+        }
+    }
+
+    /// The IDs of the conversations in the list (every one, SYSTEM too).
+    /// - Precondition: the store is complete (`isComplete`).
+    /// - Complexity: O(n).
+    package var conversationIDs: [ConversationID] {
+        precondition(isComplete, "a cold store holds only the loaded conversations")
+        return entries.all.map(\.id)
     }
 
     /// Takes `epoch` as the epoch of the server this store reflects (a store that had none).
@@ -826,13 +879,18 @@ package struct ConversationStore: Sendable {
     package mutating func applyServerState(_ server: ServerConversation, takingReadCursor: Bool = true) {
         touching(server.id) { store in
             let isNew = store.entries.slot(of: server.id) == nil
-            store.createIfNeeded(server.id, profile: server.profile, activity: server.lastMessage?.timestamp ?? 0)
+            let activity = server.lastMessage?.timestamp ?? server.activityTimestamp ?? 0
+            store.createIfNeeded(server.id, profile: server.profile, activity: activity)
             store.modify(server.id) { conversation, _ in
+                // Messages this device never saw, cleared since: the last one's time moves the
+                // conversation as its arrival would have (a message the server still has comes
+                // below, and moves it itself).
+                let missedCleared = !isNew && server.lastSeq > conversation.lastSeq && server.lastMessage == nil
                 conversation.profile = server.profile
                 conversation.receiveOption = server.receiveOption
                 conversation.lastSeq = max(conversation.lastSeq, server.lastSeq)
                 conversation.isPinned = server.isPinned
-                return nil
+                return missedCleared ? server.activityTimestamp : nil
             }
             for message in store.unreadMessagesNotHeld(server.unreadMessages, of: server.id) {
                 store.receive(message, isNew: false)
@@ -882,7 +940,11 @@ package struct ConversationStore: Sendable {
         if !presetReceiveOptions.isEmpty, let option = presetReceiveOptions.removeValue(forKey: id) {
             conversation.receiveOption = option
         }
-        conversation.orderKey = nextOrderKey(seconds: activity, above: 0)
+        if !forgottenOrderKeys.isEmpty, let key = forgottenOrderKeys[id] {
+            conversation.orderKey = key
+        } else {
+            conversation.orderKey = nextOrderKey(seconds: activity, above: 0)
+        }
         if !conversationGroupTable.isEmpty {
             conversation.conversationGroups = conversationGroupTable.names(containing: id)
         }
@@ -993,7 +1055,10 @@ package struct ConversationStore: Sendable {
         orderCounter &+= 1
         var key = max(OrderKey.make(seconds: seconds, counter: orderCounter), current + OrderKey.spacing)
         if key <= orderKeyCeiling || !isComplete {
-            while order[key] != nil || order[key | OrderKey.pinnedBand] != nil { key += OrderKey.spacing }
+            while order[key] != nil || order[key | OrderKey.pinnedBand] != nil
+                    || !reservedOrderKeys.isEmpty && reservedOrderKeys.contains(key) {
+                key += OrderKey.spacing
+            }
         }
         orderKeyCeiling = max(orderKeyCeiling, key)
         return key

@@ -182,11 +182,16 @@ extension IMClient {
 
     /// Stops using the database for the rest of the session: what is in memory stays (a cold store
     /// completes with what it loaded), nothing more is written, and the next sync rebuilds the
-    /// store from the server (`State.rebuildsFromServer`), keeping drafts and local messages.
+    /// store from the server (`State.rebuildsFromServer`), keeping drafts and local messages, every
+    /// conversation the store holds (`addingHeldConversations(to:since:completion:)`), and, when
+    /// the store was complete, each one's place in the list.
     private func detachDatabase(_ state: inout State) {
         state.database = nil
         state.leftItsFileBehind = true
         state.unwritten = UnwrittenChanges()
+        // Places can be kept only where every conversation has one: a cold store's unloaded
+        // conversations come back placed by the server's answer alone.
+        state.rebuildKeepsOrder = state.store.isComplete
         complete(&state.store, with: [])
         state.store.detachArchive()
         state.rebuildsFromServer = true

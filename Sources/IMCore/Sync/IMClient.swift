@@ -123,6 +123,9 @@ package final class IMClient: IMPushSink, Sendable {
         /// what it had not loaded and the messages it kept only there are gone from it, and a sync
         /// from 0 over it would count those messages as new again.
         var rebuildsFromServer = false
+        /// Whether that rebuild keeps each conversation's place (`ConversationStore.forgetServerState(takingEpoch:keepingOrder:)`):
+        /// the store was complete when it stopped using its database.
+        var rebuildKeepsOrder = false
         /// Whether the session goes on without its database while the file stays behind (it
         /// stopped using it mid-session, or a full disk kept it from folding the batch log at
         /// login): at the stop the session records in the file what it heard (`recordHeard`).
@@ -238,6 +241,15 @@ package final class IMClient: IMPushSink, Sendable {
     /// Whether the client has a connection to its server now (false between a loss and the
     /// reconnect, and once stopped).
     package var isConnected: Bool { withState { $0.connection != nil } }
+
+    /// Whether the client keeps its store in a database now: false without local storage, and
+    /// once it stopped using its database mid-session (a read that failed, see
+    /// `takeFailedRead(_:)`) until the next login.
+    package var usesDatabase: Bool { withState { $0.database != nil } }
+
+    /// Whether a sync runs now or is due: a rebuild after the client stopped using its database
+    /// is due until the sync after it starts.
+    package var hasSyncPending: Bool { withState { $0.isSyncing || $0.rebuildsFromServer } }
 
     /// Reads the store under the lock.
     package func read<T, E: Error>(_ body: (ConversationStore) throws(E) -> T) throws(E) -> T {
@@ -492,18 +504,27 @@ package final class IMClient: IMPushSink, Sendable {
                     + "\(changes.deleted.count) deletions, up to version \(changes.version)\(changes.hasMore ? ", more to come" : "")")
                 // The conversations with unread messages, carried or left out, for the auto report.
                 let pulled = changes.conversations.filter { $0.unreadCount > 0 }.map { ($0.id, $0.lastSeq) }
-                // Unread messages the page left out (its byte budget; after a version, those this
-                // device holds) are fetched before it applies, where missing here (from 0 all of
-                // them: the store may be rebuilt from this answer).
-                fetchingOmittedUnread(changes.conversations, skippingHeld: since > 0 && !rebuilding) { [self] whole in
-                    switch whole {
+                // A rebuild keeps the conversations held here beyond the cloud list. Unread messages
+                // the page left out (its byte budget; after a version, those this device holds) are
+                // fetched before it applies, where missing here (from 0 all of them: the store may
+                // be rebuilt from this answer).
+                addingHeldConversations(to: changes.conversations, since: since) { [self] listed in
+                    let fetched: @Sendable (Result<[ServerConversation], IMError>) -> Void = { [self] whole in
+                        switch whole {
+                        case .success(let conversations):
+                            var complete = changes
+                            complete.conversations = conversations
+                            finishPage(complete, pulled: pulled, since: since, rebuilding: rebuilding, login: login)
+                        case .failure(let error):
+                            syncFailed(error)
+                            if let login { deliver { login(.success(())) } }
+                        }
+                    }
+                    switch listed {
                     case .success(let conversations):
-                        var complete = changes
-                        complete.conversations = conversations
-                        finishPage(complete, pulled: pulled, since: since, rebuilding: rebuilding, login: login)
+                        fetchingOmittedUnread(conversations, skippingHeld: since > 0 && !rebuilding, completion: fetched)
                     case .failure(let error):
-                        syncFailed(error)
-                        if let login { deliver { login(.success(())) } }
+                        fetched(.failure(error))
                     }
                 }
                 return
@@ -560,11 +581,15 @@ package final class IMClient: IMPushSink, Sendable {
             // What a rebuild finds this device had heard: the answer from 0 carries every message
             // delivered since the connection opened, and those up to here were announced already.
             var heardUpTo: [ConversationID: UInt64] = [:]
-            if state.rebuildsFromServer, since == 0 {
+            let rebuildsAfterDrop = state.rebuildsFromServer && since == 0
+            // The conversations a message new to this device arrived in: they move, the rest keep their places.
+            var moved: Set<ConversationID> = []
+            defer { if rebuildsAfterDrop { state.store.endRebuild(moved: moved) } }
+            if rebuildsAfterDrop {
                 logger.log(.info, "rebuilding the store of \(userID) from the server, its local database no longer used")
                 completeNow(&state)
                 heardUpTo = state.store.lastSequences()
-                state.store.forgetServerState(takingEpoch: state.connection?.serverEpoch)
+                state.store.forgetServerState(takingEpoch: state.connection?.serverEpoch, keepingOrder: state.rebuildKeepsOrder)
                 state.rebuildsFromServer = false
             } else if rebuilding || !state.isInServerEpoch {
                 guard since == 0, let epoch = state.connection?.serverEpoch else { return state.store.syncVersion }
@@ -582,6 +607,7 @@ package final class IMClient: IMPushSink, Sendable {
                 let arrivals = conversation.newMessages.map { message in
                     (message: message, isNew: !state.takeSentHere(message, selfUserID: userID) && message.seq > heard)
                 }
+                if rebuildsAfterDrop, conversation.newMessages.contains(where: { $0.seq > heard }) { moved.insert(conversation.id) }
                 state.store.receive(arrivals, profile: conversation.profile)
                 state.store.applyServerState(conversation, takingReadCursor: roaming || isNewHere)
                 applySyncedMessageState(conversation, announcing: since > 0 && !isNewHere, &state)

@@ -10,6 +10,7 @@ import Foundation
 /// swift run imsdk check --long 600 --steps 40   # ten minutes of 40-step sequences
 /// swift run imsdk check --seed 7 --sequences 1  # replay one seed
 /// swift run imsdk check --storage-faults        # with a failing disk, recoveries and restarts
+/// swift run imsdk check --read-faults           # the same, the disk unreadable at times too
 /// ```
 package struct ModelCheckRun: Sendable {
     /// What to run.
@@ -27,17 +28,21 @@ package struct ModelCheckRun: Sendable {
         /// Whether the sequences run the main device on disk and fail its disk
         /// (`ModelSequence.storageFaults`).
         package var storageFaults: Bool
+        /// Whether its disk may also become unreadable (`ModelSequence.readFaults`; implies
+        /// `storageFaults`).
+        package var readFaults: Bool
 
         package init(
             seed: UInt64, steps: Int = 20, sequences: Int? = 1000, timeLimit: Double? = nil, flaw: ModelFlaw? = nil,
-            storageFaults: Bool = false
+            storageFaults: Bool = false, readFaults: Bool = false
         ) {
             self.seed = seed
             self.steps = steps
             self.sequences = sequences
             self.timeLimit = timeLimit
             self.flaw = flaw
-            self.storageFaults = storageFaults
+            self.storageFaults = storageFaults || readFaults
+            self.readFaults = readFaults
         }
     }
 
@@ -49,8 +54,8 @@ package struct ModelCheckRun: Sendable {
         package var steps = 0
         /// Wall-clock seconds so far.
         package var seconds = 0.0
-        /// Calls that answered 6022 while the disk failed, the change standing (storage faults only).
-        package var storageFailures = 0
+        /// What the storage faults did (storage faults only).
+        package var storage = ModelStorageCounts()
         /// The first failure, shrunk; nil when every sequence agreed with the model.
         package var failure: ModelFailure?
     }
@@ -71,9 +76,10 @@ package struct ModelCheckRun: Sendable {
         while options.sequences.map({ summary.sequences < $0 }) ?? true {
             if let limit = options.timeLimit, Date().timeIntervalSince(start) >= limit { break }
             let sequence = ModelSequence(
-                seed: options.seed &+ index, steps: options.steps, storageFaults: options.storageFaults)
+                seed: options.seed &+ index, steps: options.steps, storageFaults: options.storageFaults,
+                readFaults: options.readFaults)
             index += 1
-            let failure = try await checker.run(sequence, storageFailures: &summary.storageFailures)
+            let failure = try await checker.run(sequence, counts: &summary.storage)
             summary.sequences += 1
             summary.steps += failure.map { $0.divergence.step } ?? sequence.operations.count
             summary.seconds = Date().timeIntervalSince(start)

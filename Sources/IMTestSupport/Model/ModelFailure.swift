@@ -12,7 +12,9 @@ package struct ModelFailure: Error, Sendable, CustomStringConvertible {
     /// How many sequences the shrinking replayed.
     package var replays: Int
 
-    private var storageOption: String { sequence.storageFaults ? " --storage-faults" : "" }
+    private var storageOption: String {
+        sequence.readFaults ? " --read-faults" : sequence.storageFaults ? " --storage-faults" : ""
+    }
 
     package var description: String {
         """

@@ -48,9 +48,12 @@ package enum ModelOperation: Hashable, Sendable, CustomStringConvertible {
     case secondDeviceDelete(ModelTarget)
     /// Second device (V2): `sendMessage` of a text.
     case secondDeviceSends(ModelTarget, text: String)
-    /// The main device's disk starts failing (`IMSession.injectStorageFaultForTesting`): full, or
-    /// read-only. Until it recovers, a call may fail with 6022 (legacy `deleteConversation`: false),
-    /// but everything it changed must show as if it had succeeded.
+    /// The main device's disk starts failing (`IMSession.injectStorageFaultForTesting`): full,
+    /// read-only, or (with `ModelSequence.readFaults`) unreadable. Until it recovers, a call may
+    /// fail with 6022 (legacy `deleteConversation`: false), but everything it changed must show as
+    /// if it had succeeded. Unreadable, an operation that needs a stored message makes the session
+    /// stop using its database and rebuild its list from the server: what the user sees must not
+    /// change either.
     case storageFails(StorageFault)
     /// The main device's disk works again.
     case storageRecovers
@@ -100,6 +103,17 @@ package enum ModelOperation: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// Whether the operation changes the main device's disk or restarts it (storage-fault sequences).
+    /// Whether the operation changes or reads what only the main device's database keeps: a draft
+    /// (set or cleared), a legacy deletion (the messages it keeps), the legacy read of a message
+    /// (picked from the local history). A session that stopped using its database cannot do these
+    /// as the model says (see `ModelSequence`).
+    package var needsTheDatabase: Bool {
+        switch self {
+        case .setDraft, .legacyDelete, .legacySetRead(_, newest: _?): return true
+        default: return false
+        }
+    }
+
     package var isStorageEvent: Bool {
         switch self {
         case .storageFails, .storageRecovers, .restart: return true
@@ -152,7 +166,12 @@ package enum ModelOperation: Hashable, Sendable, CustomStringConvertible {
         case .secondDeviceSends(let target, let text):
             return "second device: V2 sendMessage(\"\(text)\") to \(target)"
         case .storageFails(let fault):
-            return "storage: the disk becomes \(fault == .diskFull ? "full" : "read-only")"
+            let state = switch fault {
+            case .diskFull: "full"
+            case .readOnly: "read-only"
+            case .unreadable: "unreadable"
+            }
+            return "storage: the disk becomes \(state)"
         case .storageRecovers:
             return "storage: the disk recovers"
         case .restart:

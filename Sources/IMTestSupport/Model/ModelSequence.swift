@@ -1,3 +1,5 @@
+import IMCore
+
 /// A seeded sequence of model operations: the same seed, length and mode always give the same
 /// operations, and a longer sequence of the same seed and mode starts with the shorter one.
 ///
@@ -10,60 +12,103 @@
 /// ends such a sequence with a recovery and a restart. Two things are left out while the disk
 /// fails (`isWellFormed`): sends from the main device (one that cannot be stored is not sent, which
 /// the model does not follow) and restarts (what only this device had is lost then, by design).
+///
+/// With `readFaults` too, the disk may also become unreadable (`StorageFault.unreadable`); an
+/// operation that needs a stored message then makes the session stop using its database until
+/// the next login, and rebuild its list from the server. What only the file holds is out of its
+/// reach meanwhile, by design: its drafts, the messages a legacy deletion kept, and the local
+/// history the legacy read of a message picks from. So between two restarts in which the disk
+/// becomes unreadable, no draft is set, no legacy deletion is made and no legacy read of a
+/// message (`isWellFormed`); everything the server keeps goes on being compared, through the
+/// rebuild and the restart after it.
 package struct ModelSequence: Hashable, Sendable, CustomStringConvertible {
     /// The seed the operations were generated from.
     package let seed: UInt64
     package var operations: [ModelOperation]
     /// Whether the main device stores on disk and the sequence may fail it (see the type's notes).
     package let storageFaults: Bool
+    /// Whether the disk may also become unreadable (see the type's notes); implies `storageFaults`.
+    package let readFaults: Bool
 
-    package init(seed: UInt64, operations: [ModelOperation], storageFaults: Bool = false) {
+    package init(seed: UInt64, operations: [ModelOperation], storageFaults: Bool = false, readFaults: Bool = false) {
         self.seed = seed
         self.operations = operations
-        self.storageFaults = storageFaults
+        self.storageFaults = storageFaults || readFaults
+        self.readFaults = readFaults
     }
 
     /// Generates `steps` operations from `seed`. About a third of the seeds also use a second
-    /// device of the user.
-    package init(seed: UInt64, steps: Int, storageFaults: Bool = false) {
+    /// device of the user. Without `readFaults`, a seed gives the operations it gave before read
+    /// faults existed.
+    package init(seed: UInt64, steps: Int, storageFaults: Bool = false, readFaults: Bool = false) {
         var random = SeededRandomGenerator(seed: seed)
         var model = ReferenceModel()
         let secondDevice = random.chance(35)
         var operations: [ModelOperation] = []
-        var failing = false
+        var storage = storageFaults || readFaults ? StorageState(readFaults: readFaults) : nil
         for step in 0..<steps {
-            let operation = Self.next(
-                step: step, model: model, secondDevice: secondDevice, storage: storageFaults ? failing : nil,
-                random: &random)
+            let operation = Self.next(step: step, model: model, secondDevice: secondDevice, storage: storage, random: &random)
             _ = model.apply(operation)
             operations.append(operation)
-            if case .storageFails = operation { failing = true }
-            if operation == .storageRecovers { failing = false }
+            storage?.note(operation)
         }
-        self.init(seed: seed, operations: operations, storageFaults: storageFaults)
+        self.init(seed: seed, operations: operations, storageFaults: storageFaults, readFaults: readFaults)
+    }
+
+    /// Where a sequence with storage faults stands, for what may come next.
+    private struct StorageState {
+        let readFaults: Bool
+        /// Whether the disk fails now.
+        var failing = false
+        /// Since the last restart: whether the disk became unreadable, and whether anything
+        /// happened that only the file would keep (which rules the other out, see the type's notes).
+        var unreadableSinceRestart = false
+        var deviceOnlySinceRestart = false
+
+        mutating func note(_ operation: ModelOperation) {
+            switch operation {
+            case .storageFails(let fault):
+                failing = true
+                if fault == .unreadable { unreadableSinceRestart = true }
+            case .storageRecovers:
+                failing = false
+            case .restart:
+                unreadableSinceRestart = false
+                deviceOnlySinceRestart = false
+            default:
+                if operation.needsTheDatabase { deviceOnlySinceRestart = true }
+            }
+        }
     }
 
     /// Whether any operation needs the second device (it is logged in from the start then).
     package var usesSecondDevice: Bool { operations.contains(where: \.usesSecondDevice) }
 
     /// Whether the sequence can be checked: no storage events without `storageFaults`, and while
-    /// the disk fails no send from the main device and no restart. Generated sequences are; the
+    /// the disk fails no send from the main device and no restart; the disk unreadable only with
+    /// `readFaults`, and then between two restarts either it or operations that need what only the
+    /// file holds (`ModelOperation.needsTheDatabase`), not both. Generated sequences are; the
     /// shrinker tries only candidates that are.
     package var isWellFormed: Bool {
         var failing = false
+        var unreadable = false
+        var deviceOnly = false
         for operation in operations {
             switch operation {
-            case .storageFails:
-                guard storageFaults else { return false }
+            case .storageFails(let fault):
+                guard storageFaults, fault != .unreadable || readFaults else { return false }
                 failing = true
+                if fault == .unreadable { unreadable = true }
             case .storageRecovers:
                 guard storageFaults else { return false }
                 failing = false
             case .restart, .sendMessage:
                 if failing || operation == .restart && !storageFaults { return false }
+                if operation == .restart { (unreadable, deviceOnly) = (false, false) }
             default:
-                break
+                if operation.needsTheDatabase { deviceOnly = true }
             }
+            if unreadable && deviceOnly { return false }
         }
         return true
     }
@@ -132,22 +177,23 @@ package struct ModelSequence: Hashable, Sendable, CustomStringConvertible {
                 .contains(self)
         }
 
-        /// Whether the kind may be drawn while the disk fails (`failing`), or in a sequence without
-        /// storage faults (nil).
-        func isAllowed(storage failing: Bool?) -> Bool {
-            guard let failing else { return ![.storageFails, .storageRecovers, .restart].contains(self) }
+        /// Whether the kind may be drawn where `storage` stands (nil: a sequence without storage
+        /// faults).
+        func isAllowed(storage: StorageState?) -> Bool {
+            guard let storage else { return ![.storageFails, .storageRecovers, .restart].contains(self) }
             switch self {
-            case .storageRecovers: return failing
-            case .storageFails, .restart, .send: return !failing
+            case .storageRecovers: return storage.failing
+            case .storageFails, .restart, .send: return !storage.failing
+            case .draft, .legacyDelete: return !storage.unreadableSinceRestart
             default: return true
             }
         }
     }
 
-    /// One operation, drawn by weight; `storage` is whether the disk fails now (nil: a sequence
-    /// without storage faults).
+    /// One operation, drawn by weight; `storage` is where a sequence with storage faults stands
+    /// (nil: one without).
     private static func next(
-        step: Int, model: ReferenceModel, secondDevice: Bool, storage: Bool?, random: inout SeededRandomGenerator
+        step: Int, model: ReferenceModel, secondDevice: Bool, storage: StorageState?, random: inout SeededRandomGenerator
     ) -> ModelOperation {
         let kinds = Kind.allCases.filter { (secondDevice || !$0.needsSecondDevice) && $0.isAllowed(storage: storage) }
         var pick = Int.random(in: 0..<kinds.map(\.weight).reduce(0, +), using: &random)
@@ -208,6 +254,8 @@ package struct ModelSequence: Hashable, Sendable, CustomStringConvertible {
         case .receiveOption:
             return .setReceiveOption(anyTarget(&random), ModelReceiveOption.allCases.randomElement(using: &random)!)
         case .legacyRead:
+            // After an unreadable disk, the read of everything only (no local history to pick from).
+            if storage?.unreadableSinceRestart == true { return .legacySetRead(anyTarget(&random), newest: nil) }
             return .legacySetRead(anyTarget(&random), newest: random.chance(40) ? nil : Int.random(in: 0...3, using: &random))
         case .legacyDelete:
             return .legacyDelete(anyTarget(&random))
@@ -222,7 +270,10 @@ package struct ModelSequence: Hashable, Sendable, CustomStringConvertible {
         case .secondMissesPushes:
             return .secondDeviceMissesPushes(count: Int.random(in: 1...3, using: &random))
         case .storageFails:
-            return .storageFails(random.chance(50) ? .diskFull : .readOnly)
+            let fault: StorageFault = random.chance(50) ? .diskFull : .readOnly
+            // Drawn only with read faults, so that other sequences stay what their seeds gave.
+            guard let storage, storage.readFaults, !storage.deviceOnlySinceRestart, random.chance(40) else { return .storageFails(fault) }
+            return .storageFails(.unreadable)
         case .storageRecovers:
             return .storageRecovers
         case .restart:
