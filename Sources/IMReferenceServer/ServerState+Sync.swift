@@ -152,13 +152,16 @@ extension ServerState {
             let carriedRevoked = revoked.prefix { $0.version <= end }
             let isCurrent = conversation.changedVersion <= end
             guard isCurrent || !carried.isEmpty || !carriedRevoked.isEmpty else { continue }
+            // Messages deleted or cleared since are not carried, and a state as of an earlier change
+            // stops at the last one that is: up to one of them, it would tell a device of it (its
+            // sequence) without its time, and the later state that clears it could not place the
+            // conversation by it any more.
+            let visible = carried.filter { account.isVisible($0.seq, in: id) }
             // The unread messages delivered by `version` are held by the device that asks: counted, not carried.
             var state = serverConversation(
                 id, conversation, of: userID, account: account, unreadAbove: conversation.deliveredSeq(atOrBefore: version))
-            if !isCurrent { state = state.upTo(seq: carried.last?.seq ?? conversation.deliveredSeq(atOrBefore: end)) }
-            state.newMessages = carried.compactMap { delivery in
-                account.isVisible(delivery.seq, in: id) ? log?.message(seq: delivery.seq) : nil
-            }
+            if !isCurrent { state = state.upTo(seq: visible.last?.seq ?? conversation.deliveredSeq(atOrBefore: version)) }
+            state.newMessages = visible.compactMap { log?.message(seq: $0.seq) }
             state.revokedMessages = carriedRevoked.compactMap { log?.message(seq: $0.seq) }
             conversations.append((Self.activity(of: conversation), state))
         }

@@ -191,6 +191,41 @@ final class ModelBasedTests: XCTestCase {
         XCTAssertNil(divergence, divergence.map { "\($0)" } ?? "")
     }
 
+    /// What `imsdk check --read-faults` found (shrunk), each replayed: the rebuild after the
+    /// database was dropped placed a cleared conversation (seed 164) and two active in the same
+    /// second (seed 107) from the server's answer alone; a device that never saw a cleared
+    /// conversation's messages placed it below every conversation with one (seed 5324, at the
+    /// restart over the file left behind), also when a sync page carried its state as of a
+    /// cleared message (seeds 7275 and 8078).
+    func test_foundWithReadFaults_theRebuildAndTheRestartAfterIt_keepEveryConversationInItsPlace() async throws {
+        let sequences: [(UInt64, [ModelOperation])] = [
+            (164, [.storageFails(.unreadable), .peerSendsC2C(peer: "p0", text: "m9", excludedFromUnread: false),
+                   .peerSendsGroup(peer: "p2", group: "g0", text: "m10", mention: .none), .clearHistory(.group("g0"))]),
+            (107, [.sendMessage(.group("g1"), text: "m4"), .peerSendsC2C(peer: "p3", text: "m5", excludedFromUnread: false),
+                   .storageFails(.unreadable), .peerSendsC2C(peer: "p3", text: "m13", excludedFromUnread: false),
+                   .peerSendsGroup(peer: "p1", group: "g0", text: "m19", mention: .none, excludedFromUnread: true),
+                   .secondDeviceRead(.group("g1"))]),
+            (5324, [.peerSendsC2C(peer: "p2", text: "m4", excludedFromUnread: false), .storageFails(.unreadable),
+                    .cleanUnread(.user("p2")), .peerSendsC2C(peer: "p3", text: "m19", excludedFromUnread: false),
+                    .clearHistory(.user("p3"))]),
+            (7275, [.storageFails(.unreadable), .peerSendsC2C(peer: "p1", text: "m19", excludedFromUnread: false),
+                    .peerSendsGroup(peer: "p0", group: "g0", text: "m20", mention: .other), .cleanUnread(.user("p1")),
+                    .peerSendsGroup(peer: "p3", group: "g1", text: "m25", mention: .none),
+                    .peerSendsGroup(peer: "p3", group: "g0", text: "m26", mention: .other), .clearHistory(.group("g0"))]),
+            (8078, [.storageFails(.unreadable), .peerSendsC2C(peer: "p0", text: "m16", excludedFromUnread: false),
+                    .markC2CRead(peer: nil), .peerSendsC2C(peer: "p1", text: "m27", excludedFromUnread: false),
+                    .clearHistory(.user("p1"))]),
+        ]
+        for (seed, operations) in sequences {
+            let sequence = ModelSequence(seed: seed, operations: operations, readFaults: true)
+            XCTAssertTrue(sequence.isWellFormed, "seed \(seed)")
+            var counts = ModelStorageCounts()
+            let divergence = try await ModelChecker().check(sequence, counts: &counts)
+            XCTAssertNil(divergence, "seed \(seed): " + (divergence.map { "\($0)" } ?? ""))
+            XCTAssertEqual(counts.databaseDrops, 1, "seed \(seed): the database was dropped")
+        }
+    }
+
     func test_sameSeed_givesTheSameOperations_andALongerSequenceExtendsAShorterOne() {
         for seed: UInt64 in [0, 1, 42, .max] {
             let short = ModelSequence(seed: seed, steps: 20)
