@@ -86,7 +86,7 @@ final class ModelBasedTests: XCTestCase {
         XCTAssertGreaterThan(summary.storage.databaseDrops, 3, "sessions stopped using their database")
     }
 
-    func test_readFaultSequences_areWellFormed_andLeaveWhatOnlyTheFileKeeps_outOfEveryUnreadableStretch() {
+    func test_readFaultSequences_areWellFormed_makeNoDeviceOnlyState_andReadNoLocalHistoryWhereTheDiskBecomesUnreadable() {
         var unreadable = 0
         for seed: UInt64 in 1...200 {
             let sequence = ModelSequence(seed: seed, steps: 30, readFaults: true)
@@ -98,13 +98,13 @@ final class ModelBasedTests: XCTestCase {
                            "without read faults, a seed gives what it gave before")
         }
         XCTAssertGreaterThan(unreadable, 20)
-        let draftAfter = ModelSequence(
-            seed: 0, operations: [.storageFails(.unreadable), .storageRecovers, .setDraft(.user("p0"), "d")], readFaults: true)
-        XCTAssertFalse(draftAfter.isWellFormed, "a draft after the disk became unreadable, before a restart")
-        let draftAfterRestart = ModelSequence(
-            seed: 0, operations: [.storageFails(.unreadable), .storageRecovers, .restart, .setDraft(.user("p0"), "d")],
+        let draft = ModelSequence(seed: 0, operations: [.setDraft(.user("p0"), "d")], readFaults: true)
+        XCTAssertFalse(draft.isWellFormed, "no device-only state with read faults")
+        XCTAssertTrue(ModelSequence(seed: 0, operations: [.setDraft(.user("p0"), "d")], storageFaults: true).isWellFormed)
+        let localReadAfterRestart = ModelSequence(
+            seed: 0, operations: [.storageFails(.unreadable), .storageRecovers, .restart, .legacySetRead(.user("p0"), newest: 1)],
             readFaults: true)
-        XCTAssertTrue(draftAfterRestart.isWellFormed)
+        XCTAssertTrue(localReadAfterRestart.isWellFormed)
         let localReadBefore = ModelSequence(
             seed: 0, operations: [.legacySetRead(.user("p0"), newest: 1), .storageFails(.unreadable)], readFaults: true)
         XCTAssertFalse(localReadBefore.isWellFormed, "the legacy read of a message, then the disk unreadable")

@@ -15,11 +15,13 @@ import IMCore
 ///
 /// With `readFaults` too, the disk may also become unreadable (`StorageFault.unreadable`); an
 /// operation that needs a stored message then makes the session stop using its database until
-/// the next login, and rebuild its list from the server. What only the file holds is out of its
-/// reach meanwhile, by design: its drafts, the messages a legacy deletion kept, and the local
-/// history the legacy read of a message picks from. So between two restarts in which the disk
-/// becomes unreadable, no draft is set, no legacy deletion is made and no legacy read of a
-/// message (`isWellFormed`); everything the server keeps goes on being compared, through the
+/// the next login, and rebuild its list from the server. What only the device keeps then changes
+/// in memory only, and the next login shows it as the file left behind has it, by design: so
+/// these sequences set no draft and make no legacy deletion (a draft set or cleared after the
+/// drop, or taken with its conversation by a deletion, would come back as it was; so would messages
+/// a legacy deletion kept). The local history the legacy read of a message picks from is partly
+/// out of reach too: between two restarts in which the disk becomes unreadable, no legacy read of
+/// a message (`isWellFormed`). Everything the server keeps goes on being compared, through the
 /// rebuild and the restart after it.
 package struct ModelSequence: Hashable, Sendable, CustomStringConvertible {
     /// The seed the operations were generated from.
@@ -60,10 +62,10 @@ package struct ModelSequence: Hashable, Sendable, CustomStringConvertible {
         let readFaults: Bool
         /// Whether the disk fails now.
         var failing = false
-        /// Since the last restart: whether the disk became unreadable, and whether anything
-        /// happened that only the file would keep (which rules the other out, see the type's notes).
+        /// Since the last restart: whether the disk became unreadable, and whether the local
+        /// history was read (which rules the other out, see the type's notes).
         var unreadableSinceRestart = false
-        var deviceOnlySinceRestart = false
+        var historyReadSinceRestart = false
 
         mutating func note(_ operation: ModelOperation) {
             switch operation {
@@ -74,9 +76,9 @@ package struct ModelSequence: Hashable, Sendable, CustomStringConvertible {
                 failing = false
             case .restart:
                 unreadableSinceRestart = false
-                deviceOnlySinceRestart = false
+                historyReadSinceRestart = false
             default:
-                if operation.needsTheDatabase { deviceOnlySinceRestart = true }
+                if operation.readsLocalHistory { historyReadSinceRestart = true }
             }
         }
     }
@@ -86,14 +88,16 @@ package struct ModelSequence: Hashable, Sendable, CustomStringConvertible {
 
     /// Whether the sequence can be checked: no storage events without `storageFaults`, and while
     /// the disk fails no send from the main device and no restart; the disk unreadable only with
-    /// `readFaults`, and then between two restarts either it or operations that need what only the
-    /// file holds (`ModelOperation.needsTheDatabase`), not both. Generated sequences are; the
-    /// shrinker tries only candidates that are.
+    /// `readFaults`, and then no operation that makes device-only state
+    /// (`ModelOperation.makesDeviceOnlyState`), and between two restarts either the disk unreadable
+    /// or reads of the local history (`ModelOperation.readsLocalHistory`), not both. Generated
+    /// sequences are; the shrinker tries only candidates that are.
     package var isWellFormed: Bool {
         var failing = false
         var unreadable = false
-        var deviceOnly = false
+        var historyRead = false
         for operation in operations {
+            if readFaults && operation.makesDeviceOnlyState { return false }
             switch operation {
             case .storageFails(let fault):
                 guard storageFaults, fault != .unreadable || readFaults else { return false }
@@ -104,11 +108,11 @@ package struct ModelSequence: Hashable, Sendable, CustomStringConvertible {
                 failing = false
             case .restart, .sendMessage:
                 if failing || operation == .restart && !storageFaults { return false }
-                if operation == .restart { (unreadable, deviceOnly) = (false, false) }
+                if operation == .restart { (unreadable, historyRead) = (false, false) }
             default:
-                if operation.needsTheDatabase { deviceOnly = true }
+                if operation.readsLocalHistory { historyRead = true }
             }
-            if unreadable && deviceOnly { return false }
+            if unreadable && historyRead { return false }
         }
         return true
     }
@@ -184,7 +188,7 @@ package struct ModelSequence: Hashable, Sendable, CustomStringConvertible {
             switch self {
             case .storageRecovers: return storage.failing
             case .storageFails, .restart, .send: return !storage.failing
-            case .draft, .legacyDelete: return !storage.unreadableSinceRestart
+            case .draft, .legacyDelete: return !storage.readFaults
             default: return true
             }
         }
@@ -272,7 +276,9 @@ package struct ModelSequence: Hashable, Sendable, CustomStringConvertible {
         case .storageFails:
             let fault: StorageFault = random.chance(50) ? .diskFull : .readOnly
             // Drawn only with read faults, so that other sequences stay what their seeds gave.
-            guard let storage, storage.readFaults, !storage.deviceOnlySinceRestart, random.chance(40) else { return .storageFails(fault) }
+            guard let storage, storage.readFaults, !storage.historyReadSinceRestart, random.chance(40) else {
+                return .storageFails(fault)
+            }
             return .storageFails(.unreadable)
         case .storageRecovers:
             return .storageRecovers
