@@ -141,6 +141,13 @@ public final class IMReferenceServer: IMTransport, Sendable {
         set { withState { state, _ in state.cloudListLimit = max(0, newValue) } }
     }
 
+    /// Seconds after sending within which a message may be revoked: 120 unless set, as the vendor
+    /// documents. Tests whose clock runs faster than time set it higher. Applies to later revokes.
+    public var revokeTimeLimit: UInt64 {
+        get { withState { state, _ in state.revokeTimeLimit } }
+        set { withState { state, _ in state.revokeTimeLimit = newValue } }
+    }
+
     /// Whether deleting a conversation on one device deletes it on the user's other devices (a
     /// push, and a tombstone for incremental syncs). Off unless set, as the vendor ships its
     /// console switch ("deletion is not synced across clients"): the deleting device deletes it,

@@ -5,7 +5,7 @@ import IMTransportKit
 extension ServerState {
     /// How long after it was sent a message may be revoked, in seconds: 2 minutes, the vendor's
     /// default.
-    static let revokeTimeLimit: UInt64 = 120
+    static let defaultRevokeTimeLimit: UInt64 = 120
     /// The most messages one `deleteMessages` request may name (the vendor's limit).
     static let maxDeletedMessages = 50
 
@@ -46,8 +46,8 @@ extension ServerState {
         }
         if message.status == .revoked { return message }
         let now = clock()
-        guard now <= message.timestamp + Self.revokeTimeLimit else {
-            let reason = "a message can be revoked within \(Self.revokeTimeLimit) seconds of sending"
+        guard now <= message.timestamp || now - message.timestamp <= revokeTimeLimit else {
+            let reason = "a message can be revoked within \(revokeTimeLimit) seconds of sending"
             throw isGroup ? IMError(.groupRevokeTimeLimitExceeded, reason) : IMError(.revokeTimeLimitExceeded, reason)
         }
         let revoked = logs[key]!.revoke(seq: seq)!

@@ -22,6 +22,8 @@ struct ServerState {
     var syncPageByteBudget = ServerState.defaultSyncPageByteBudget
     /// The most recently active conversations a sync from 0 lists (pinned ones besides).
     var cloudListLimit = ServerState.defaultCloudListLimit
+    /// Seconds after sending within which a message may be revoked (`IMReferenceServer.revokeTimeLimit`).
+    var revokeTimeLimit = ServerState.defaultRevokeTimeLimit
     /// Whether deleting a conversation deletes it on the user's other devices too.
     var syncsConversationDeletion = false
 

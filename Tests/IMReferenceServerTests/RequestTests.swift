@@ -4,6 +4,25 @@ import IMReferenceServer
 import XCTest
 
 final class RequestTests: ServerTestCase {
+    // MARK: revoke time limit
+
+    func test_aRevoke_isRefusedPastTheTimeLimit_120SecondsUnlessSet() throws {
+        let now = Locked<UInt64>(1_000)
+        let server = IMReferenceServer(clock: { now.withLock { $0 } }, loginPolicy: .unlimited)
+        for user in ["alice", "bob"] { try server.registerUser(user) }
+        try server.sendText("one", from: "alice", toUser: "bob")
+        try server.sendText("two", from: "alice", toUser: "bob")
+        XCTAssertEqual(server.revokeTimeLimit, 120)
+        now.withLock { $0 += 120 }
+        XCTAssertNoThrow(try server.revokeMessage(seq: 1, from: "alice", toUser: "bob"), "at the limit")
+        now.withLock { $0 += 1 }
+        XCTAssertThrowsError(try server.revokeMessage(seq: 2, from: "alice", toUser: "bob")) { error in
+            XCTAssertEqual((error as? IMError)?.code, .revokeTimeLimitExceeded)
+        }
+        server.revokeTimeLimit = .max
+        XCTAssertNoThrow(try server.revokeMessage(seq: 2, from: "alice", toUser: "bob"), "no limit")
+    }
+
     // MARK: markRead
 
     func test_markRead_movesTheCursor_andPushesToEveryConnectionWithOneVersion() throws {

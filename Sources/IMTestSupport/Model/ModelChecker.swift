@@ -84,7 +84,7 @@ package struct ModelChecker: Sendable {
     /// times the main device stopped using its database.
     package func check(_ sequence: ModelSequence, counts: inout ModelStorageCounts) async throws -> ModelDivergence? {
         let driver = try await ModelDriver.start(
-            secondDevice: sequence.usesSecondDevice, storageFaults: sequence.storageFaults)
+            secondDevice: sequence.usesSecondDevice, storageFaults: sequence.storageFaults, readFaults: sequence.readFaults)
         defer { driver.stop() }
         var model = ReferenceModel(flaw: flaw)
         do {
@@ -110,6 +110,7 @@ package struct ModelChecker: Sendable {
                 }
             }
             driver.clearRecorders()
+            driver.advanceClock()
             let expected = model.apply(operation)
             var shown: (seqs: [UInt64], read: [Bool])?
             let actual = try await driver.apply(operation) { shown = ($0, $1) }

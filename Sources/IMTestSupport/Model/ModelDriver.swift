@@ -44,12 +44,15 @@ final class ModelDriver: @unchecked Sendable {
 
     /// The `onUnreadMessageCountChangedByFilter` events of the main session, for `ModelFilter.subscribed`.
     let filterEvents: FilterEventRecorder
+    /// With read faults, the server's clock: one second per step (`advanceClock()`); nil: the time.
+    private let clock: Locked<UInt64>?
 
     private init(
         main: V2TestSession, second: V2TestSession?, secondNetwork: PushLossTransport, directory: TemporaryDirectory?,
-        filterEvents: FilterEventRecorder
+        filterEvents: FilterEventRecorder, clock: Locked<UInt64>?
     ) {
         self.filterEvents = filterEvents
+        self.clock = clock
         self.main = main
         self.second = second
         self.secondNetwork = secondNetwork
@@ -58,13 +61,24 @@ final class ModelDriver: @unchecked Sendable {
 
     /// Starts a server, logs `me` in (and the second device), and asks for the total once so that
     /// every later change of it is announced.
-    static func start(secondDevice: Bool, storageFaults: Bool = false) async throws -> ModelDriver {
+    ///
+    /// With `readFaults`, the server's clock moves one second per step instead of with time: a
+    /// device that stopped using its database learns at its next login, from the server, of
+    /// conversations that changed meanwhile, and places them by the time of their last messages.
+    /// Between two conversations active in the same second, the server's answer does not tell
+    /// which came first; at the check's pace every step would fall in one second.
+    static func start(secondDevice: Bool, storageFaults: Bool = false, readFaults: Bool = false) async throws -> ModelDriver {
         let directory = storageFaults ? try TemporaryDirectory(prefix: "model-check") : nil
+        let clock: Locked<UInt64>? = readFaults ? Locked(UInt64(Date().timeIntervalSince1970)) : nil
+        var serverClock: (@Sendable () -> UInt64)?
+        if let clock { serverClock = { clock.withLock { $0 } } }
         // The failing disk is expected: its error lines would only bury the check's report.
         let main = try await V2TestSession(
-            userID: ModelTarget.me, peers: ModelTarget.peers,
+            userID: ModelTarget.me, peers: ModelTarget.peers, serverClock: serverClock,
             storage: directory.map { .disk(directory: $0.path) } ?? .memory,
             logLevel: storageFaults ? .LOG_NONE : .LOG_INFO)
+        // Steps are seconds apart here: a revoke of an older message of mine stays within the limit.
+        if clock != nil { main.server.revokeTimeLimit = .max }
         main.server.cloudListLimit = cloudListLimit
         main.server.syncPageLimit = syncPageLimit
         // The reference model deletes a conversation on every device of the user: the vendor's
@@ -85,7 +99,8 @@ final class ModelDriver: @unchecked Sendable {
         main.manager.addConversationListener(listener: filterEvents)
         for filter in filterEvents.filters { main.manager.subscribeUnreadMessageCountByFilter(filter: filter) }
         let driver = ModelDriver(
-            main: main, second: second, secondNetwork: secondNetwork, directory: directory, filterEvents: filterEvents)
+            main: main, second: second, secondNetwork: secondNetwork, directory: directory, filterEvents: filterEvents,
+            clock: clock)
         TIMManager.sharedInstance().addMessageListener(driver.legacyMessages)
         main.manager.addConversationListener(listener: driver.groupEvents)
         await driver.settle()
@@ -101,6 +116,11 @@ final class ModelDriver: @unchecked Sendable {
         second?.tearDown()
         main.tearDown()
         directory?.remove()
+    }
+
+    /// Moves the server's clock on by a second, when it is the driver's (read faults).
+    func advanceClock() {
+        clock?.withLock { $0 += 1 }
     }
 
     /// Forgets the listener calls recorded so far, on both devices.
