@@ -526,6 +526,40 @@ final class StorageFailureTests: XCTestCase {
         try await assertConverged()
     }
 
+    /// The rebuild's answer from 0 can be older than what pushes brought meanwhile (here a read on
+    /// another device, pushed while the answer was on its way): the rebuild takes the answer, then
+    /// syncs from its version at once, so the read stands. Before, the read was undone until a
+    /// later push revealed the gap (found by `imsdk check --read-faults`, seeds 9388 and 95810).
+    func test_aRebuildWhoseAnswerIsOlderThanThePushesApplied_catchesUpWithThem() async throws {
+        let server = IMReferenceServer(loginPolicy: .unlimited)
+        for user in ["me", "a", "b"] { try server.registerUser(user, nickname: nil, faceURL: nil) }
+        let held = HeldSyncTransport(wrapping: TestNetwork.transport(to: server))
+        session = try await V2TestSession(server: server, transport: held, storage: storage, checksInvariants: true)
+        for index in 0..<2 { try server.sendText("m\(index)", from: "a", toUser: "me") }
+        try server.sendText("from b", from: "b", toUser: "me")
+        await session.settle()
+        try await manager.logout()
+        try await manager.login(userID: "me", userSig: "sig")
+        XCTAssertTrue(try eventually { manager.currentClient!.read { $0.isComplete } }, "warm")
+        session.recorder.clear()
+
+        held.holdSyncAnswers()
+        inject(.unreadable)
+        _ = try server.revokeMessage(seq: 1, from: "a", toUser: "me")
+        XCTAssertTrue(try eventually { held.heldCount == 1 }, "the rebuild's answer waits")
+        XCTAssertEqual(syncFailures, 1, "the database was dropped")
+        _ = try server.markC2CRead(reader: "me", peer: "b")
+        XCTAssertTrue(try eventually { manager.currentClient!.read { $0.conversation(.c2c("b"))?.unreadCount } == 0 },
+                      "the read's push applied")
+        held.releaseHeld()
+
+        let list = try await walk { $0.map(\.unreadCount) == [0, 1] }
+        XCTAssertEqual(list.map(\.conversationID), ["c2c_b", "c2c_a"])
+        XCTAssertEqual(list.map(\.unreadCount), [0, 1], "b's read and a's revoke both stand")
+        XCTAssertEqual(session.recorder.received.compactMap(\.text), [], "no message announced again")
+        try await assertConverged()
+    }
+
     /// The rebuild after the database is dropped keeps the list as it was: every conversation,
     /// those beyond the server's cloud list too (asked for by ID), each in its place, a conversation
     /// whose history was cleared and one with a draft included, whose places the server's answer

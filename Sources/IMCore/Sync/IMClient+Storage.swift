@@ -82,7 +82,7 @@ extension IMClient {
                 store.subscribeUnreadCounts(state.store.subscribedUnreadFilters)
                 state.store = store
                 state.database = database
-                state.heardBeforeLogin = heard
+                state.heardAlready = heard
                 if let recovered { emit(.syncFailed(recovered.imError)) }
             }
         } catch {

@@ -130,9 +130,13 @@ package final class IMClient: IMPushSink, Sendable {
         /// stopped using it mid-session, or a full disk kept it from folding the batch log at
         /// login): at the stop the session records in the file what it heard (`recordHeard`).
         var leftItsFileBehind = false
-        /// Per conversation, the last sequence an earlier session that left the file behind had
-        /// heard (`ConversationDatabase.takeHeard`): a sync announces no message up to there.
-        var heardBeforeLogin: [ConversationID: UInt64] = [:]
+        /// Per conversation, the last sequence this device heard before its store forgot it: an
+        /// earlier session that left the file behind (`ConversationDatabase.takeHeard`), or this
+        /// one before a rebuild from the server. A sync announces no message up to there.
+        var heardAlready: [ConversationID: UInt64] = [:]
+        /// Whether the rebuild's answer was older than what pushes had brought the store to: a
+        /// sync from its version follows at once, for the changes in between.
+        var catchesUpAfterRebuild = false
     }
 
     private let state: Locked<State>
@@ -550,12 +554,14 @@ package final class IMClient: IMPushSink, Sendable {
             syncPage(since: next, rebuilding: false, login: login)
             return
         }
-        // A rebuild asked for while this sync ran (from a later version) starts now.
+        // A rebuild asked for while this sync ran (from a later version) starts now, and so does the
+        // catch-up after a rebuild whose answer was older than the pushes the store had applied.
         let rebuildsNext = withState { state -> Bool in
             state.isSyncing = false
             state.failures = 0
             emit(.syncFinished)
-            return state.rebuildsFromServer && !state.isClosed
+            defer { state.catchesUpAfterRebuild = false }
+            return (state.rebuildsFromServer || state.catchesUpAfterRebuild) && !state.isClosed
         }
         warmUpInBackground()
         if let login { deliver { login(.success(())) } }
@@ -578,9 +584,6 @@ package final class IMClient: IMPushSink, Sendable {
     private func apply(_ changes: IMChanges, since: UInt64, rebuilding: Bool = false) -> UInt64 {
         let roaming = readPolicy == .roaming
         return writeState { state -> UInt64 in
-            // What a rebuild finds this device had heard: the answer from 0 carries every message
-            // delivered since the connection opened, and those up to here were announced already.
-            var heardUpTo: [ConversationID: UInt64] = [:]
             let rebuildsAfterDrop = state.rebuildsFromServer && since == 0
             // The conversations a message new to this device arrived in: they move, the rest keep their places.
             var moved: Set<ConversationID> = []
@@ -588,7 +591,12 @@ package final class IMClient: IMPushSink, Sendable {
             if rebuildsAfterDrop {
                 logger.log(.info, "rebuilding the store of \(userID) from the server, its local database no longer used")
                 completeNow(&state)
-                heardUpTo = state.store.lastSequences()
+                // What this device had heard: the answer from 0 carries every message delivered
+                // since the connection opened, and those up to here were announced already.
+                state.heardAlready.merge(state.store.lastSequences(), uniquingKeysWith: max)
+                // Pushes may have brought the store past the answer: what they brought comes again
+                // with the sync from the answer's version that follows.
+                if changes.version < state.store.syncVersion { state.catchesUpAfterRebuild = true }
                 state.store.forgetServerState(takingEpoch: state.connection?.serverEpoch, keepingOrder: state.rebuildKeepsOrder)
                 state.rebuildsFromServer = false
             } else if rebuilding || !state.isInServerEpoch {
@@ -603,7 +611,7 @@ package final class IMClient: IMPushSink, Sendable {
             for conversation in changes.conversations.reversed() {
                 let isNewHere = state.store.loadedConversation(conversation.id) == nil
                 // One change of the conversation for all its new messages (a sync page carries ~20 each).
-                let heard = max(heardUpTo[conversation.id] ?? 0, state.heardBeforeLogin[conversation.id] ?? 0)
+                let heard = state.heardAlready[conversation.id] ?? 0
                 let arrivals = conversation.newMessages.map { message in
                     (message: message, isNew: !state.takeSentHere(message, selfUserID: userID) && message.seq > heard)
                 }
