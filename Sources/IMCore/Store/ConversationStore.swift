@@ -68,7 +68,7 @@ package struct ConversationStore: Sendable {
     private var orderKeyCeiling: UInt64 = 0
     /// The order keys of the conversations a rebuild forgot (`forgetServerState(takingEpoch:keepingOrder:)`),
     /// each taken again when the rebuild brings the conversation back, and kept from every new
-    /// key until the rebuild ends (`endRebuild()`), which puts back any a message of the rebuild moved.
+    /// key until the rebuild ends (`endRebuild(moved:)`), which puts back any a message of the rebuild moved.
     private var forgottenOrderKeys: [ConversationID: UInt64] = [:]
     private var reservedOrderKeys: Set<UInt64> = []
     /// The server version this store reflects: the next sync asks for the changes after it.
@@ -792,7 +792,7 @@ package struct ConversationStore: Sendable {
     /// announces what the sync after it leaves changed, deleted or new.
     ///
     /// With `keepingOrder` (a rebuild from the same server), each conversation that comes back
-    /// takes its place in the list again (its order key) until `endRebuild()`: a server's answer
+    /// takes its place in the list again (its order key) until `endRebuild(moved:)`: a server's answer
     /// tells each conversation's last message, not where a conversation whose history was
     /// cleared, one with a draft, or two active in the same second stood.
     /// - Precondition: the store is complete (`isComplete`).

@@ -252,8 +252,11 @@ package final class IMClient: IMPushSink, Sendable {
     package var usesDatabase: Bool { withState { $0.database != nil } }
 
     /// Whether a sync runs now or is due: a rebuild after the client stopped using its database
-    /// is due until the sync after it starts.
-    package var hasSyncPending: Bool { withState { $0.isSyncing || $0.rebuildsFromServer } }
+    /// until its answer is applied, and the sync that follows a rebuild whose answer was older than
+    /// the pushes applied meanwhile until it starts.
+    package var hasSyncPending: Bool {
+        withState { $0.isSyncing || $0.rebuildsFromServer || $0.catchesUpAfterRebuild }
+    }
 
     /// Reads the store under the lock.
     package func read<T, E: Error>(_ body: (ConversationStore) throws(E) -> T) throws(E) -> T {
@@ -483,6 +486,7 @@ package final class IMClient: IMPushSink, Sendable {
         let since = withState { state -> UInt64? in
             guard !state.isSyncing, !state.isClosed else { return nil }
             state.isSyncing = true
+            state.catchesUpAfterRebuild = false
             emit(.syncStarted)
             return state.isInServerEpoch && !state.rebuildsFromServer ? state.store.syncVersion : 0
         }
@@ -560,7 +564,6 @@ package final class IMClient: IMPushSink, Sendable {
             state.isSyncing = false
             state.failures = 0
             emit(.syncFinished)
-            defer { state.catchesUpAfterRebuild = false }
             return (state.rebuildsFromServer || state.catchesUpAfterRebuild) && !state.isClosed
         }
         warmUpInBackground()
