@@ -485,6 +485,19 @@ final class StorageFailureTests: XCTestCase {
         try await assertConverged()
     }
 
+    /// Two messages from a and one from b, then a login whose list loads whole (warm) with every
+    /// message in the file only.
+    private func logInWarmOverStoredMessages(file: StaticString = #filePath, line: UInt = #line) async throws {
+        for index in 0..<2 { try session.server.sendText("m\(index)", from: "a", toUser: "me") }
+        try session.server.sendText("from b", from: "b", toUser: "me")
+        await session.settle()
+        try await manager.logout()
+        try await manager.login(userID: "me", userSig: "sig")
+        XCTAssertTrue(try eventually { manager.currentClient!.read { $0.isComplete } }, "warm", file: file, line: line)
+        XCTAssertEqual(manager.currentClient!.read { $0.acceptedMessagesInMemory }, 0, "every message is in the file only",
+                       file: file, line: line)
+    }
+
     /// A warm store whose messages from a are in the database only, when the database cannot be
     /// read (a damaged page, an I/O error: `.unreadable`): the revoke of one cannot find it, so its
     /// batch cannot tell what it changed. The session stops using the database (reported) and
@@ -493,13 +506,7 @@ final class StorageFailureTests: XCTestCase {
     func test_aStoredMessageThatCannotBeRead_whenARevokeNeedsIt_dropsTheDatabase_andTheListIsRebuiltFromTheServer() async throws {
         session = try await V2TestSession(peers: ["a", "b"], storage: storage, checksInvariants: true)
         let server = session.server
-        for index in 0..<2 { try server.sendText("m\(index)", from: "a", toUser: "me") }
-        try server.sendText("from b", from: "b", toUser: "me")
-        await session.settle()
-        try await manager.logout()
-        try await manager.login(userID: "me", userSig: "sig")
-        XCTAssertTrue(try eventually { manager.currentClient!.read { $0.isComplete } }, "warm")
-        XCTAssertEqual(manager.currentClient!.read { $0.acceptedMessagesInMemory }, 0, "every message is in the file only")
+        try await logInWarmOverStoredMessages()
 
         inject(.unreadable)
         session.recorder.clear()
@@ -535,12 +542,7 @@ final class StorageFailureTests: XCTestCase {
         for user in ["me", "a", "b"] { try server.registerUser(user, nickname: nil, faceURL: nil) }
         let held = HeldSyncTransport(wrapping: TestNetwork.transport(to: server))
         session = try await V2TestSession(server: server, transport: held, storage: storage, checksInvariants: true)
-        for index in 0..<2 { try server.sendText("m\(index)", from: "a", toUser: "me") }
-        try server.sendText("from b", from: "b", toUser: "me")
-        await session.settle()
-        try await manager.logout()
-        try await manager.login(userID: "me", userSig: "sig")
-        XCTAssertTrue(try eventually { manager.currentClient!.read { $0.isComplete } }, "warm")
+        try await logInWarmOverStoredMessages()
         session.recorder.clear()
 
         held.holdSyncAnswers()
