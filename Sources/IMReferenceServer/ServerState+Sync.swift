@@ -160,7 +160,11 @@ extension ServerState {
             // The unread messages delivered by `version` are held by the device that asks: counted, not carried.
             var state = serverConversation(
                 id, conversation, of: userID, account: account, unreadAbove: conversation.deliveredSeq(atOrBefore: version))
-            if !isCurrent { state = state.upTo(seq: visible.last?.seq ?? conversation.deliveredSeq(atOrBefore: version)) }
+            if !isCurrent {
+                state = state.upTo(seq: visible.last?.seq ?? conversation.visibleDeliveredSeq(atOrBefore: version) {
+                    account.isVisible($0, in: id)
+                })
+            }
             state.newMessages = visible.compactMap { log?.message(seq: $0.seq) }
             state.revokedMessages = carriedRevoked.compactMap { log?.message(seq: $0.seq) }
             conversations.append((Self.activity(of: conversation), state))

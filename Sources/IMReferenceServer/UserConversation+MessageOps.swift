@@ -10,6 +10,14 @@ extension UserConversation {
         return later.startIndex > 0 ? deliveries[later.startIndex - 1].seq : 0
     }
 
+    /// The sequence of the newest message delivered by `version` that `isVisible` still shows (not
+    /// cleared or deleted since), 0 when none: the newest a sync page has told a device of.
+    ///
+    /// - Complexity: O(log d) to find `version`, plus the deliveries passed that are not visible.
+    func visibleDeliveredSeq(atOrBefore version: UInt64, isVisible: (UInt64) -> Bool) -> UInt64 {
+        deliveries[..<deliveries(after: version).startIndex].last { isVisible($0.seq) }?.seq ?? 0
+    }
+
     /// Takes the revoked form of message `revoked` (the last message, if it is the one) and stops
     /// counting it as unread.
     ///

@@ -196,7 +196,7 @@ final class ModelBasedTests: XCTestCase {
     /// second (seed 107) from the server's answer alone; a device that never saw a cleared
     /// conversation's messages placed it below every conversation with one (seed 5324, at the
     /// restart over the file left behind), also when a sync page carried its state as of a
-    /// cleared message (seeds 7275 and 8078).
+    /// cleared message (seeds 7275 and 8078) or as of one it had never carried (seed 125982).
     func test_foundWithReadFaults_theRebuildAndTheRestartAfterIt_keepEveryConversationInItsPlace() async throws {
         let sequences: [(UInt64, [ModelOperation])] = [
             (164, [.storageFails(.unreadable), .peerSendsC2C(peer: "p0", text: "m9", excludedFromUnread: false),
@@ -215,6 +215,12 @@ final class ModelBasedTests: XCTestCase {
             (8078, [.storageFails(.unreadable), .peerSendsC2C(peer: "p0", text: "m16", excludedFromUnread: false),
                     .markC2CRead(peer: nil), .peerSendsC2C(peer: "p1", text: "m27", excludedFromUnread: false),
                     .clearHistory(.user("p1"))]),
+            (125982, [.peerSendsGroup(peer: "p3", group: "g1", text: "m3", mention: .none), .storageFails(.unreadable),
+                      .cleanUnread(.group("g1")), .peerSendsC2C(peer: "p0", text: "m22", excludedFromUnread: false),
+                      .createGroup("home", [.group("g0"), .user("p2")]),
+                      .peerSendsC2C(peer: "p3", text: "m26", excludedFromUnread: false),
+                      .peerSendsC2C(peer: "p3", text: "m40", excludedFromUnread: false),
+                      .peerRevokes(peer: "p0", seq: 1), .clearHistory(.user("p0"))]),
         ]
         for (seed, operations) in sequences {
             let sequence = ModelSequence(seed: seed, operations: operations, readFaults: true)
