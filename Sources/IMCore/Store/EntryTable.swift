@@ -91,7 +91,11 @@ struct EntryTable: Sendable {
     /// Copies of the conversations in `slots` (occupied), in their order, each copied once,
     /// straight into the array's storage.
     func conversations(inSlots slots: UnsafeBufferPointer<Int>) -> [Conversation] {
-        [Conversation](unsafeUninitializedCapacity: slots.count) { page, initialized in
+        // Made with capacity 0, the array is the runtime's shared empty storage, whose count the
+        // initializer writes (the same 0): ThreadSanitizer reported that write racing with another
+        // thread's read of an empty array (`ModelBasedTests` under `.ci/run`, 2026-11-28).
+        guard !slots.isEmpty else { return [] }
+        return [Conversation](unsafeUninitializedCapacity: slots.count) { page, initialized in
             chunks.withUnsafeBufferPointer { chunks in
                 for slot in slots {
                     chunks[slot >> Self.chunkShift].withUnsafeBufferPointer { chunk in
