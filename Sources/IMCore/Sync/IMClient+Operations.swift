@@ -271,10 +271,11 @@ extension IMClient {
             guard case .messages(let messages) = try results[0].get() else {
                 throw IMError(.networkFailure, "unexpected answer to a history request")
             }
-            let conversation = store.conversation(id)
-            let kept = messages.filter { !store.isRemoved(seq: $0.seq, in: id) }
-            if let failure = store.takeFailedArchiveRead() { throw Self.readError(failure) }
-            return (kept, conversation?.readSeq ?? 0, conversation?.peerRead ?? .none)
+            return try self.readingStored(store) { store in
+                let conversation = store.conversation(id)
+                return (messages.filter { !store.isRemoved(seq: $0.seq, in: id) }, conversation?.readSeq ?? 0,
+                        conversation?.peerRead ?? .none)
+            }.get()
         }, completion: { [weak self] result in
             guard case .failure(let error) = result, error.code == .networkFailure, let self else {
                 completion(result)

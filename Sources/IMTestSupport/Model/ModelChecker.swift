@@ -46,9 +46,8 @@ import ImSDK_Plus
 /// (two more steps), so what it shows at the end came from its database and a sync from the
 /// stored version. With read faults (`ModelSequence.readFaults`), the history a revoke of my newest
 /// message picks it from may fail with 6019 while the disk is unreadable (nothing is revoked then),
-/// and a step in which the device stopped
-/// using its unreadable database is compared once its rebuild from the server caught up, and
-/// must agree as any other: nothing the user sees changes, no message is announced twice (then,
+/// and a step in which the device stopped using its unreadable database is compared once its
+/// rebuild from the server caught up, and must agree as any other: nothing the user sees changes, no message is announced twice (then,
 /// or at the next login over the file it left behind).
 ///
 /// - Thread safety: a value; one check at a time per process (it drives the shared SDK instance).
