@@ -18,6 +18,8 @@ package final class V2TestSession: @unchecked Sendable {
 
     /// Registers `userID` and `peers` on a new server, initialises the SDK and logs in.
     /// - Parameters:
+    ///   - serverClock: the clock of the server made here (seconds); nil: the system's.
+    ///   - deviceClock: the device's clock (`IMSession.setClockForTesting(_:)`); nil: the system's.
     ///   - server: an existing server (its users already registered); nil makes one that lets any
     ///     number of devices of a user stay online (tests add devices on one platform).
     ///   - transport: how to reach the server (a fault-injecting wrapper, say); nil: by
@@ -30,7 +32,7 @@ package final class V2TestSession: @unchecked Sendable {
     ///     `imsdk converge` figures turn it off).
     package init(
         userID: String = "me", peers: [String] = [], serverClock: (@Sendable () -> UInt64)? = nil,
-        server existing: IMReferenceServer? = nil, transport: (any IMTransport)? = nil,
+        deviceClock: (@Sendable () -> UInt64)? = nil, server existing: IMReferenceServer? = nil, transport: (any IMTransport)? = nil,
         instance: V2TIMManager? = nil, storage: V2TIMStorage = .memory, syncsDrafts: Bool = false,
         logLevel: V2TIMLogLevel = .LOG_INFO, heartbeatInterval: Double? = nil, checksInvariants: Bool = true
     ) async throws {
@@ -52,6 +54,7 @@ package final class V2TestSession: @unchecked Sendable {
         config.heartbeatInterval = heartbeatInterval
         manager.unInitSDK()
         guard manager.initSDK(1_400_000_001, config: config) else { throw V2TIMError(code: -1, desc: "initSDK failed") }
+        manager.session.setClockForTesting(deviceClock)
         manager.addConversationListener(listener: recorder)
         manager.addAdvancedMsgListener(listener: recorder)
         try await manager.login(userID: userID, userSig: "sig")

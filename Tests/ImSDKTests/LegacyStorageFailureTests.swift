@@ -181,6 +181,55 @@ final class LegacyStorageFailureTests: XCTestCase {
         try await restartOnAHealthyDisk_findingTheRevokeOfA1Stored()
     }
 
+    /// After the session dropped its database (an unreadable disk), the legacy calls that change
+    /// what lives on this device alone: a draft on a conversation the handle creates, a deletion
+    /// that keeps the local messages, and a draft on a conversation deleted so and created again
+    /// by a new message. The logout records them in the file, so the next login (the disk readable
+    /// again) shows the drafts and not the deleted conversation, and the one created again has its
+    /// kept messages back, read, under the new one.
+    func test_anUnreadableDatabase_theLegacyDraftsAndDeletionsMadeAfterTheDrop_areKeptByTheNextLogin() async throws {
+        let client = try await logInWarmWithThreeMessagesFromA()
+        try session.server.sendText("from b", from: "b", toUser: "me")
+        await session.settle()
+
+        inject(.unreadable)
+        _ = try session.server.revokeMessage(seq: 1, from: "a", toUser: "me")
+        for _ in 0..<500 where client.usesDatabase { try await Task.sleep(nanoseconds: 10_000_000) }
+        XCTAssertFalse(client.usesDatabase, "the database was dropped")
+        await session.settle()
+        XCTAssertEqual(manager.getConversation(.C2C, receiver: "c").setDraft(draft("to c")), 0)
+        XCTAssertTrue(manager.deleteConversation(.C2C, receiver: "b"))
+        XCTAssertTrue(manager.deleteConversation(.C2C, receiver: "a"))
+        try session.server.sendText("a3", from: "a", toUser: "me")
+        await session.settle()
+        XCTAssertEqual(manager.getConversation(.C2C, receiver: "a").setDraft(draft("to a")), 0)
+        XCTAssertEqual(draftText("c"), "to c")
+
+        inject(nil)
+        try await session.logout()
+        let file = try ConversationDatabase.open(
+            at: ConversationDatabase.path(directory: directory.path, appID: 1_400_000_001, userID: "me"),
+            logger: .silent, verifying: false)
+        XCTAssertEqual(try file.keptConversationIDs(), [.c2c("b")])
+        let stored = try XCTUnwrap(try file.conversation(.c2c("a")))
+        XCTAssertEqual([stored.lastSeq, stored.readSeq], [3, 3], "a's kept messages are its own again, read")
+        XCTAssertEqual(stored.draft?.text, "to a")
+        try await session.login()
+        await session.settle()
+        let ids = manager.getConversationList().map { $0.getReceiver() ?? "" }
+        XCTAssertEqual(Set(ids), ["a", "c"], "b stays deleted")
+        XCTAssertEqual(draftText("c"), "to c")
+        XCTAssertEqual(draftText("a"), "to a")
+        XCTAssertEqual(manager.getConversation(.C2C, receiver: "a").getUnReadMessageNum(), 1, "only a3: the kept ones are read")
+        let history = try await localMessages("a", count: 10)
+        XCTAssertEqual(history.map { ($0.getElem(0) as? TIMTextElem)?.text ?? "revoked" }.first, "a3")
+        XCTAssertEqual(history.count, 4, "a3 over the three kept messages")
+        _ = try session.server.revokeMessage(seq: 4, from: "a", toUser: "me")
+        await session.settle()
+        XCTAssertEqual(manager.getConversation(.C2C, receiver: "a").getUnReadMessageNum(), 0,
+                       "a3 revoked, nothing is unread: the kept messages stay read")
+    }
+
     func test_aReadOnlyDatabase_failsTheLegacyLoginWith6022() async throws {
         session = try await LegacyTestSession(peers: ["a"], databaseDirectory: directory.path) { config in
             config.disableStorage = false

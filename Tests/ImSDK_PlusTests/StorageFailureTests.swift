@@ -290,6 +290,33 @@ final class StorageFailureTests: XCTestCase {
         XCTAssertEqual(try loggedBatches(), 0, "folded once the disk had space")
     }
 
+    /// A session that went on in memory because a full disk refused the fold at login: the draft
+    /// the user sets and the conversation the user deletes then are recorded in the file at logout
+    /// once the disk has space (the fold first), so the next login shows them.
+    func test_aSessionInMemoryOnAFullDisk_recordsItsDraftsAndDeletionsAtLogout_onceTheDiskHasSpace() async throws {
+        session = try await V2TestSession(peers: ["a", "b"], storage: storage, checksInvariants: false)
+        let server = session.server
+        try server.sendText("first", from: "b", toUser: "me")
+        for index in 0..<3 { try server.sendText(Self.large("m\(index)"), from: "a", toUser: "me") }
+        await session.settle()
+        try await manager.setConversationDraft(conversationID: "c2c_b", draftText: "kept")
+        inject(.diskFull)
+        try await manager.logout()
+        XCTAssertGreaterThan(try loggedBatches(), 0)
+        try await manager.login(userID: "me", userSig: "sig")
+        await session.settle()
+        XCTAssertEqual(syncFailures, 1, "in memory")
+        _ = try await walk { $0.count == 2 }
+        try await manager.setConversationDraft(conversationID: "c2c_a", draftText: "during")
+        try await manager.deleteConversation(conversation: "c2c_b")
+
+        let restored = try await recoverAndLogInAgain(inMemory: false)
+        XCTAssertEqual(restored.map(\.conversationID), ["c2c_a"], "b stays deleted, its draft with it")
+        XCTAssertEqual(restored.map(\.draftText), ["during"])
+        XCTAssertEqual(restored.map(\.unreadCount), [3])
+        try await assertConverged()
+    }
+
     /// A cold store whose batch log holds batches, on a full disk that refuses the fold: the first
     /// page cannot come from the sort-key index (its read needs the fold), so the rest of the list
     /// is read from the tables as they are, under what memory holds. The whole list comes at once,
@@ -635,6 +662,44 @@ final class StorageFailureTests: XCTestCase {
         let relisted = try await session.walk().list
         XCTAssertEqual(relisted.map(\.conversationID), ["c2c_a", "c2c_b"])
         XCTAssertEqual(relisted.map(\.unreadCount), [3, 2], "and counted once")
+        try await assertConverged()
+    }
+
+    // MARK: - Device-only changes after a drop
+
+    /// After the session dropped its database (an unreadable disk), the user sets a draft, clears
+    /// another, deletes a conversation and drafts one the drop never saw; the logout records them in
+    /// the file left behind, so that the next login (the disk readable again) shows them as the
+    /// session left them.
+    func test_draftsAndDeletions_madeAfterTheDatabaseIsDropped_areKeptByTheNextLogin() async throws {
+        session = try await V2TestSession(peers: ["a", "b", "c", "d"], storage: storage, checksInvariants: true)
+        let server = session.server
+        for peer in ["a", "b", "c"] { try server.sendText("from \(peer)", from: peer, toUser: "me") }
+        await session.settle()
+        try await manager.setConversationDraft(conversationID: "c2c_b", draftText: "before")
+        try await logInWarmOverStoredMessages()
+
+        inject(.unreadable)
+        _ = try server.revokeMessage(seq: 1, from: "a", toUser: "me")
+        _ = try await walk { $0.first { $0.conversationID == "c2c_a" }?.unreadCount == 2 }
+        XCTAssertEqual(syncFailures, 1, "the database was dropped")
+        try server.sendText("after the drop", from: "d", toUser: "me")
+        _ = try await walk { $0.count == 4 }
+        try await manager.setConversationDraft(conversationID: "c2c_a", draftText: "set after")
+        try await manager.setConversationDraft(conversationID: "c2c_b", draftText: nil)
+        try await manager.setConversationDraft(conversationID: "c2c_d", draftText: "new one")
+        try await manager.deleteConversation(conversation: "c2c_c")
+        let left = try await session.walk().list
+        XCTAssertEqual(left.map(\.conversationID), ["c2c_d", "c2c_a", "c2c_b"])
+
+        inject(nil)
+        try await manager.logout()
+        try await manager.login(userID: "me", userSig: "sig")
+        await session.settle()
+        let restored = try await session.walk().list
+        XCTAssertEqual(restored.map(\.conversationID), left.map(\.conversationID), "c stays deleted")
+        XCTAssertEqual(restored.map(\.draftText), left.map(\.draftText))
+        XCTAssertEqual(restored.map(\.draftText), ["new one", "set after", nil])
         try await assertConverged()
     }
 

@@ -86,6 +86,8 @@ package final class IMSession: Sendable {
         var warmsUpInBackground = true
         var messageCacheLimit = ConversationStore.defaultMessageCacheLimit
         var batchLogFoldThreshold = ConversationDatabase.defaultLogFoldThreshold
+        /// The device's clock of later logins (nil: the system's; see `setClockForTesting(_:)`).
+        var clock: (@Sendable () -> UInt64)?
         var syncsDrafts = false
         var platform = IMPlatform.current
         /// The storage fault tests injected into the databases of this session's clients.
@@ -192,6 +194,14 @@ package final class IMSession: Sendable {
     package func setBatchLogFoldThreshold(_ bytes: Int) {
         precondition(bytes >= 0, "a fold threshold cannot be negative")
         state.withLock { $0.batchLogFoldThreshold = bytes }
+    }
+
+    /// The device's clock, in seconds, for the clients of later logins (the time of drafts and of
+    /// messages being sent), until the next `unInitialize`; nil: the system's. For tests and test
+    /// support only: a check whose server clock steps gives the device the same clock, so that a
+    /// draft and a message are ordered as on one timeline.
+    package func setClockForTesting(_ clock: (@Sendable () -> UInt64)?) {
+        state.withLock { $0.clock = clock }
     }
 
     /// Makes the database of the current client, and of every client a later login or
@@ -370,7 +380,7 @@ package final class IMSession: Sendable {
             databasePath: databasePath, warmsUpInBackground: warmsUpInBackground, syncsDrafts: state.syncsDrafts,
             checksInvariants: state.checksInvariants, platform: state.platform,
             heartbeatInterval: state.heartbeatInterval, messageCacheLimit: state.messageCacheLimit,
-            batchLogFoldThreshold: state.batchLogFoldThreshold, clock: { UInt64(Date().timeIntervalSince1970) })
+            batchLogFoldThreshold: state.batchLogFoldThreshold, clock: state.clock ?? { UInt64(Date().timeIntervalSince1970) })
         if let fault = state.storageFault { client.injectStorageFaultForTesting(fault) }
         client.subscribeUnreadCounts(state.unreadFilters)
         return client

@@ -61,7 +61,7 @@ package struct ConversationStore: Sendable {
     var groupSlots = GroupSlots()
     /// The unread counts of the subscribed filters (`subscribeUnreadCount(_:)`).
     var filterUnread = FilterUnreadCounts()
-    private var orderCounter: UInt64 = 0
+    private(set) var orderCounter: UInt64 = 0
     /// At least every order key of the store's conversations (issued here or restored): a new key
     /// above it is unique with no lookup in the index. Used only while the store is complete (the
     /// conversations a cold store has not loaded have keys it has not seen).
@@ -90,6 +90,9 @@ package struct ConversationStore: Sendable {
     /// last took it (`takeFailedRead()`): the operation went on as if the conversation did not
     /// exist, so what the store holds of it must not be written over the stored state.
     private var failedColdLoad: (any Error)?
+    /// What changed on this device alone since the session stopped using its database (nil while
+    /// it uses one; see `ConversationStore+LeftBehind.swift`).
+    package internal(set) var leftBehind: LeftBehindChanges?
 
     /// The most pinned conversations a user may have.
     package static let maxPinned = 50
@@ -748,8 +751,10 @@ package struct ConversationStore: Sendable {
     /// Deletes `id`, and its local messages unless `keepingMessages`.
     ///
     /// Kept messages come back, all read, when the conversation is created again (a new message).
+    /// While the session goes on without its database, the deletion is noted for the file it left
+    /// behind (`LeftBehindChanges`), unless not `noting` (a rebuild, which creates it again).
     /// - Complexity: O(log n).
-    package mutating func delete(_ id: ConversationID, keepingMessages: Bool = false) {
+    package mutating func delete(_ id: ConversationID, keepingMessages: Bool = false, noting: Bool = true) {
         touching(id) { store in
             guard let slot = store.entries.slot(of: id) else { return }
             if store.archive != nil { store.messageCache.forget(store.entries.reference(slot)) }
@@ -773,6 +778,10 @@ package struct ConversationStore: Sendable {
                 store.forgetLocalFields(of: id, current.log)
                 store.hideStoredMessages(of: id, upTo: .max)
                 store.keptIDs.remove(id)
+            }
+            if noting {
+                store.leftBehind?.noteDeleted(
+                    id, keepingMessages: keepingMessages, keptMessages: keepingMessages ? current.log.messages : [])
             }
         }
     }
@@ -813,7 +822,7 @@ package struct ConversationStore: Sendable {
             guard let (current, log) = peek(id) else { continue }
             let kept = log.imported + log.pending
             let keptFields = kept.compactMap { message in localFields[message.id].map { (message.id, $0) } }
-            delete(id, keepingMessages: false)
+            delete(id, keepingMessages: false, noting: false)
             guard current.draft != nil || !kept.isEmpty else { continue }
             touching(id) { $0.createIfNeeded(id, profile: current.profile, activity: 0) }
             importMessages(log.imported, into: id)

@@ -163,6 +163,7 @@ extension IMClient {
                 store.createIfMissing(id)
             }
             try store.setDraft(id, draft)
+            store.noteUserDrafted(id)
             return true
         }
         guard saved, syncsDrafts, id.kind != .system else { return }

@@ -33,8 +33,9 @@ extension IMClient {
     /// nothing is written this session, and the file stays as it is, log included, for the next
     /// login to fold. The failure is logged and reported (`.syncFailed`). What lives on this
     /// device alone (drafts that do not roam, local messages and their fields) is not shown until
-    /// then, and what this session changes of it is lost at logout, as on any disk that still
-    /// fails then. Opening for storage only throws instead (it has no server to fill the store).
+    /// then; the deletions and drafts this session makes are recorded in the file at logout, once
+    /// the disk has space (`recordInFileLeftBehind(_:underFault:)`), the rest of what it changes of
+    /// it is lost then. Opening for storage only throws instead (it has no server to fill the store).
     func openDatabase(inMemoryWhenFull: Bool = false) throws(IMError) {
         guard let databasePath else { return }
         do throws(PersistenceError) {
@@ -104,6 +105,7 @@ extension IMClient {
             state.store = store
             state.database = nil
             state.leftItsFileBehind = true
+            state.store.noteLeftBehindChanges()
             emit(.syncFailed(error.imError))
         }
     }
@@ -184,10 +186,16 @@ extension IMClient {
     /// completes with what it loaded), nothing more is written, and the next sync rebuilds the
     /// store from the server (`State.rebuildsFromServer`), keeping drafts and local messages, every
     /// conversation the store holds (`addingHeldConversations(to:since:completion:)`), and, when
-    /// the store was complete, each one's place in the list.
+    /// the store was complete, each one's place in the list. The logout records in the file what
+    /// lives on this device alone and changed since (`LeftBehindChanges`), with what of it the
+    /// batches the disk refused held.
     private func detachDatabase(_ state: inout State) {
         state.database = nil
         state.leftItsFileBehind = true
+        // From here deletions and drafts reach the file only at logout; so do those of the
+        // batches the disk had refused, which are never written now.
+        state.store.noteLeftBehindChanges()
+        state.store.noteUnwritten(state.unwritten)
         state.unwritten = UnwrittenChanges()
         // Places can be kept only where every conversation has one: a cold store's unloaded
         // conversations come back placed by the server's answer alone.
@@ -457,7 +465,7 @@ extension IMClient {
         }
         state.unwritten = UnwrittenChanges()
         state.database = nil
-        if state.leftItsFileBehind { recordHeard(state.store, underFault: state.storageFault) }
+        if state.leftItsFileBehind { recordInFileLeftBehind(state.store, underFault: state.storageFault) }
         state.leftItsFileBehind = false
         // The store reads its messages from the same connection: let go of it too, so the database
         // closes now (its write-ahead log folded into the file) rather than whenever the last
@@ -465,20 +473,41 @@ extension IMClient {
         state.store.detachArchive()
     }
 
-    /// Records in the file this session left behind how far it heard each conversation, so that
-    /// the next login's sync from the file's stored version announces none of those messages
-    /// again (`ConversationDatabase.saveHeard`). A file that is gone (a damaged one moved aside:
-    /// the next login starts fresh and announces nothing) or still cannot be written is logged and
-    /// left as it is; the next login may then announce those messages a second time. `fault`: the
-    /// one a test injected into this session's database, which the file's new connection meets too.
-    /// - Complexity: O(n) for n conversations, one transaction.
-    private func recordHeard(_ store: ConversationStore, underFault fault: StorageFault?) {
+    /// Records in the file this session left behind what changed on this device alone (the
+    /// deletions and drafts since it went on without the file: `LeftBehindChanges`,
+    /// `ConversationDatabase.recordLeftBehind(deletions:drafted:orderCounter:)`), then how far it
+    /// heard each conversation, so that the next login's sync from the file's stored version
+    /// announces none of those messages again (`ConversationDatabase.saveHeard`). A file that is
+    /// gone (a damaged one moved aside: the next login starts fresh and announces nothing) is left
+    /// alone; one that still cannot be written is logged and left as it is: the next login then
+    /// shows the list as the file has it (the deletions and drafts undone) and may announce those
+    /// messages a second time. `fault`: the one a test injected into this session's database,
+    /// which the file's new connection meets too.
+    /// - Complexity: O(n) for n conversations, two transactions.
+    private func recordInFileLeftBehind(_ store: ConversationStore, underFault fault: StorageFault?) {
         guard let databasePath, FileManager.default.fileExists(atPath: databasePath) else { return }
+        let file: ConversationDatabase
+        do throws(PersistenceError) {
+            file = try ConversationDatabase.open(at: databasePath, logger: logger, verifying: false, creating: false)
+            if let fault { try file.inject(fault) }
+        } catch {
+            logger.log(.warning, "cannot open the local database to record what this session changed and heard "
+                + "(\(error)); the next login shows the list as the file has it and may announce those messages again")
+            return
+        }
+        if let changes = store.leftBehind, !changes.isEmpty {
+            do throws(PersistenceError) {
+                try file.recordLeftBehind(
+                    deletions: changes.deletions, drafted: changes.drafted.compactMap { store.conversation($0) },
+                    orderCounter: store.orderCounter)
+            } catch {
+                logger.log(.error, "cannot record in the local database the \(changes.deletions.count) deletions and "
+                    + "\(changes.drafted.count) drafts of this session (\(error)); the next login shows them as the file has them")
+            }
+        }
         let heard = store.lastSequences()
         guard !heard.isEmpty else { return }
         do throws(PersistenceError) {
-            let file = try ConversationDatabase.open(at: databasePath, logger: logger, verifying: false, creating: false)
-            if let fault { try file.inject(fault) }
             try file.saveHeard(heard)
         } catch {
             logger.log(.warning, "cannot record in the local database what this session heard (\(error)); "

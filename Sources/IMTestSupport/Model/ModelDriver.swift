@@ -66,7 +66,8 @@ final class ModelDriver: @unchecked Sendable {
     /// device that stopped using its database learns at its next login, from the server, of
     /// conversations that changed meanwhile, and places them by the time of their last messages.
     /// Between two conversations active in the same second, the server's answer does not tell
-    /// which came first; at the check's pace every step would fall in one second.
+    /// which came first; at the check's pace every step would fall in one second. The main device
+    /// has the same clock, so that its drafts are timed on the server's timeline.
     static func start(secondDevice: Bool, storageFaults: Bool = false, readFaults: Bool = false) async throws -> ModelDriver {
         let directory = storageFaults ? try TemporaryDirectory(prefix: "model-check") : nil
         let clock: Locked<UInt64>? = readFaults ? Locked(UInt64(Date().timeIntervalSince1970)) : nil
@@ -74,7 +75,7 @@ final class ModelDriver: @unchecked Sendable {
         if let clock { serverClock = { clock.withLock { $0 } } }
         // The failing disk is expected: its error lines would only bury the check's report.
         let main = try await V2TestSession(
-            userID: ModelTarget.me, peers: ModelTarget.peers, serverClock: serverClock,
+            userID: ModelTarget.me, peers: ModelTarget.peers, serverClock: serverClock, deviceClock: serverClock,
             storage: directory.map { .disk(directory: $0.path) } ?? .memory,
             logLevel: storageFaults ? .LOG_NONE : .LOG_INFO)
         // Steps are seconds apart here: a revoke of an older message of mine stays within the limit.

@@ -102,18 +102,6 @@ package enum ModelOperation: Hashable, Sendable, CustomStringConvertible {
         }
     }
 
-    /// Whether the operation changes the main device's disk or restarts it (storage-fault sequences).
-    /// Whether the operation makes state only the main device keeps: a draft (set or cleared), a
-    /// legacy deletion (the messages it keeps). A session that stopped using its database keeps
-    /// such state in memory only, and the next login shows it as the file left behind has it, so
-    /// sequences with read faults make none (see `ModelSequence`).
-    package var makesDeviceOnlyState: Bool {
-        switch self {
-        case .setDraft, .legacyDelete: return true
-        default: return false
-        }
-    }
-
     /// Whether the operation reads the main device's local history: the legacy read of a message
     /// picks it from there. A session that stopped using its database holds only part of it.
     package var readsLocalHistory: Bool {
@@ -121,6 +109,7 @@ package enum ModelOperation: Hashable, Sendable, CustomStringConvertible {
         return false
     }
 
+    /// Whether the operation changes the main device's disk or restarts it (storage-fault sequences).
     package var isStorageEvent: Bool {
         switch self {
         case .storageFails, .storageRecovers, .restart: return true

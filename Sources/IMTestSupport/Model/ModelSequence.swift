@@ -15,14 +15,11 @@ import IMCore
 ///
 /// With `readFaults` too, the disk may also become unreadable (`StorageFault.unreadable`); an
 /// operation that needs a stored message then makes the session stop using its database until
-/// the next login, and rebuild its list from the server. What only the device keeps then changes
-/// in memory only, and the next login shows it as the file left behind has it, by design: so
-/// these sequences set no draft and make no legacy deletion (a draft set or cleared after the
-/// drop, or taken with its conversation by a deletion, would come back as it was; so would messages
-/// a legacy deletion kept). The local history the legacy read of a message picks from is partly
-/// out of reach too: between two restarts in which the disk becomes unreadable, no legacy read of
-/// a message (`isWellFormed`). Everything the server keeps goes on being compared, through the
-/// rebuild and the restart after it.
+/// the next login, and rebuild its list from the server; its logout records in the file left
+/// behind the deletions and drafts made since (`LeftBehindChanges`). The local history the legacy
+/// read of a message picks from is partly out of reach then: between two restarts in which the
+/// disk becomes unreadable, no legacy read of a message (`isWellFormed`). Everything else goes on
+/// being compared, through the rebuild and the restart after it.
 package struct ModelSequence: Hashable, Sendable, CustomStringConvertible {
     /// The seed the operations were generated from.
     package let seed: UInt64
@@ -88,16 +85,13 @@ package struct ModelSequence: Hashable, Sendable, CustomStringConvertible {
 
     /// Whether the sequence can be checked: no storage events without `storageFaults`, and while
     /// the disk fails no send from the main device and no restart; the disk unreadable only with
-    /// `readFaults`, and then no operation that makes device-only state
-    /// (`ModelOperation.makesDeviceOnlyState`), and between two restarts either the disk unreadable
-    /// or reads of the local history (`ModelOperation.readsLocalHistory`), not both. Generated
+    /// `readFaults`, and between two restarts either the disk unreadable or reads of the local history (`ModelOperation.readsLocalHistory`), not both. Generated
     /// sequences are; the shrinker tries only candidates that are.
     package var isWellFormed: Bool {
         var failing = false
         var unreadable = false
         var historyRead = false
         for operation in operations {
-            if readFaults && operation.makesDeviceOnlyState { return false }
             switch operation {
             case .storageFails(let fault):
                 guard storageFaults, fault != .unreadable || readFaults else { return false }
@@ -188,7 +182,6 @@ package struct ModelSequence: Hashable, Sendable, CustomStringConvertible {
             switch self {
             case .storageRecovers: return storage.failing
             case .storageFails, .restart, .send: return !storage.failing
-            case .draft, .legacyDelete: return !storage.readFaults
             default: return true
             }
         }
