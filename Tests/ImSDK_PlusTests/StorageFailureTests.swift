@@ -665,6 +665,40 @@ final class StorageFailureTests: XCTestCase {
         try await assertConverged()
     }
 
+    /// With deletions not synced across devices (the vendor's default), a conversation deleted on
+    /// the user's other device stays on this one; so it does through the rebuild after the database
+    /// is dropped, although the server no longer has it to answer with, and after the restart.
+    /// Before, the rebuild dropped it.
+    func test_theRebuildAfterTheDatabaseIsDropped_keepsAConversationDeletedOnAnotherDevice_whenDeletionsDoNotSync() async throws {
+        session = try await V2TestSession(peers: ["a", "b"], storage: storage, checksInvariants: true)
+        let server = session.server
+        XCTAssertFalse(server.syncsConversationDeletion)
+        try await logInWarmOverStoredMessages()
+        let tablet = try await V2TestSession(server: server, instance: V2TIMManager.makeInstance())
+        defer { tablet.tearDown() }
+        try await tablet.manager.deleteConversation(conversation: "c2c_b")
+        await tablet.settle()
+        await session.settle()
+        let before = try await session.walk().list
+        XCTAssertEqual(before.map(\.conversationID), ["c2c_b", "c2c_a"], "this device keeps b")
+
+        inject(.unreadable)
+        _ = try server.revokeMessage(seq: 1, from: "a", toUser: "me")
+        let after = try await walk { $0.first { $0.conversationID == "c2c_a" }?.unreadCount == 1 }
+        XCTAssertEqual(syncFailures, 1, "the database was dropped")
+        XCTAssertEqual(after.map(\.conversationID), ["c2c_b", "c2c_a"], "the rebuild keeps b")
+        XCTAssertEqual(after.map(\.unreadCount), [1, 1])
+        XCTAssertEqual(after.first?.lastMessage?.textElem?.text, "from b")
+
+        inject(nil)
+        try await manager.logout()
+        try await manager.login(userID: "me", userSig: "sig")
+        await session.settle()
+        let restored = try await session.walk().list
+        XCTAssertEqual(restored.map(\.conversationID), ["c2c_b", "c2c_a"])
+        XCTAssertEqual(restored.map(\.unreadCount), [1, 1])
+    }
+
     // MARK: - Device-only changes after a drop
 
     /// After the session dropped its database (an unreadable disk), the user sets a draft, clears

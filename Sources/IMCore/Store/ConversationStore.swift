@@ -803,10 +803,14 @@ package struct ConversationStore: Sendable {
     /// With `keepingOrder` (a rebuild from the same server), each conversation that comes back
     /// takes its place in the list again (its order key) until `endRebuild(moved:)`: a server's answer
     /// tells each conversation's last message, not where a conversation whose history was
-    /// cleared, one with a draft, or two active in the same second stood.
+    /// cleared, one with a draft, or two active in the same second stood. The conversations of
+    /// `keeping` (a rebuild's, that the server no longer has: deleted on another device, a deletion
+    /// the server does not sync) stay as they are, as they would without the rebuild.
     /// - Precondition: the store is complete (`isComplete`).
     /// - Complexity: O(n + m) for n conversations and m messages.
-    package mutating func forgetServerState(takingEpoch epoch: String?, keepingOrder: Bool = false) {
+    package mutating func forgetServerState(
+        takingEpoch epoch: String?, keepingOrder: Bool = false, keeping: Set<ConversationID> = []
+    ) {
         precondition(isComplete, "a cold store cannot forget what it has not loaded")
         if keepingOrder {
             for (id, entry) in entries.all where id.kind != .system {
@@ -818,7 +822,7 @@ package struct ConversationStore: Sendable {
         forgetKeptStoredMessages()
         replaceConversationGroups(with: [])
         conversationGroupsMatchByName = true
-        for id in entries.all.map({ $0.id }) where id.kind != .system {
+        for id in entries.all.map({ $0.id }) where id.kind != .system && !keeping.contains(id) {
             guard let (current, log) = peek(id) else { continue }
             let kept = log.imported + log.pending
             let keptFields = kept.compactMap { message in localFields[message.id].map { (message.id, $0) } }

@@ -10,8 +10,9 @@ extension IMClient {
     /// `conversations` (an answer to a sync after `since`), and, for the sync from 0 that rebuilds
     /// the store after it stopped using its database, the server's states of the other
     /// conversations held here (but the SYSTEM one), to `completion`: a conversation the server no
-    /// longer has is not among them, so the rebuild drops it. Any other sync gets `conversations`
-    /// as they are, at once.
+    /// longer has is not among them, and the rebuild keeps it as it is (deleted on another device,
+    /// a deletion the server does not sync to this one). Any other sync gets `conversations` as
+    /// they are, at once.
     /// - Complexity: one `.conversations` request per `rebuildRequestSize` conversations held
     ///   beyond the answer, one after the other.
     func addingHeldConversations(

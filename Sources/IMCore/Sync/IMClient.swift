@@ -601,7 +601,13 @@ package final class IMClient: IMPushSink, Sendable {
                 // Pushes may have brought the store past the answer: what they brought comes again
                 // with the sync from the answer's version that follows.
                 if changes.version < state.store.syncVersion { state.catchesUpAfterRebuild = true }
-                state.store.forgetServerState(takingEpoch: state.connection?.serverEpoch, keepingOrder: state.rebuildKeepsOrder)
+                // Every conversation held here that the server has is in the answer (see
+                // `addingHeldConversations(to:since:completion:)`); the others, deleted on another
+                // device without the deletion synced here, stay.
+                let answered = Set(changes.conversations.map(\.id))
+                state.store.forgetServerState(
+                    takingEpoch: state.connection?.serverEpoch, keepingOrder: state.rebuildKeepsOrder,
+                    keeping: Set(state.store.conversationIDs.filter { !answered.contains($0) }))
                 state.rebuildsFromServer = false
             } else if rebuilding || !state.isInServerEpoch {
                 guard since == 0, let epoch = state.connection?.serverEpoch else { return state.store.syncVersion }
