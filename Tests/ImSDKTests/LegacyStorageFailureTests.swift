@@ -230,6 +230,48 @@ final class LegacyStorageFailureTests: XCTestCase {
                        "a3 revoked, nothing is unread: the kept messages stay read")
     }
 
+    /// After the session dropped its database, messages imported (into a conversation and into a
+    /// new one) and a message's local custom integer live on this device alone: the logout records
+    /// them in the file, so the next login shows them. (The file holds the message whose field is
+    /// set, which arrived before the drop; one that arrived after comes back with the next login's
+    /// sync as the server has it.)
+    func test_anUnreadableDatabase_importsAndLocalFieldsMadeAfterTheDrop_areKeptByTheNextLogin() async throws {
+        let client = try await logInWarmWithThreeMessagesFromA()
+        inject(.unreadable)
+        _ = try session.server.revokeMessage(seq: 1, from: "a", toUser: "me")
+        for _ in 0..<500 where client.usesDatabase { try await Task.sleep(nanoseconds: 10_000_000) }
+        XCTAssertFalse(client.usesDatabase, "the database was dropped")
+        for _ in 0..<500 where client.hasSyncPending { try await Task.sleep(nanoseconds: 10_000_000) }
+        XCTAssertFalse(client.hasSyncPending, "the rebuild is done")
+        await session.settle()
+
+        for (receiver, text) in [("a", "imported to a"), ("x", "imported to x")] {
+            let message = TIMMessage()
+            let elem = TIMTextElem()
+            elem.text = text
+            XCTAssertEqual(message.add(elem), 0)
+            XCTAssertEqual(manager.getConversation(.C2C, receiver: receiver).importMessages([message]), 0)
+        }
+        let fromA = try await localMessages("a", count: 2)
+        XCTAssertEqual(fromA.map { ($0.getElem(0) as? TIMTextElem)?.text }, ["a2", "a1"])
+        XCTAssertTrue(fromA[0].setCustomInt(7))
+        XCTAssertTrue(fromA[1].setCustomInt(8))
+
+        inject(nil)
+        try await session.logout()
+        try await session.login()
+        await session.settle()
+        let a = try await localMessages("a", count: 10)
+        XCTAssertEqual(a.count, 4)
+        XCTAssertEqual(a.last.flatMap { $0.getElem(0) as? TIMTextElem }?.text, "imported to a", "the import stays")
+        XCTAssertEqual(a.prefix(2).map { $0.customInt() }, [7, 8])
+        let x = try await localMessages("x", count: 10)
+        XCTAssertEqual(x.map { ($0.getElem(0) as? TIMTextElem)?.text }, ["imported to x"])
+        XCTAssertTrue(manager.getConversationList().contains { $0.getReceiver() == "x" }, "x, which only the import made, is listed")
+        XCTAssertEqual((manager.getConversation(.C2C, receiver: "x").getLastMsg()?.getElem(0) as? TIMTextElem)?.text,
+                       "imported to x", "its last message")
+    }
+
     func test_aReadOnlyDatabase_failsTheLegacyLoginWith6022() async throws {
         session = try await LegacyTestSession(peers: ["a"], databaseDirectory: directory.path) { config in
             config.disableStorage = false

@@ -225,35 +225,38 @@ extension ConversationDatabase {
         logBuffer = body
     }
 
+    /// Writes `operation` to the tables (inside the caller's transaction, the log folded).
+    func apply(_ operation: StorageDelta.Operation) throws(PersistenceError) {
+        switch operation {
+        case .store(let message, let id, let countsAsUnread):
+            try upsert(message, in: id, countsAsUnread: countsAsUnread)
+        case .removePending(let messageID):
+            try deletePendingMessage(id: messageID)
+        case .delete(let id, let keepingMessages):
+            try deleteConversation(id)
+            if keepingMessages { try keepMessages(of: id) } else { try deleteMessages(of: id) }
+        case .setLocalFields(let messageID, let fields):
+            try setLocalFields(fields, ofMessage: messageID)
+        case .clearMessages(let id, let upToSeq, let includingLocal):
+            try clearMessages(of: id, upToSeq: upToSeq, includingLocal: includingLocal)
+        case .conversationGroups(let groups):
+            try saveConversationGroups(groups)
+        case .removeMessages(let id):
+            try removeMessages(of: id)
+        case .deleteKeptMessages:
+            try deleteKeptMessages()
+        case .reviveKeptMessages(let id):
+            try reviveKeptMessages(of: id)
+        }
+    }
+
     /// Writes the batch as rows, the log folded first (inside the caller's transaction).
     private func writeRows<Conversations: Sequence<Conversation>>(
         _ operations: [StorageDelta.Operation], _ conversations: Conversations, counters: UnreadCounters,
         storage: StorageDelta
     ) throws(PersistenceError) {
         try foldLog()
-        for operation in operations {
-            switch operation {
-            case .store(let message, let id, let countsAsUnread):
-                try upsert(message, in: id, countsAsUnread: countsAsUnread)
-            case .removePending(let messageID):
-                try deletePendingMessage(id: messageID)
-            case .delete(let id, let keepingMessages):
-                try deleteConversation(id)
-                if keepingMessages { try keepMessages(of: id) } else { try deleteMessages(of: id) }
-            case .setLocalFields(let messageID, let fields):
-                try setLocalFields(fields, ofMessage: messageID)
-            case .clearMessages(let id, let upToSeq, let includingLocal):
-                try clearMessages(of: id, upToSeq: upToSeq, includingLocal: includingLocal)
-            case .conversationGroups(let groups):
-                try saveConversationGroups(groups)
-            case .removeMessages(let id):
-                try removeMessages(of: id)
-            case .deleteKeptMessages:
-                try deleteKeptMessages()
-            case .reviveKeptMessages(let id):
-                try reviveKeptMessages(of: id)
-            }
-        }
+        for operation in operations { try apply(operation) }
         for conversation in conversations { try upsert(conversation) }
         try saveCounters(
             counters, orderCounter: storage.orderCounter, syncVersion: storage.syncVersion,

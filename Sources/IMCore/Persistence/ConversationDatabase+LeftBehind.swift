@@ -5,38 +5,44 @@ import IMTransportKit
 /// `LeftBehindChanges`): its logout writes it here, so that the next login, whose sync starts from
 /// the file's stored version, shows the list as the session left it.
 extension ConversationDatabase {
-    /// In one transaction (the batch log folded first): deletes the conversations of `deletions`,
-    /// in order, as a batch deleting them would (their local messages too, unless kept: then the
-    /// kept messages memory held are stored, the file may lack them); then gives
-    /// each conversation of `drafted` (as the session holds it at its end) its draft and its place:
-    /// into its stored row, or, for one the file does not have, a row with no messages (the next
-    /// login's sync brings them; any the file kept of it since it was deleted are its own again,
-    /// read, as when a conversation is created again), unless it has no draft. The counters are recounted from the rows, and the order counter
-    /// raised to `orderCounter` so that no later key takes a place written here; the sync version
-    /// stays the file's.
-    /// - Complexity: O(d + n) for d changes and n stored conversations (the recount).
+    /// In one transaction (the batch log folded first): applies `changes` in order, each deletion
+    /// as a batch deleting the conversation would (its local messages too, unless kept: then the
+    /// kept messages memory held are stored, the file may lack them), each other change as the
+    /// batch that made it would have, but for the local fields of a message the file does not hold
+    /// (one that arrived after the session stopped writing: the next login's sync brings it again
+    /// as the server has it); then takes from each conversation of `rows` (as the session
+    /// holds it at its end) its draft, its place, and a last message without a sequence (imported,
+    /// being sent, failed): into its stored row, or, for one the file does not have, a row with
+    /// only those (the next login's sync brings its messages; any the file kept of it since it was
+    /// deleted are its own again, read, as when a conversation is created again), unless it has
+    /// neither a draft nor such a last message. The counters are recounted from the rows, and the
+    /// order counter raised to `orderCounter` so that no later key takes a place written here; the
+    /// sync version stays the file's.
+    /// - Complexity: O(c + n) for c changes and n stored conversations (the recount).
     package func recordLeftBehind(
-        deletions: [LeftBehindChanges.Deletion], drafted: [Conversation], orderCounter: UInt64
+        _ changes: [LeftBehindChanges.Change], rows: [Conversation], orderCounter: UInt64
     ) throws(PersistenceError) {
         try transaction { () throws(PersistenceError) in
             try foldLog()
-            for deletion in deletions {
-                try deleteConversation(deletion.id)
-                guard deletion.keepingMessages else {
-                    try deleteMessages(of: deletion.id)
-                    continue
-                }
-                try keepMessages(of: deletion.id)
-                for held in deletion.keptMessages {
-                    try upsert(held.message, in: deletion.id, countsAsUnread: held.countsAsUnread)
+            for change in changes {
+                switch change {
+                case .deletion(let deletion):
+                    try apply(.delete(deletion.id, keepingMessages: deletion.keepingMessages))
+                    for held in deletion.keptMessages {
+                        try upsert(held.message, in: deletion.id, countsAsUnread: held.countsAsUnread)
+                    }
+                case .operation(let operation):
+                    guard try holdsMessage(changedBy: operation) else { continue }
+                    try apply(operation)
                 }
             }
-            for held in drafted {
+            for held in rows {
+                let localLast = held.lastMessage.flatMap { $0.seq == 0 ? $0 : nil }
                 var row: Conversation
                 if let stored = try conversation(held.id) {
                     row = stored
                 } else {
-                    guard held.draft != nil else { continue }
+                    guard held.draft != nil || localLast != nil else { continue }
                     row = Conversation(id: held.id, profile: held.profile)
                     // In the conversation groups holding it, as a conversation created is (they
                     // roam: the next login's sync brings any change of them since the file's version).
@@ -51,12 +57,26 @@ extension ConversationDatabase {
                 }
                 row.draft = held.draft
                 row.orderKey = held.orderKey
+                if let localLast { row.lastMessage = localLast }
                 try upsert(row)
             }
             let stored = try loadCounters()
             try saveCounters(
                 try recount(), orderCounter: max(stored?.orderCounter ?? 0, orderCounter),
                 syncVersion: stored?.syncVersion ?? 0, serverEpoch: stored?.serverEpoch)
+        }
+    }
+
+    /// Whether the file holds the message `operation` changes, when it changes one it did not
+    /// store itself (local fields); true for every other operation.
+    private func holdsMessage(changedBy operation: StorageDelta.Operation) throws(PersistenceError) -> Bool {
+        switch operation {
+        case .setLocalFields(let messageID, _):
+            return try !connection.prepare(
+                "SELECT 1 FROM messages WHERE id = ?1 UNION ALL SELECT 1 FROM pending_messages WHERE id = ?1 LIMIT 1"
+            ).query([messageID]) { _ in true }.isEmpty
+        default:
+            return true
         }
     }
 }

@@ -1,15 +1,15 @@
 import IMTransportKit
 
 /// What changes on this device alone while the session goes on without its database
-/// (`IMClient.State.leftItsFileBehind`): conversations deleted and drafts set or cleared. None of
-/// it reaches the file then, and the next login's sync from the file's stored version does not
-/// bring it back: the server keeps no draft that does not roam, does not sync a deletion back to
-/// the device that made it, and tells no deletion of a conversation that exists again (its state
-/// tells only that it exists). The logout records it in the file
-/// (`ConversationDatabase.recordLeftBehind(deletions:drafted:orderCounter:)`).
-package struct LeftBehindChanges: Sendable, Equatable {
+/// (`IMClient.State.leftItsFileBehind`): conversations deleted, drafts set or cleared, messages
+/// imported, being sent or failed, the local fields of messages. None of it reaches the file then, and the next login's sync from the file's stored version does not
+/// bring it back: the server keeps none of it for this device (no draft that does not roam, no
+/// local message), does not sync a deletion back to the device that made it, and tells no
+/// deletion of a conversation that exists again (its state tells only that it exists). The logout
+/// records it in the file (`ConversationDatabase.recordLeftBehind(_:rows:orderCounter:)`).
+package struct LeftBehindChanges: Sendable {
     /// A conversation deleted, and whether its local messages were kept.
-    package struct Deletion: Sendable, Equatable {
+    package struct Deletion: Sendable {
         package let id: ConversationID
         package let keepingMessages: Bool
         /// When kept: the accepted messages memory held of it, which the file may lack (those
@@ -17,30 +17,62 @@ package struct LeftBehindChanges: Sendable, Equatable {
         let keptMessages: [HeldMessage]
     }
 
-    /// The conversations deleted (by the user, or by the server's pushes and syncs; not by a
-    /// rebuild, which deletes only to create again), oldest first.
-    package private(set) var deletions: [Deletion] = []
-    /// The conversations whose draft the user set or cleared, or that changes the file missed
-    /// touched (`noteUnwritten(_:)`), first change first: the file takes each one's draft and
-    /// place as they are when the session stops.
-    package private(set) var drafted: [ConversationID] = []
-    private var draftedSet: Set<ConversationID> = []
-
-    package var isEmpty: Bool { deletions.isEmpty && drafted.isEmpty }
-
-    mutating func noteDeleted(_ id: ConversationID, keepingMessages: Bool, keptMessages: [HeldMessage]) {
-        deletions.append(Deletion(id: id, keepingMessages: keepingMessages, keptMessages: keptMessages))
+    /// One change, in the order they happened.
+    package enum Change: Sendable {
+        case deletion(Deletion)
+        /// A change to stored messages that lives on this device alone (see `isDeviceOnly(_:)`).
+        case operation(StorageDelta.Operation)
     }
 
-    mutating func noteDrafted(_ id: ConversationID) {
-        if draftedSet.insert(id).inserted { drafted.append(id) }
+    /// The deletions (by the user, or by the server's pushes and syncs; not by a rebuild, which
+    /// deletes only to create again) and the changes to stored messages, oldest first.
+    package private(set) var changes: [Change] = []
+    /// The conversations whose row the file takes from the session as it is when it stops, first
+    /// change first: their draft set or cleared by the user, a change the file missed touched them
+    /// (`noteUnwritten(_:)`), or a message of theirs without a sequence was stored (imported, being
+    /// sent, failed), which a conversation the file lacks needs a row for.
+    package private(set) var rows: [ConversationID] = []
+    private var rowSet: Set<ConversationID> = []
+
+    package var isEmpty: Bool { changes.isEmpty && rows.isEmpty }
+
+    /// Whether `operation` is one the file takes from the session: a message without a sequence
+    /// stored (imported, being sent, failed) or accepted, local fields set. Accepted messages come
+    /// back with the next login's sync, and conversation groups roam. Removals and clears of local
+    /// history are not taken: they change the conversation's last message and unread count, whose
+    /// row the file would then need as the session holds it, which counts messages the file lacks;
+    /// the next login shows the history as the file and the server have it. Deletions are noted
+    /// apart (`ConversationStore.delete(_:keepingMessages:noting:)`); the rest is a rebuild's.
+    static func isDeviceOnly(_ operation: StorageDelta.Operation) -> Bool {
+        switch operation {
+        case .store(let message, _, _): return message.seq == 0
+        case .removePending, .setLocalFields: return true
+        case .delete, .clearMessages, .removeMessages, .conversationGroups, .deleteKeptMessages, .reviveKeptMessages:
+            return false
+        }
+    }
+
+    mutating func noteDeleted(_ id: ConversationID, keepingMessages: Bool, keptMessages: [HeldMessage]) {
+        changes.append(.deletion(Deletion(id: id, keepingMessages: keepingMessages, keptMessages: keptMessages)))
+    }
+
+    mutating func noteRow(_ id: ConversationID) {
+        if rowSet.insert(id).inserted { rows.append(id) }
+    }
+
+    /// Notes the device-only changes among `operations` (a batch's, in order).
+    mutating func noteOperations(_ operations: [StorageDelta.Operation]) {
+        for operation in operations where Self.isDeviceOnly(operation) {
+            changes.append(.operation(operation))
+            if case .store(let message, let id, _) = operation, message.seq == 0 { noteRow(id) }
+        }
     }
 }
 
 extension ConversationStore {
-    /// Starts noting deletions (`delete(_:keepingMessages:noting:)`) and the user's drafts
-    /// (`LeftBehindChanges`), for a session that goes on without its database; what was noted
-    /// before stays.
+    /// Starts noting deletions (`delete(_:keepingMessages:noting:)`), the user's drafts and the
+    /// device-only changes of batches (`LeftBehindChanges`), for a session that goes on without
+    /// its database; what was noted before stays.
     package mutating func noteLeftBehindChanges() {
         if leftBehind == nil { leftBehind = LeftBehindChanges() }
     }
@@ -48,20 +80,32 @@ extension ConversationStore {
     /// Notes that the user set or cleared the draft of `id` (nothing unless `noteLeftBehindChanges()`
     /// was called).
     package mutating func noteUserDrafted(_ id: ConversationID) {
-        leftBehind?.noteDrafted(id)
+        leftBehind?.noteRow(id)
+    }
+
+    /// Notes the device-only changes of `batch`, a batch committed while no database writes them
+    /// (nothing unless `noteLeftBehindChanges()` was called); its deletions are noted as they
+    /// happen (`delete(_:keepingMessages:noting:)`).
+    package mutating func noteUnstored(_ batch: ChangeBatch) {
+        leftBehind?.noteOperations(batch.storage.operations)
     }
 
     /// Notes what the batches the database could not write changed that the file must take from
-    /// this session (nothing unless `noteLeftBehindChanges()` was called): their deletions, and
-    /// the drafts of the conversations they touched. The rest comes back with the next login's
-    /// sync, or is lost with them (see `IMClient.detachDatabase(_:)`).
+    /// this session (nothing unless `noteLeftBehindChanges()` was called): their deletions, their
+    /// device-only changes, and the drafts and places of the conversations they touched. The rest
+    /// comes back with the next login's sync (see `IMClient.detachDatabase(_:)`).
     package mutating func noteUnwritten(_ unwritten: UnwrittenChanges) {
-        for case .delete(let id, let keepingMessages) in unwritten.operations {
-            // Those batches no longer write the kept messages they held: memory holds them while
-            // the conversation stays deleted.
-            let kept = keepingMessages ? keptLogs[id]?.messages ?? [] : []
-            leftBehind?.noteDeleted(id, keepingMessages: keepingMessages, keptMessages: kept)
+        guard leftBehind != nil else { return }
+        for operation in unwritten.operations {
+            if case .delete(let id, let keepingMessages) = operation {
+                // Those batches no longer write the kept messages they held: memory holds them
+                // while the conversation stays deleted.
+                let kept = keepingMessages ? keptLogs[id]?.messages ?? [] : []
+                leftBehind?.noteDeleted(id, keepingMessages: keepingMessages, keptMessages: kept)
+            } else {
+                leftBehind?.noteOperations([operation])
+            }
         }
-        for id in unwritten.conversations.keys.sorted(by: { $0.stringForm < $1.stringForm }) { leftBehind?.noteDrafted(id) }
+        for id in unwritten.conversations.keys.sorted(by: { $0.stringForm < $1.stringForm }) { leftBehind?.noteRow(id) }
     }
 }

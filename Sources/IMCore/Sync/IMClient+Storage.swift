@@ -99,8 +99,9 @@ extension IMClient {
             + "batch log: this session keeps its data in memory and syncs it from the server, and the file stays "
             + "as it is for the next login")
         withState { state in
-            // Nothing is written this session: the batches record no storage.
-            var store = ConversationStore(selfUserID: userID, recordsStorage: false)
+            // Nothing is written this session; the batches record their storage all the same, for
+            // what of it the logout records in the file (`LeftBehindChanges`).
+            var store = ConversationStore(selfUserID: userID)
             store.subscribeUnreadCounts(state.store.subscribedUnreadFilters)
             state.store = store
             state.database = nil
@@ -473,14 +474,14 @@ extension IMClient {
         state.store.detachArchive()
     }
 
-    /// Records in the file this session left behind what changed on this device alone (the
-    /// deletions and drafts since it went on without the file: `LeftBehindChanges`,
-    /// `ConversationDatabase.recordLeftBehind(deletions:drafted:orderCounter:)`), then how far it
+    /// Records in the file this session left behind what changed on this device alone since it
+    /// went on without the file (deletions, drafts, local messages and their fields:
+    /// `LeftBehindChanges`, `ConversationDatabase.recordLeftBehind(_:rows:orderCounter:)`), then how far it
     /// heard each conversation, so that the next login's sync from the file's stored version
     /// announces none of those messages again (`ConversationDatabase.saveHeard`). A file that is
     /// gone (a damaged one moved aside: the next login starts fresh and announces nothing) is left
     /// alone; one that still cannot be written is logged and left as it is: the next login then
-    /// shows the list as the file has it (the deletions and drafts undone) and may announce those
+    /// shows the list as the file has it (those changes undone) and may announce those
     /// messages a second time. `fault`: the one a test injected into this session's database,
     /// which the file's new connection meets too.
     /// - Complexity: O(n) for n conversations, two transactions.
@@ -498,11 +499,12 @@ extension IMClient {
         if let changes = store.leftBehind, !changes.isEmpty {
             do throws(PersistenceError) {
                 try file.recordLeftBehind(
-                    deletions: changes.deletions, drafted: changes.drafted.compactMap { store.conversation($0) },
+                    changes.changes, rows: changes.rows.compactMap { store.conversation($0) },
                     orderCounter: store.orderCounter)
             } catch {
-                logger.log(.error, "cannot record in the local database the \(changes.deletions.count) deletions and "
-                    + "\(changes.drafted.count) drafts of this session (\(error)); the next login shows them as the file has them")
+                logger.log(.error, "cannot record in the local database the \(changes.changes.count) changes and "
+                    + "\(changes.rows.count) drafts and places of this session (\(error)); the next login shows them "
+                    + "as the file has them")
             }
         }
         let heard = store.lastSequences()
