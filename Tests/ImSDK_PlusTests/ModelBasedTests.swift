@@ -231,14 +231,26 @@ final class ModelBasedTests: XCTestCase {
                       .peerSendsC2C(peer: "p3", text: "m40", excludedFromUnread: false),
                       .peerRevokes(peer: "p0", seq: 1), .clearHistory(.user("p0"))]),
         ]
+        for (seed, drops) in try await replay(readFaultSequences: sequences) {
+            XCTAssertEqual(drops, 1, "seed \(seed): the database was dropped")
+        }
+    }
+
+    /// Checks each shrunk read-fault sequence (its seed, its operations), which must be well formed
+    /// and pass; returns how many times each dropped the database.
+    private func replay(
+        readFaultSequences sequences: [(UInt64, [ModelOperation])], file: StaticString = #filePath, line: UInt = #line
+    ) async throws -> [(seed: UInt64, drops: Int)] {
+        var drops: [(seed: UInt64, drops: Int)] = []
         for (seed, operations) in sequences {
             let sequence = ModelSequence(seed: seed, operations: operations, readFaults: true)
-            XCTAssertTrue(sequence.isWellFormed, "seed \(seed)")
+            XCTAssertTrue(sequence.isWellFormed, "seed \(seed)", file: file, line: line)
             var counts = ModelStorageCounts()
             let divergence = try await ModelChecker().check(sequence, counts: &counts)
-            XCTAssertNil(divergence, "seed \(seed): " + (divergence.map { "\($0)" } ?? ""))
-            XCTAssertEqual(counts.databaseDrops, 1, "seed \(seed): the database was dropped")
+            XCTAssertNil(divergence, "seed \(seed): " + (divergence.map { "\($0)" } ?? ""), file: file, line: line)
+            drops.append((seed, counts.databaseDrops))
         }
+        return drops
     }
 
     /// Found by `imsdk check --read-faults` once its sequences set drafts and make legacy
@@ -276,13 +288,8 @@ final class ModelBasedTests: XCTestCase {
                       .peerSendsC2C(peer: "p1", text: "m54", excludedFromUnread: false), .restart,
                       .legacySetRead(.user("p1"), newest: 1)]),
         ]
-        for (seed, operations) in sequences {
-            let sequence = ModelSequence(seed: seed, operations: operations, readFaults: true)
-            XCTAssertTrue(sequence.isWellFormed, "seed \(seed)")
-            var counts = ModelStorageCounts()
-            let divergence = try await ModelChecker().check(sequence, counts: &counts)
-            XCTAssertNil(divergence, "seed \(seed): " + (divergence.map { "\($0)" } ?? ""))
-            XCTAssertGreaterThanOrEqual(counts.databaseDrops, 1, "seed \(seed): the database was dropped")
+        for (seed, drops) in try await replay(readFaultSequences: sequences) {
+            XCTAssertGreaterThanOrEqual(drops, 1, "seed \(seed): the database was dropped")
         }
     }
 

@@ -205,6 +205,15 @@ final class StorageFailureTests: XCTestCase {
         return list
     }
 
+    /// Heals the disk, logs out and in again, and returns the list of the new login.
+    private func restartOnAHealthyDisk() async throws -> [V2TIMConversation] {
+        inject(nil)
+        try await manager.logout()
+        try await manager.login(userID: "me", userSig: "sig")
+        await session.settle()
+        return try await session.walk().list
+    }
+
     /// Heals the disk (no fault) and logs in anew after a session that went on in memory (it
     /// wrote nothing, so the log still holds its batches; `inMemory` false: a session that kept
     /// its database, whose logout folds the log); returns the list of the new login.
@@ -244,7 +253,10 @@ final class StorageFailureTests: XCTestCase {
         try ConversationDatabase.open(at: databasePath(), logger: .silent, verifying: false).loggedCounts().batches
     }
 
-    func test_aLoginOnAFullDisk_whoseBatchLogCannotBeFolded_goesOnInMemoryFromTheServer_andTheNextLoginFoldsIt() async throws {
+    /// A message from b, three large ones from a and a draft on b, all in the batch log; then the
+    /// disk fills, so the logout's fold fails and the log stays, and the next login, which cannot
+    /// fold it, goes on in memory. Returns the file's bytes as that login found them.
+    private func logInInMemoryOnAFullDisk(file: StaticString = #filePath, line: UInt = #line) async throws -> [Data] {
         // Without the invariant checks, which read the database after every change (and so fold the log).
         session = try await V2TestSession(peers: ["a", "b"], storage: storage, checksInvariants: false)
         let server = session.server
@@ -252,18 +264,23 @@ final class StorageFailureTests: XCTestCase {
         for index in 0..<3 { try server.sendText(Self.large("m\(index)"), from: "a", toUser: "me") }
         await session.settle()
         try await manager.setConversationDraft(conversationID: "c2c_b", draftText: "kept")
-        XCTAssertGreaterThan(try loggedBatches(), 0, "single pushes and the draft went to the log")
+        XCTAssertGreaterThan(try loggedBatches(), 0, "single pushes and the draft went to the log", file: file, line: line)
 
-        // The disk fills: the logout's fold fails, so the log stays, and the next login cannot fold it.
         inject(.diskFull)
         try await manager.logout()
-        XCTAssertGreaterThan(try loggedBatches(), 0)
+        XCTAssertGreaterThan(try loggedBatches(), 0, file: file, line: line)
         let bytes = try fileBytes()
         session.recorder.clear()
         try await manager.login(userID: "me", userSig: "sig")
-        XCTAssertEqual(manager.getLoginStatus(), .STATUS_LOGINED)
+        XCTAssertEqual(manager.getLoginStatus(), .STATUS_LOGINED, file: file, line: line)
         await session.settle()
-        XCTAssertEqual(syncFailures, 1, "the storage failure is reported once (onSyncServerFailed)")
+        XCTAssertEqual(syncFailures, 1, "the storage failure is reported once (onSyncServerFailed)", file: file, line: line)
+        return bytes
+    }
+
+    func test_aLoginOnAFullDisk_whoseBatchLogCannotBeFolded_goesOnInMemoryFromTheServer_andTheNextLoginFoldsIt() async throws {
+        let bytes = try await logInInMemoryOnAFullDisk()
+        let server = session.server
 
         // The list and the counts are the server's; a new message arrives as usual.
         try server.sendText("during", from: "b", toUser: "me")
@@ -294,18 +311,7 @@ final class StorageFailureTests: XCTestCase {
     /// the user sets and the conversation the user deletes then are recorded in the file at logout
     /// once the disk has space (the fold first), so the next login shows them.
     func test_aSessionInMemoryOnAFullDisk_recordsItsDraftsAndDeletionsAtLogout_onceTheDiskHasSpace() async throws {
-        session = try await V2TestSession(peers: ["a", "b"], storage: storage, checksInvariants: false)
-        let server = session.server
-        try server.sendText("first", from: "b", toUser: "me")
-        for index in 0..<3 { try server.sendText(Self.large("m\(index)"), from: "a", toUser: "me") }
-        await session.settle()
-        try await manager.setConversationDraft(conversationID: "c2c_b", draftText: "kept")
-        inject(.diskFull)
-        try await manager.logout()
-        XCTAssertGreaterThan(try loggedBatches(), 0)
-        try await manager.login(userID: "me", userSig: "sig")
-        await session.settle()
-        XCTAssertEqual(syncFailures, 1, "in memory")
+        _ = try await logInInMemoryOnAFullDisk()
         _ = try await walk { $0.count == 2 }
         try await manager.setConversationDraft(conversationID: "c2c_a", draftText: "during")
         try await manager.deleteConversation(conversation: "c2c_b")
@@ -548,11 +554,7 @@ final class StorageFailureTests: XCTestCase {
         await session.settle()
         XCTAssertEqual(try fileBytes(), bytes, "nothing written for the rest of the session")
 
-        inject(nil)
-        try await manager.logout()
-        try await manager.login(userID: "me", userSig: "sig")
-        await session.settle()
-        let restored = try await session.walk().list
+        let restored = try await restartOnAHealthyDisk()
         XCTAssertEqual(restored.map(\.conversationID), ["c2c_b", "c2c_a"])
         XCTAssertEqual(restored.map(\.unreadCount), [2, 1])
         let history = try await manager.getC2CHistoryMessageList(userID: "a", count: 10, lastMsg: nil)
@@ -690,11 +692,7 @@ final class StorageFailureTests: XCTestCase {
         XCTAssertEqual(after.map(\.unreadCount), [1, 1])
         XCTAssertEqual(after.first?.lastMessage?.textElem?.text, "from b")
 
-        inject(nil)
-        try await manager.logout()
-        try await manager.login(userID: "me", userSig: "sig")
-        await session.settle()
-        let restored = try await session.walk().list
+        let restored = try await restartOnAHealthyDisk()
         XCTAssertEqual(restored.map(\.conversationID), ["c2c_b", "c2c_a"])
         XCTAssertEqual(restored.map(\.unreadCount), [1, 1])
     }
@@ -726,11 +724,7 @@ final class StorageFailureTests: XCTestCase {
         let left = try await session.walk().list
         XCTAssertEqual(left.map(\.conversationID), ["c2c_d", "c2c_a", "c2c_b"])
 
-        inject(nil)
-        try await manager.logout()
-        try await manager.login(userID: "me", userSig: "sig")
-        await session.settle()
-        let restored = try await session.walk().list
+        let restored = try await restartOnAHealthyDisk()
         XCTAssertEqual(restored.map(\.conversationID), left.map(\.conversationID), "c stays deleted")
         XCTAssertEqual(restored.map(\.draftText), left.map(\.draftText))
         XCTAssertEqual(restored.map(\.draftText), ["new one", "set after", nil])

@@ -19,7 +19,7 @@ extension ConversationDatabase {
     /// order counter raised to `orderCounter` so that no later key takes a place written here; the
     /// sync version stays the file's.
     /// - Complexity: O(c + n) for c changes and n stored conversations (the recount).
-    package func recordLeftBehind(
+    func recordLeftBehind(
         _ changes: [LeftBehindChanges.Change], rows: [Conversation], orderCounter: UInt64
     ) throws(PersistenceError) {
         try transaction { () throws(PersistenceError) in

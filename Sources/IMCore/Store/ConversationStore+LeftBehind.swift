@@ -2,23 +2,24 @@ import IMTransportKit
 
 /// What changes on this device alone while the session goes on without its database
 /// (`IMClient.State.leftItsFileBehind`): conversations deleted, drafts set or cleared, messages
-/// imported, being sent or failed, the local fields of messages. None of it reaches the file then, and the next login's sync from the file's stored version does not
-/// bring it back: the server keeps none of it for this device (no draft that does not roam, no
-/// local message), does not sync a deletion back to the device that made it, and tells no
-/// deletion of a conversation that exists again (its state tells only that it exists). The logout
-/// records it in the file (`ConversationDatabase.recordLeftBehind(_:rows:orderCounter:)`).
-package struct LeftBehindChanges: Sendable {
+/// imported, being sent or failed, the local fields of messages. None of it reaches the file then,
+/// and the next login's sync from the file's stored version does not bring it back: the server
+/// keeps none of it for this device (no draft that does not roam, no local message), does not
+/// sync a deletion back to the device that made it, and tells no deletion of a conversation that
+/// exists again (its state tells only that it exists). The logout records it in the file
+/// (`ConversationDatabase.recordLeftBehind(_:rows:orderCounter:)`).
+struct LeftBehindChanges: Sendable {
     /// A conversation deleted, and whether its local messages were kept.
-    package struct Deletion: Sendable {
-        package let id: ConversationID
-        package let keepingMessages: Bool
+    struct Deletion: Sendable {
+        let id: ConversationID
+        let keepingMessages: Bool
         /// When kept: the accepted messages memory held of it, which the file may lack (those
         /// that arrived since the session stopped writing; the server may no longer have them).
         let keptMessages: [HeldMessage]
     }
 
     /// One change, in the order they happened.
-    package enum Change: Sendable {
+    enum Change: Sendable {
         case deletion(Deletion)
         /// A change to stored messages that lives on this device alone (see `isDeviceOnly(_:)`).
         case operation(StorageDelta.Operation)
@@ -26,18 +27,19 @@ package struct LeftBehindChanges: Sendable {
 
     /// The deletions (by the user, or by the server's pushes and syncs; not by a rebuild, which
     /// deletes only to create again) and the changes to stored messages, oldest first.
-    package private(set) var changes: [Change] = []
+    private(set) var changes: [Change] = []
     /// The conversations whose row the file takes from the session as it is when it stops, first
     /// change first: their draft set or cleared by the user, a change the file missed touched them
     /// (`noteUnwritten(_:)`), or a message of theirs without a sequence was stored (imported, being
     /// sent, failed), which a conversation the file lacks needs a row for.
-    package private(set) var rows: [ConversationID] = []
+    private(set) var rows: [ConversationID] = []
     private var rowSet: Set<ConversationID> = []
 
-    package var isEmpty: Bool { changes.isEmpty && rows.isEmpty }
+    var isEmpty: Bool { changes.isEmpty && rows.isEmpty }
 
     /// Whether `operation` is one the file takes from the session: a message without a sequence
-    /// stored (imported, being sent, failed) or accepted, local fields set. Accepted messages come
+    /// (imported, being sent, failed) stored, or taken off when the server accepted it; local
+    /// fields set. Accepted messages come
     /// back with the next login's sync, and conversation groups roam. Removals and clears of local
     /// history are not taken: they change the conversation's last message and unread count, whose
     /// row the file would then need as the session holds it, which counts messages the file lacks;
@@ -73,20 +75,20 @@ extension ConversationStore {
     /// Starts noting deletions (`delete(_:keepingMessages:noting:)`), the user's drafts and the
     /// device-only changes of batches (`LeftBehindChanges`), for a session that goes on without
     /// its database; what was noted before stays.
-    package mutating func noteLeftBehindChanges() {
+    mutating func noteLeftBehindChanges() {
         if leftBehind == nil { leftBehind = LeftBehindChanges() }
     }
 
     /// Notes that the user set or cleared the draft of `id` (nothing unless `noteLeftBehindChanges()`
     /// was called).
-    package mutating func noteUserDrafted(_ id: ConversationID) {
+    mutating func noteUserDrafted(_ id: ConversationID) {
         leftBehind?.noteRow(id)
     }
 
     /// Notes the device-only changes of `batch`, a batch committed while no database writes them
     /// (nothing unless `noteLeftBehindChanges()` was called); its deletions are noted as they
     /// happen (`delete(_:keepingMessages:noting:)`).
-    package mutating func noteUnstored(_ batch: ChangeBatch) {
+    mutating func noteUnstored(_ batch: ChangeBatch) {
         leftBehind?.noteOperations(batch.storage.operations)
     }
 
@@ -94,7 +96,7 @@ extension ConversationStore {
     /// this session (nothing unless `noteLeftBehindChanges()` was called): their deletions, their
     /// device-only changes, and the drafts and places of the conversations they touched. The rest
     /// comes back with the next login's sync (see `IMClient.detachDatabase(_:)`).
-    package mutating func noteUnwritten(_ unwritten: UnwrittenChanges) {
+    mutating func noteUnwritten(_ unwritten: UnwrittenChanges) {
         guard leftBehind != nil else { return }
         for operation in unwritten.operations {
             if case .delete(let id, let keepingMessages) = operation {

@@ -92,7 +92,7 @@ package struct ConversationStore: Sendable {
     private var failedColdLoad: (any Error)?
     /// What changed on this device alone since the session stopped using its database (nil while
     /// it uses one; see `ConversationStore+LeftBehind.swift`).
-    package internal(set) var leftBehind: LeftBehindChanges?
+    var leftBehind: LeftBehindChanges?
 
     /// The most pinned conversations a user may have.
     package static let maxPinned = 50
