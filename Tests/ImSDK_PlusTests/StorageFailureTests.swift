@@ -307,6 +307,28 @@ final class StorageFailureTests: XCTestCase {
         XCTAssertEqual(try loggedBatches(), 0, "folded once the disk had space")
     }
 
+    /// When the file still cannot be read at logout, the changes made after the drop cannot be
+    /// recorded: the transaction that records them leaves the file as it was (no part of them),
+    /// and the next login shows the file's state.
+    func test_changesAfterTheDrop_thatTheFileStillCannotTakeAtLogout_leaveItAsItWas() async throws {
+        session = try await V2TestSession(peers: ["a", "b"], storage: storage, checksInvariants: true)
+        let server = session.server
+        try await logInWarmOverStoredMessages()
+        inject(.unreadable)
+        _ = try server.revokeMessage(seq: 1, from: "a", toUser: "me")
+        _ = try await walk { $0.first { $0.conversationID == "c2c_a" }?.unreadCount == 1 }
+        XCTAssertEqual(syncFailures, 1, "the database was dropped")
+        try await manager.setConversationDraft(conversationID: "c2c_a", draftText: "lost")
+        try await manager.deleteConversation(conversation: "c2c_b")
+
+        try await manager.logout()
+        XCTAssertNotNil(try storedConversation(.c2c("b")), "nothing of the record was written")
+        XCTAssertNil(try storedConversation(.c2c("a"))?.draft)
+        let restored = try await restartOnAHealthyDisk()
+        XCTAssertEqual(restored.map(\.conversationID), ["c2c_b", "c2c_a"], "the file's list")
+        XCTAssertEqual(restored.map(\.draftText), [nil, nil])
+    }
+
     /// A session that went on in memory because a full disk refused the fold at login: the draft
     /// the user sets and the conversation the user deletes then are recorded in the file at logout
     /// once the disk has space (the fold first), so the next login shows them.
