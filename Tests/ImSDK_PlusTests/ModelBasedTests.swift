@@ -262,7 +262,8 @@ final class ModelBasedTests: XCTestCase {
     /// file's version cannot tell (seed 300502); the row written for a conversation created again
     /// after a legacy deletion, without its conversation group (seed 500444); a message the file
     /// never got, kept by a legacy deletion after the drop, which the server then no longer
-    /// delivered (seed 510122).
+    /// delivered (seed 510122); the place a draft gave a conversation the file lacked, the draft
+    /// cleared since (seed 570468).
     func test_foundWithReadFaults_deletionsAndDraftsAfterTheDrop_standAfterTheRestart() async throws {
         let sequences: [(UInt64, [ModelOperation])] = [
             (400027, [.peerSendsGroup(peer: "p2", group: "g1", text: "m25", mention: .other),
@@ -287,6 +288,10 @@ final class ModelBasedTests: XCTestCase {
                       .otherDeviceSends(.user("p1"), text: "m37"), .legacyDelete(.user("p1")),
                       .peerSendsC2C(peer: "p1", text: "m54", excludedFromUnread: false), .restart,
                       .legacySetRead(.user("p1"), newest: 1)]),
+            (570468, [.peerSendsC2C(peer: "p1", text: "m26", excludedFromUnread: false), .storageFails(.unreadable),
+                      .clearHistory(.user("p1")), .peerSendsGroup(peer: "p2", group: "g0", text: "m39", mention: .none),
+                      .otherDeviceSends(.user("p2"), text: "m40"), .setDraft(.group("g0"), "draft m42"),
+                      .setDraft(.group("g0"), nil)]),
         ]
         for (seed, drops) in try await replay(readFaultSequences: sequences) {
             XCTAssertGreaterThanOrEqual(drops, 1, "seed \(seed): the database was dropped")

@@ -13,9 +13,10 @@ extension ConversationDatabase {
     /// as the server has it); then takes from each conversation of `rows` (as the session
     /// holds it at its end) its draft, its place, and a last message without a sequence (imported,
     /// being sent, failed): into its stored row, or, for one the file does not have, a row with
-    /// only those (the next login's sync brings its messages; any the file kept of it since it was
-    /// deleted are its own again, read, as when a conversation is created again), unless it has
-    /// neither a draft nor such a last message. The counters are recounted from the rows, and the
+    /// only those (the next login's sync brings its messages, and a message that arrives in a
+    /// conversation never places it below where it stands: so a draft's place, cleared or not,
+    /// stays; any messages the file kept of it since it was deleted are its own again, read, as
+    /// when a conversation is created again). The counters are recounted from the rows, and the
     /// order counter raised to `orderCounter` so that no later key takes a place written here; the
     /// sync version stays the file's.
     /// - Complexity: O(c + n) for c changes and n stored conversations (the recount).
@@ -42,7 +43,6 @@ extension ConversationDatabase {
                 if let stored = try conversation(held.id) {
                     row = stored
                 } else {
-                    guard held.draft != nil || localLast != nil else { continue }
                     row = Conversation(id: held.id, profile: held.profile)
                     // In the conversation groups holding it, as a conversation created is (they
                     // roam: the next login's sync brings any change of them since the file's version).
