@@ -33,9 +33,10 @@ extension IMClient {
     /// nothing is written this session, and the file stays as it is, log included, for the next
     /// login to fold. The failure is logged and reported (`.syncFailed`). What lives on this
     /// device alone (drafts that do not roam, local messages and their fields) is not shown until
-    /// then; the deletions and drafts this session makes are recorded in the file at logout, once
-    /// the disk has space (`recordInFileLeftBehind(_:underFault:)`), the rest of what it changes of
-    /// it is lost then. Opening for storage only throws instead (it has no server to fill the store).
+    /// then; what this session changes of it (deletions, drafts, imports and sends, local fields)
+    /// is recorded in the file at logout, once the disk has space
+    /// (`recordInFileLeftBehind(_:underFault:)`), but for removals and clears of local history,
+    /// which are lost then. Opening for storage only throws instead (it has no server to fill the store).
     func openDatabase(inMemoryWhenFull: Bool = false) throws(IMError) {
         guard let databasePath else { return }
         do throws(PersistenceError) {
@@ -193,8 +194,8 @@ extension IMClient {
     private func detachDatabase(_ state: inout State) {
         state.database = nil
         state.leftItsFileBehind = true
-        // From here deletions and drafts reach the file only at logout; so do those of the
-        // batches the disk had refused, which are never written now.
+        // From here what changes on this device alone reaches the file only at logout; so does
+        // what of it the batches the disk had refused held, which are never written now.
         state.store.noteLeftBehindChanges()
         state.store.noteUnwritten(state.unwritten)
         state.unwritten = UnwrittenChanges()
@@ -476,12 +477,12 @@ extension IMClient {
 
     /// Records in the file this session left behind what changed on this device alone since it
     /// went on without the file (deletions, drafts, local messages and their fields:
-    /// `LeftBehindChanges`, `ConversationDatabase.recordLeftBehind(_:rows:orderCounter:)`), then how far it
-    /// heard each conversation, so that the next login's sync from the file's stored version
-    /// announces none of those messages again (`ConversationDatabase.saveHeard`). A file that is
-    /// gone (a damaged one moved aside: the next login starts fresh and announces nothing) is left
-    /// alone; one that still cannot be written is logged and left as it is: the next login then
-    /// shows the list as the file has it (those changes undone) and may announce those
+    /// `LeftBehindChanges`, `ConversationDatabase.recordLeftBehind(_:rows:orderCounter:)`), then
+    /// how far it heard each conversation, so that the next login's sync from the file's stored
+    /// version announces none of those messages again (`ConversationDatabase.saveHeard`). A file
+    /// that is gone (a damaged one moved aside: the next login starts fresh and announces nothing)
+    /// is left alone; one that still cannot be written is logged and left as it is: the next login
+    /// then shows the list as the file has it (those changes undone) and may announce those
     /// messages a second time. `fault`: the one a test injected into this session's database,
     /// which the file's new connection meets too.
     /// - Complexity: O(n) for n conversations, two transactions.

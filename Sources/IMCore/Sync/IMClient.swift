@@ -128,8 +128,8 @@ package final class IMClient: IMPushSink, Sendable {
         var rebuildKeepsOrder = false
         /// Whether the session goes on without its database while the file stays behind (it
         /// stopped using it mid-session, or a full disk kept it from folding the batch log at
-        /// login): at the stop the session records in the file the deletions and drafts made since
-        /// and what it heard (`recordInFileLeftBehind(_:underFault:)`).
+        /// login): at the stop the session records in the file what changed on this device alone
+        /// since and what it heard (`recordInFileLeftBehind(_:underFault:)`).
         var leftItsFileBehind = false
         /// Per conversation, the last sequence this device heard before its store forgot it: an
         /// earlier session that left the file behind (`ConversationDatabase.takeHeard`), or this
