@@ -34,6 +34,9 @@ struct LeftBehindChanges: Sendable {
     /// sent, failed), which a conversation the file lacks needs a row for.
     private(set) var rows: [ConversationID] = []
     private var rowSet: Set<ConversationID> = []
+    /// Where the noted stores of each message without a sequence lie in `changes`, by message ID,
+    /// until the server accepts it.
+    private var pendingStores: [String: [Int]] = [:]
 
     var isEmpty: Bool { changes.isEmpty && rows.isEmpty }
 
@@ -62,11 +65,22 @@ struct LeftBehindChanges: Sendable {
         if rowSet.insert(id).inserted { rows.append(id) }
     }
 
-    /// Notes the device-only changes among `operations` (a batch's, in order).
+    /// Notes the device-only changes among `operations` (a batch's, in order). A message sent since
+    /// the drop and accepted leaves only its removals, not the message: the stores of it noted
+    /// before become removals too (applied in order, the same: whatever the file held of it goes),
+    /// so what a session notes grows with its sends by an ID each, not a message.
     mutating func noteOperations(_ operations: [StorageDelta.Operation]) {
         for operation in operations where Self.isDeviceOnly(operation) {
+            switch operation {
+            case .store(let message, let id, _):
+                pendingStores[message.id, default: []].append(changes.count)
+                noteRow(id)
+            case .removePending(let messageID):
+                for index in pendingStores.removeValue(forKey: messageID) ?? [] { changes[index] = .operation(operation) }
+            default:
+                break
+            }
             changes.append(.operation(operation))
-            if case .store(let message, let id, _) = operation, message.seq == 0 { noteRow(id) }
         }
     }
 }
