@@ -37,6 +37,7 @@ extension ConversationDatabase {
                     try apply(operation)
                 }
             }
+            let kept = try keptConversations()
             for held in rows {
                 let localLast = held.lastMessage.flatMap { $0.seq == 0 ? $0 : nil }
                 var row: Conversation
@@ -47,10 +48,10 @@ extension ConversationDatabase {
                     // In the conversation groups holding it, as a conversation created is (they
                     // roam: the next login's sync brings any change of them since the file's version).
                     row.conversationGroups = held.conversationGroups
-                    if try keepsMessages(of: held.id) {
+                    if kept.contains(held.id) {
                         // Created again, as the session's was: its kept messages are its own, read.
                         try reviveKeptMessages(of: held.id)
-                        if let newest = try newestStoredMessage(of: held.id) {
+                        if let newest = try messages(in: held.id, above: 0, below: nil, limit: 1).first?.message {
                             (row.lastSeq, row.readSeq, row.readTimestamp) = (newest.seq, newest.seq, newest.timestamp)
                         }
                     }

@@ -121,20 +121,6 @@ extension ConversationDatabase {
             .execute([Int64(id.kind.rawValue), id.target])
     }
 
-    /// The sequence and time of the newest accepted message stored for `id`, if any.
-    func newestStoredMessage(of id: ConversationID) throws(PersistenceError) -> (seq: UInt64, timestamp: UInt64)? {
-        try connection.prepare(
-            "SELECT seq, timestamp FROM messages WHERE conversation_kind = ? AND conversation_target = ? "
-                + "ORDER BY seq DESC LIMIT 1"
-        ).query(Self.key(id)) { (seq: $0.uint64(at: 0), timestamp: $0.uint64(at: 1)) }.first
-    }
-
-    /// Whether `id` was deleted with its messages kept (`kept_conversations`).
-    func keepsMessages(of id: ConversationID) throws(PersistenceError) -> Bool {
-        try !connection.prepare("SELECT 1 FROM kept_conversations WHERE kind = ? AND target = ?")
-            .query([Int64(id.kind.rawValue), id.target]) { _ in true }.isEmpty
-    }
-
     /// Records that the messages of `id` are no longer kept for a deleted conversation (it exists
     /// again, or they were deleted).
     func reviveKeptMessages(of id: ConversationID) throws(PersistenceError) {

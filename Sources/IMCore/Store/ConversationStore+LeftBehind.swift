@@ -122,6 +122,6 @@ extension ConversationStore {
                 leftBehind?.noteOperations([operation])
             }
         }
-        for id in unwritten.conversations.keys.sorted(by: { $0.stringForm < $1.stringForm }) { leftBehind?.noteRow(id) }
+        for id in unwritten.conversations.keys { leftBehind?.noteRow(id) }
     }
 }
