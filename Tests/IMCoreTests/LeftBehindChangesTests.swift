@@ -35,4 +35,25 @@ final class LeftBehindChangesTests: XCTestCase {
         guard case .operation(.store(let failed, _, _)) = changes.changes[3] else { return XCTFail("a store") }
         XCTAssertEqual(failed.status, .failed, "the failed send is noted as it ended")
     }
+
+    /// A clear is recorded only where a deletion of its conversation follows it: otherwise the
+    /// next login's sync clears it again, with the file's row as it was.
+    func test_aClearIsRecordedOnlyWhenADeletionOfItsConversationFollows() {
+        var changes = LeftBehindChanges()
+        let (a, b, c) = (ConversationID.c2c("a"), ConversationID.c2c("b"), ConversationID.c2c("c"))
+        changes.noteOperations([.clearMessages(a, upToSeq: 3, includingLocal: false)])
+        changes.noteOperations([.clearMessages(b, upToSeq: 2, includingLocal: false)])
+        changes.noteDeleted(a, keepingMessages: true, keptMessages: [])
+        changes.noteOperations([.clearMessages(a, upToSeq: 5, includingLocal: false)])
+        changes.noteDeleted(c, keepingMessages: false, keptMessages: [])
+        let recorded = changes.recorded.map { change -> String in
+            switch change {
+            case .deletion(let deletion): return "delete \(deletion.id)"
+            case .operation(.clearMessages(let id, let seq, _)): return "clear \(id) \(seq)"
+            case .operation: return "other"
+            }
+        }
+        XCTAssertEqual(recorded, ["clear \(a) 3", "delete \(a)", "delete \(c)"])
+        XCTAssertEqual(changes.changes.count, 5, "all of them noted")
+    }
 }

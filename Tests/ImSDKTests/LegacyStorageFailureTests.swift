@@ -230,6 +230,34 @@ final class LegacyStorageFailureTests: XCTestCase {
                        "a3 revoked, nothing is unread: the kept messages stay read")
     }
 
+    /// A clear of a's history whose own read of the stored messages fails (an unreadable disk), so
+    /// that it drops the database, then a legacy deletion of a that keeps its local messages: the
+    /// file left behind must not keep the cleared ones. Before, the logout recorded the deletion
+    /// but not the clear (its batch was the one whose read failed), so the file kept a0-a2 as a's
+    /// kept messages, and the message that created a again after the restart brought them back:
+    /// the next login's sync cannot clear a conversation the server no longer has (found by
+    /// `imsdk check --read-faults`, seed 600551).
+    func test_anUnreadableDatabase_aClearThatDropsIt_thenALegacyDeletionKeepingMessages_theClearedOnesDoNotComeBack() async throws {
+        let client = try await logInWarmWithThreeMessagesFromA()
+        inject(.unreadable)
+        try await call { V2TIMManager.sharedInstance().clearC2CHistoryMessage(userID: "a", succ: $0, fail: $1) }
+        for _ in 0..<500 where client.usesDatabase { try await Task.sleep(nanoseconds: 10_000_000) }
+        XCTAssertFalse(client.usesDatabase, "the clear's read dropped the database")
+        await session.settle()
+        XCTAssertTrue(manager.deleteConversation(.C2C, receiver: "a"))
+
+        inject(nil)
+        try await session.logout()
+        try await session.login()
+        await session.settle()
+        XCTAssertFalse(manager.getConversationList().contains { $0.getReceiver() == "a" }, "a stays deleted")
+        try session.server.sendText("a3", from: "a", toUser: "me")
+        await session.settle()
+        let history = try await localMessages("a", count: 10)
+        XCTAssertEqual(history.map { ($0.getElem(0) as? TIMTextElem)?.text }, ["a3"], "the cleared messages stay gone")
+        XCTAssertEqual(manager.getConversation(.C2C, receiver: "a").getUnReadMessageNum(), 1)
+    }
+
     /// After the session dropped its database, messages imported (into a conversation and into a
     /// new one) and a message's local custom integer live on this device alone: the logout records
     /// them in the file, so the next login shows them. (The file holds the message whose field is

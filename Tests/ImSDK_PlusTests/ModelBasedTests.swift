@@ -263,7 +263,9 @@ final class ModelBasedTests: XCTestCase {
     /// after a legacy deletion, without its conversation group (seed 500444); a message the file
     /// never got, kept by a legacy deletion after the drop, which the server then no longer
     /// delivered (seed 510122); the place a draft gave a conversation the file lacked, the draft
-    /// cleared since (seed 570468).
+    /// cleared since (seed 570468); a clear whose own read dropped the database, then a legacy
+    /// deletion keeping the messages, and a message creating the conversation again after the
+    /// restart, which brought the cleared message back (seed 600551).
     func test_foundWithReadFaults_deletionsAndDraftsAfterTheDrop_standAfterTheRestart() async throws {
         let sequences: [(UInt64, [ModelOperation])] = [
             (400027, [.peerSendsGroup(peer: "p2", group: "g1", text: "m25", mention: .other),
@@ -292,6 +294,10 @@ final class ModelBasedTests: XCTestCase {
                       .clearHistory(.user("p1")), .peerSendsGroup(peer: "p2", group: "g0", text: "m39", mention: .none),
                       .otherDeviceSends(.user("p2"), text: "m40"), .setDraft(.group("g0"), "draft m42"),
                       .setDraft(.group("g0"), nil)]),
+            (600551, [.storageFails(.unreadable), .peerSendsC2C(peer: "p3", text: "m6", excludedFromUnread: false),
+                      .clearHistory(.user("p3")), .legacyDelete(.user("p3")), .storageRecovers, .restart,
+                      .peerSendsC2C(peer: "p3", text: "m18", excludedFromUnread: true),
+                      .legacySetRead(.user("p3"), newest: 1)]),
         ]
         for (seed, drops) in try await replay(readFaultSequences: sequences) {
             XCTAssertGreaterThanOrEqual(drops, 1, "seed \(seed): the database was dropped")

@@ -42,12 +42,12 @@ struct LeftBehindChanges: Sendable {
 
     /// Whether `operation` is one the file takes from the session: a message without a sequence
     /// (imported, being sent, failed) stored, or taken off when the server accepted it; local
-    /// fields set. Accepted messages come
-    /// back with the next login's sync, and conversation groups roam. Removals and clears of local
-    /// history are not taken: they change the conversation's last message and unread count, whose
-    /// row the file would then need as the session holds it, which counts messages the file lacks;
-    /// the next login shows the history as the file and the server have it. Deletions are noted
-    /// apart (`ConversationStore.delete(_:keepingMessages:noting:)`); the rest is a rebuild's.
+    /// fields set. Accepted messages come back with the next login's sync, and conversation groups
+    /// roam. Removals of local history are not taken: they change the conversation's last message
+    /// and unread count, whose row the file would then need as the session holds it, which counts
+    /// messages the file lacks; the next login shows the history as the file and the server have
+    /// it. Clears are noted apart (`isClear(_:)`), deletions too
+    /// (`ConversationStore.delete(_:keepingMessages:noting:)`); the rest is a rebuild's.
     static func isDeviceOnly(_ operation: StorageDelta.Operation) -> Bool {
         switch operation {
         case .store(let message, _, _): return message.seq == 0
@@ -55,6 +55,38 @@ struct LeftBehindChanges: Sendable {
         case .delete, .clearMessages, .removeMessages, .conversationGroups, .deleteKeptMessages, .reviveKeptMessages:
             return false
         }
+    }
+
+    /// Whether `operation` clears a conversation's history. The file takes a clear only where a
+    /// deletion of the conversation follows it (`recorded`): the deletion takes the row, and a
+    /// deletion that keeps the messages would otherwise keep the cleared ones, which come back
+    /// when the conversation is created again, since the next login's sync does not tell the clear
+    /// of a conversation the server no longer has. Where no deletion follows, that sync clears it
+    /// again (the server keeps how far it was cleared), and the file's row, which the clear alone
+    /// would leave naming its cleared last message, stays as it was for it.
+    static func isClear(_ operation: StorageDelta.Operation) -> Bool {
+        if case .clearMessages = operation { return true }
+        return false
+    }
+
+    /// The changes the file takes, in order: those noted, but for clears no deletion of their
+    /// conversation follows (see `isClear(_:)`).
+    /// - Complexity: O(c) for c changes.
+    var recorded: [Change] {
+        var deletedLater: Set<ConversationID> = []
+        var kept: [Change] = []
+        for change in changes.reversed() {
+            switch change {
+            case .deletion(let deletion):
+                deletedLater.insert(deletion.id)
+            case .operation(.clearMessages(let id, _, _)):
+                guard deletedLater.contains(id) else { continue }
+            case .operation:
+                break
+            }
+            kept.append(change)
+        }
+        return kept.reversed()
     }
 
     mutating func noteDeleted(_ id: ConversationID, keepingMessages: Bool, keptMessages: [HeldMessage]) {
@@ -70,7 +102,7 @@ struct LeftBehindChanges: Sendable {
     /// before become removals too (applied in order, the same: whatever the file held of it goes),
     /// so what a session notes grows with its sends by an ID each, not a message.
     mutating func noteOperations(_ operations: [StorageDelta.Operation]) {
-        for operation in operations where Self.isDeviceOnly(operation) {
+        for operation in operations where Self.isDeviceOnly(operation) || Self.isClear(operation) {
             switch operation {
             case .store(let message, let id, _):
                 pendingStores[message.id, default: []].append(changes.count)
@@ -99,11 +131,13 @@ extension ConversationStore {
         leftBehind?.noteRow(id)
     }
 
-    /// Notes the device-only changes of `batch`, a batch committed while no database writes them
-    /// (nothing unless `noteLeftBehindChanges()` was called); its deletions are noted as they
-    /// happen (`delete(_:keepingMessages:noting:)`).
-    mutating func noteUnstored(_ batch: ChangeBatch) {
-        leftBehind?.noteOperations(batch.storage.operations)
+    /// Notes the device-only changes and the clears of `batch` (only its clears with
+    /// `onlyClears`), a batch committed while no database writes them (nothing unless
+    /// `noteLeftBehindChanges()` was called); its deletions are noted as they happen
+    /// (`delete(_:keepingMessages:noting:)`).
+    mutating func noteUnstored(_ batch: ChangeBatch, onlyClears: Bool = false) {
+        let operations = batch.storage.operations
+        leftBehind?.noteOperations(onlyClears ? operations.filter(LeftBehindChanges.isClear) : operations)
     }
 
     /// Notes what the batches the database could not write changed that the file must take from

@@ -35,8 +35,8 @@ extension IMClient {
     /// device alone (drafts that do not roam, local messages and their fields) is not shown until
     /// then; what this session changes of it (deletions, drafts, imports and sends, local fields)
     /// is recorded in the file at logout, once the disk has space
-    /// (`recordInFileLeftBehind(_:underFault:)`), but for removals and clears of local history,
-    /// which are lost then. Opening for storage only throws instead (it has no server to fill the store).
+    /// (`recordInFileLeftBehind(_:underFault:)`), but for removals of local history, which are
+    /// lost then. Opening for storage only throws instead (it has no server to fill the store).
     func openDatabase(inMemoryWhenFull: Bool = false) throws(IMError) {
         guard let databasePath else { return }
         do throws(PersistenceError) {
@@ -500,7 +500,7 @@ extension IMClient {
         if let changes = store.leftBehind, !changes.isEmpty {
             do throws(PersistenceError) {
                 try file.recordLeftBehind(
-                    changes.changes, rows: changes.rows.compactMap { store.conversation($0) },
+                    changes.recorded, rows: changes.rows.compactMap { store.conversation($0) },
                     orderCounter: store.orderCounter)
             } catch {
                 logger.log(.error, "cannot record in the local database the \(changes.changes.count) changes and "

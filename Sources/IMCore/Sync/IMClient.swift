@@ -342,10 +342,12 @@ package final class IMClient: IMPushSink, Sendable {
             if checksInvariants(in: state) { state.store._checkInvariants() }
             let failedRead = takeFailedRead(&state)
             if failedRead != nil { followUps.needsSync = true }
-            if state.database == nil, failedRead == nil {
-                // A session without its file keeps what lives on this device alone for its logout
-                // (not from a batch whose read failed: what it left is the rebuild's to correct).
-                for batch in batches { state.store.noteUnstored(batch) }
+            if state.database == nil {
+                // A session without its file keeps what lives on this device alone for its logout;
+                // of a batch whose read failed, only its clears (how far a history was cleared is
+                // the server's answer, whatever the read found): the rest it left is the rebuild's
+                // to correct.
+                for batch in batches { state.store.noteUnstored(batch, onlyClears: failedRead != nil) }
             }
             let failure = persist(batches, in: &state)
             emit(batches.filter { !$0.isEmpty }.map(ClientEvent.changes))
