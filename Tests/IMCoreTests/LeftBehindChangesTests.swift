@@ -36,24 +36,27 @@ final class LeftBehindChangesTests: XCTestCase {
         XCTAssertEqual(failed.status, .failed, "the failed send is noted as it ended")
     }
 
-    /// A clear is recorded only where a deletion of its conversation follows it: otherwise the
-    /// next login's sync clears it again, with the file's row as it was.
-    func test_aClearIsRecordedOnlyWhenADeletionOfItsConversationFollows() {
+    /// Clears, removals of every message and the tombstones of removed messages are noted (the
+    /// logout makes them again on the file); an accepted message stored is not (the next login's
+    /// sync brings it), and neither a tombstone nor a clear asks for the session's row.
+    func test_clearsAndRemovalsAreNoted_acceptedMessagesAreNot() {
         var changes = LeftBehindChanges()
-        let (a, b, c) = (ConversationID.c2c("a"), ConversationID.c2c("b"), ConversationID.c2c("c"))
-        changes.noteOperations([.clearMessages(a, upToSeq: 3, includingLocal: false)])
-        changes.noteOperations([.clearMessages(b, upToSeq: 2, includingLocal: false)])
-        changes.noteDeleted(a, keepingMessages: true, keptMessages: [])
-        changes.noteOperations([.clearMessages(a, upToSeq: 5, includingLocal: false)])
-        changes.noteDeleted(c, keepingMessages: false, keptMessages: [])
-        let recorded = changes.recorded.map { change -> String in
+        let a = ConversationID.c2c("a")
+        let accepted = Message(id: "m1", seq: 1, timestamp: 1_700_000_000, sender: "a", receiver: .user("me"),
+                               content: .text("m1"), status: .sent)
+        changes.noteOperations([
+            .store(accepted, in: a, countsAsUnread: true), .store(accepted.removed, in: a, countsAsUnread: false),
+            .removeMessages(a), .clearMessages(a, upToSeq: 3, includingLocal: true),
+        ])
+        let noted = changes.changes.map { change -> String in
             switch change {
-            case .deletion(let deletion): return "delete \(deletion.id)"
-            case .operation(.clearMessages(let id, let seq, _)): return "clear \(id) \(seq)"
-            case .operation: return "other"
+            case .operation(.store(let message, _, _)): return message.isRemoved ? "tombstone" : "store"
+            case .operation(.removeMessages): return "remove all"
+            case .operation(.clearMessages(_, let seq, _)): return "clear \(seq)"
+            default: return "other"
             }
         }
-        XCTAssertEqual(recorded, ["clear \(a) 3", "delete \(a)", "delete \(c)"])
-        XCTAssertEqual(changes.changes.count, 5, "all of them noted")
+        XCTAssertEqual(noted, ["tombstone", "remove all", "clear 3"])
+        XCTAssertEqual(changes.rows, [])
     }
 }

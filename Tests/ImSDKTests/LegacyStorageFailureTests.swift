@@ -258,6 +258,56 @@ final class LegacyStorageFailureTests: XCTestCase {
         XCTAssertEqual(manager.getConversation(.C2C, receiver: "a").getUnReadMessageNum(), 1)
     }
 
+    /// After the session dropped its database: the legacy `deleteLocalMessage` of a (the messages
+    /// the file holds, and one that arrived after the drop), then a new message to a; and a clear
+    /// of b's history (V2), which takes the message imported into b before the drop with it. The
+    /// logout makes both again on the file, through a store over it, so the next login shows a
+    /// with only the new message, unread, and b empty. Before, a's removed messages and b's import
+    /// came back (the next login's sync clears b's accepted messages again, not its import).
+    func test_anUnreadableDatabase_aLegacyDeleteLocalMessageAndAClearAfterTheDrop_standAfterTheNextLogin() async throws {
+        let client = try await logInWarmWithThreeMessagesFromA()
+        try session.server.sendText("b0", from: "b", toUser: "me")
+        await session.settle()
+        let imported = TIMMessage()
+        let elem = TIMTextElem()
+        elem.text = "imported to b"
+        XCTAssertEqual(imported.add(elem), 0)
+        XCTAssertEqual(manager.getConversation(.C2C, receiver: "b").importMessages([imported]), 0)
+        inject(.unreadable)
+        _ = try session.server.revokeMessage(seq: 1, from: "a", toUser: "me")
+        for _ in 0..<500 where client.usesDatabase || client.hasSyncPending { try await Task.sleep(nanoseconds: 10_000_000) }
+        XCTAssertFalse(client.usesDatabase, "the database was dropped")
+        await session.settle()
+        try session.server.sendText("a3", from: "a", toUser: "me")
+        await session.settle()
+        let beforeRemoval = try await localMessages("a", count: 10)
+        XCTAssertEqual(beforeRemoval.prefix(3).map { ($0.getElem(0) as? TIMTextElem)?.text }, ["a3", "a2", "a1"])
+
+        let a = try XCTUnwrap(manager.getConversation(.C2C, receiver: "a"))
+        try await call { succ, fail in _ = a.deleteLocalMessage(succ, fail: fail) }
+        try await call { V2TIMManager.sharedInstance().clearC2CHistoryMessage(userID: "b", succ: $0, fail: $1) }
+        try session.server.sendText("a4", from: "a", toUser: "me")
+        await session.settle()
+        let texts = { (receiver: String) async throws -> [String?] in
+            try await self.localMessages(receiver, count: 10).map { ($0.getElem(0) as? TIMTextElem)?.text }
+        }
+        let (leftA, leftB) = (try await texts("a"), try await texts("b"))
+        XCTAssertEqual(leftA, ["a4"])
+        XCTAssertEqual(leftB, [])
+
+        inject(nil)
+        try await session.logout()
+        try await session.login()
+        await session.settle()
+        let (restoredA, restoredB) = (try await texts("a"), try await texts("b"))
+        XCTAssertEqual(restoredA, ["a4"], "the removed messages stay gone")
+        XCTAssertEqual(manager.getConversation(.C2C, receiver: "a").getUnReadMessageNum(), 1)
+        XCTAssertEqual((manager.getConversation(.C2C, receiver: "a").getLastMsg()?.getElem(0) as? TIMTextElem)?.text, "a4")
+        XCTAssertEqual(restoredB, [], "b's import stays cleared")
+        XCTAssertNil(manager.getConversation(.C2C, receiver: "b").getLastMsg())
+        XCTAssertEqual(manager.getConversation(.C2C, receiver: "b").getUnReadMessageNum(), 0)
+    }
+
     /// After the session dropped its database, messages imported (into a conversation and into a
     /// new one) and a message's local custom integer live on this device alone: the logout records
     /// them in the file, so the next login shows them. (The file holds the message whose field is
@@ -278,6 +328,10 @@ final class LegacyStorageFailureTests: XCTestCase {
             let elem = TIMTextElem()
             elem.text = text
             XCTAssertEqual(message.add(elem), 0)
+            // Older than a's messages: an import made now, in the second a2 arrived or a later one,
+            // would be placed by its time above them or below.
+            XCTAssertEqual(message.convertToImportedMsg(), 0)
+            XCTAssertEqual(message.setTime(1_600_000_000), 0)
             XCTAssertEqual(manager.getConversation(.C2C, receiver: receiver).importMessages([message]), 0)
         }
         let fromA = try await localMessages("a", count: 2)

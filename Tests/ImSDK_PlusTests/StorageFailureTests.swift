@@ -753,6 +753,43 @@ final class StorageFailureTests: XCTestCase {
         try await assertConverged()
     }
 
+    /// After the session dropped its database, messages removed from local storage: one the file
+    /// holds (it arrived before the drop) and the newest, which arrived after it, over another that
+    /// did (unread). The logout makes the removals again on the file, through a store over it, so
+    /// the next login shows the history, the unread count and the last message as the session
+    /// left them: the removed ones stay gone (the file keeps their tombstones, so the sync from its
+    /// stored version does not bring back the one it lacked), and the one between stays unread.
+    /// Before, both came back, unread.
+    func test_messagesRemovedFromLocalStorageAfterTheDrop_stayRemovedAfterTheNextLogin() async throws {
+        session = try await V2TestSession(peers: ["a", "b"], storage: storage, checksInvariants: true)
+        let server = session.server
+        try await logInWarmOverStoredMessages()
+        inject(.unreadable)
+        _ = try server.revokeMessage(seq: 1, from: "b", toUser: "me")
+        _ = try await walk { $0.first { $0.conversationID == "c2c_b" }?.unreadCount == 0 }
+        XCTAssertEqual(syncFailures, 1, "the database was dropped")
+        for text in ["m2", "m3"] { try server.sendText(text, from: "a", toUser: "me") }
+        _ = try await walk { $0.first { $0.conversationID == "c2c_a" }?.unreadCount == 4 }
+
+        let before = try await manager.getC2CHistoryMessageList(userID: "a", count: 10, lastMsg: nil)
+        XCTAssertEqual(before.map(\.textElem?.text), ["m3", "m2", "m1", "m0"])
+        for message in [before[0], before[2]] {
+            try await call { manager.deleteMessageFromLocalStorage(msg: message, succ: $0, fail: $1) }
+        }
+        let left = try await session.walk().list.first { $0.conversationID == "c2c_a" }
+        XCTAssertEqual(left?.unreadCount, 2)
+        XCTAssertEqual(left?.lastMessage?.textElem?.text, "m2")
+
+        let restored = try await restartOnAHealthyDisk()
+        let a = try XCTUnwrap(restored.first { $0.conversationID == "c2c_a" })
+        XCTAssertEqual(a.unreadCount, 2, "m2 and m0")
+        XCTAssertEqual(a.lastMessage?.textElem?.text, "m2")
+        let history = try await manager.getC2CHistoryMessageList(userID: "a", count: 10, lastMsg: nil)
+        XCTAssertEqual(history.map(\.textElem?.text), ["m2", "m0"], "the removed messages stay gone")
+        let total = try await manager.getTotalUnreadMessageCount()
+        XCTAssertEqual(total, 2)
+    }
+
     // MARK: - Read-only
 
     func test_readOnlyDisk_everyCallThatChangesSomething_fails6022_itsChangeStands_andAllOfItIsOnDiskAfterRecovery() async throws {

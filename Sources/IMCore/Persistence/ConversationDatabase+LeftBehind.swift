@@ -7,10 +7,13 @@ import IMTransportKit
 extension ConversationDatabase {
     /// In one transaction (the batch log folded first): applies `changes` in order, each deletion
     /// as a batch deleting the conversation would (its local messages too, unless kept: then the
-    /// kept messages memory held are stored, the file may lack them), each other change as the
-    /// batch that made it would have, but for the local fields of a message the file does not hold
-    /// (one that arrived after the session stopped writing: the next login's sync brings it again
-    /// as the server has it); then takes from each conversation of `rows` (as the session
+    /// kept messages memory held are stored, the file may lack them), each removal or clear of
+    /// history made again by a store over the file (`replay(_:place:selfUserID:logger:)`; the
+    /// conversation then takes its place in `places`, the session's, which the messages that
+    /// placed it may have given it after the file stopped following), each other
+    /// change as the batch that made it would have, but for the local fields of a message the file
+    /// does not hold (one that arrived after the session stopped writing: the next login's sync
+    /// brings it again as the server has it); then takes from each conversation of `rows` (as the session
     /// holds it at its end) its draft, its place, and a last message without a sequence (imported,
     /// being sent, failed): into its stored row, or, for one the file does not have, a row with
     /// only those (the next login's sync brings its messages, and a message that arrives in a
@@ -19,9 +22,11 @@ extension ConversationDatabase {
     /// when a conversation is created again). The counters are recounted from the rows, and the
     /// order counter raised to `orderCounter` so that no later key takes a place written here; the
     /// sync version stays the file's.
-    /// - Complexity: O(c + n) for c changes and n stored conversations (the recount).
+    /// - Complexity: O(c + n) for c changes and n stored conversations (the recount), plus each
+    ///   removal or clear made again: O(m) for the m messages of its conversation.
     func recordLeftBehind(
-        _ changes: [LeftBehindChanges.Change], rows: [Conversation], orderCounter: UInt64
+        _ changes: [LeftBehindChanges.Change], rows: [Conversation], places: [ConversationID: UInt64],
+        orderCounter: UInt64, selfUserID: String, logger: IMLogger
     ) throws(PersistenceError) {
         try transaction { () throws(PersistenceError) in
             try foldLog()
@@ -33,6 +38,10 @@ extension ConversationDatabase {
                         try upsert(held.message, in: deletion.id, countsAsUnread: held.countsAsUnread)
                     }
                 case .operation(let operation):
+                    if let id = LeftBehindChanges.conversation(replayedBy: operation) {
+                        try replay(operation, in: id, place: places[id], selfUserID: selfUserID, logger: logger)
+                        continue
+                    }
                     guard try holdsMessage(changedBy: operation) else { continue }
                     try apply(operation)
                 }
@@ -65,6 +74,48 @@ extension ConversationDatabase {
             try saveCounters(
                 try recount(), orderCounter: max(stored?.orderCounter ?? 0, orderCounter),
                 syncVersion: stored?.syncVersion ?? 0, serverEpoch: stored?.serverEpoch)
+        }
+    }
+
+    /// Makes `operation` (a removal or clear of the history of `id`, see
+    /// `LeftBehindChanges.replaysOnTheFile`) again, on a store over this file as it now is (inside
+    /// the caller's transaction): the store changes the conversation's row as the operation would
+    /// have with the file's messages (its last message, unread count and @-mentions), and its
+    /// batch is written, with the row at `place` when given. A conversation the file has no row of
+    /// (deleted with its messages kept, or never written) takes the operation as it is: no row
+    /// follows from it.
+    private func replay(
+        _ operation: StorageDelta.Operation, in id: ConversationID, place: UInt64?, selfUserID: String, logger: IMLogger
+    ) throws(PersistenceError) {
+        guard let stored = try loadCounters(), try conversation(id) != nil else { return try apply(operation) }
+        var store = ConversationStore(
+            selfUserID: selfUserID, counters: stored.counters, orderCounter: stored.orderCounter,
+            syncVersion: stored.syncVersion, serverEpoch: stored.serverEpoch,
+            source: ColdSource { [self] id in try self.stored(id) })
+        try store.keepMessages(in: self, logger: logger)
+        do throws(IMError) {
+            switch operation {
+            case .clearMessages(_, let seq, let includingLocal):
+                store.clearHistory(id, upTo: seq, includingLocal: includingLocal)
+            case .removeMessages:
+                try store.removeAllMessages(of: id)
+            case .store(let tombstone, _, _):
+                try store.forgetMessage(tombstone, in: id)
+            default:
+                break
+            }
+        } catch {
+            // Removed here already (one message, then all of them): nothing more to do.
+            logger.log(.debug, "recording \(operation) in the local database: \(error)")
+        }
+        if let failure = store.takeFailedRead() {
+            throw failure as? PersistenceError ?? .corrupt(path: sqlite.path, reason: "\(failure)")
+        }
+        let batch = store.commitBatch()
+        for operation in batch.storage.operations { try apply(operation) }
+        for var conversation in [batch.added, batch.changed].joined() {
+            if let place, conversation.id == id { conversation.orderKey = place }
+            try upsert(conversation)
         }
     }
 

@@ -2,12 +2,14 @@ import IMTransportKit
 
 /// What changes on this device alone while the session goes on without its database
 /// (`IMClient.State.leftItsFileBehind`): conversations deleted, drafts set or cleared, messages
-/// imported, being sent or failed, the local fields of messages. None of it reaches the file then,
-/// and the next login's sync from the file's stored version does not bring it back: the server
-/// keeps none of it for this device (no draft that does not roam, no local message), does not
-/// sync a deletion back to the device that made it, and tells no deletion of a conversation that
-/// exists again (its state tells only that it exists). The logout records it in the file
-/// (`ConversationDatabase.recordLeftBehind(_:rows:orderCounter:)`).
+/// imported, being sent or failed, the local fields of messages, messages removed from local
+/// storage and histories cleared. None of it reaches the file then, and the next login's sync from
+/// the file's stored version does not bring it back: the server keeps none of it for this device
+/// (no draft that does not roam, no local message, no local removal), does not sync a deletion
+/// back to the device that made it, tells no deletion of a conversation that exists again (its
+/// state tells only that it exists), and no clear of one it no longer has, nor of imported
+/// messages. The logout records it in the file
+/// (`ConversationDatabase.recordLeftBehind(_:rows:places:orderCounter:selfUserID:logger:)`).
 struct LeftBehindChanges: Sendable {
     /// A conversation deleted, and whether its local messages were kept.
     struct Deletion: Sendable {
@@ -40,13 +42,11 @@ struct LeftBehindChanges: Sendable {
 
     var isEmpty: Bool { changes.isEmpty && rows.isEmpty }
 
-    /// Whether `operation` is one the file takes from the session: a message without a sequence
-    /// (imported, being sent, failed) stored, or taken off when the server accepted it; local
-    /// fields set. Accepted messages come back with the next login's sync, and conversation groups
-    /// roam. Removals of local history are not taken: they change the conversation's last message
-    /// and unread count, whose row the file would then need as the session holds it, which counts
-    /// messages the file lacks; the next login shows the history as the file and the server have
-    /// it. Clears are noted apart (`isClear(_:)`), deletions too
+    /// Whether `operation` is one the file takes from the session as it is: a message without a
+    /// sequence (imported, being sent, failed) stored, or taken off when the server accepted it;
+    /// local fields set. Accepted messages come back with the next login's sync, and conversation
+    /// groups roam. Removals and clears of history are noted too, to be made again on the file
+    /// (`replaysOnTheFile(_:)`); deletions apart
     /// (`ConversationStore.delete(_:keepingMessages:noting:)`); the rest is a rebuild's.
     static func isDeviceOnly(_ operation: StorageDelta.Operation) -> Bool {
         switch operation {
@@ -57,36 +57,44 @@ struct LeftBehindChanges: Sendable {
         }
     }
 
-    /// Whether `operation` clears a conversation's history. The file takes a clear only where a
-    /// deletion of the conversation follows it (`recorded`): the deletion takes the row, and a
-    /// deletion that keeps the messages would otherwise keep the cleared ones, which come back
-    /// when the conversation is created again, since the next login's sync does not tell the clear
-    /// of a conversation the server no longer has. Where no deletion follows, that sync clears it
-    /// again (the server keeps how far it was cleared), and the file's row, which the clear alone
-    /// would leave naming its cleared last message, stays as it was for it.
+    /// Whether `operation` changes the history of a conversation in a way its row follows: a clear
+    /// of history, an accepted message removed from local storage (its tombstone stored), every
+    /// one removed (`removeMessages`, which a store without its database records for this). They
+    /// change the conversation's last message and unread count, so the file cannot take them as
+    /// they are: the session's row counts messages the file lacks, and the file's row alone would
+    /// go on naming a last message that is gone (and a clear the next login's sync makes again
+    /// finds nothing left to correct it with). So the logout makes each again on the file, through
+    /// a store over it (`ConversationDatabase.recordLeftBehind`), which writes the row that follows
+    /// from what the file holds; the next login's sync brings the rest. A clear's `upToSeq` is the
+    /// server's answer, so even the clear of a batch whose read failed is noted.
+    static func replaysOnTheFile(_ operation: StorageDelta.Operation) -> Bool {
+        conversation(replayedBy: operation) != nil
+    }
+
+    /// The conversation whose history `operation` changes, when it is one the file makes again
+    /// (`replaysOnTheFile(_:)`); nil for any other.
+    static func conversation(replayedBy operation: StorageDelta.Operation) -> ConversationID? {
+        switch operation {
+        case .clearMessages(let id, _, _), .removeMessages(let id): return id
+        case .store(let message, let id, _): return message.seq > 0 && message.isRemoved ? id : nil
+        case .delete, .removePending, .setLocalFields, .conversationGroups, .deleteKeptMessages, .reviveKeptMessages:
+            return nil
+        }
+    }
+
+    /// The conversations whose history the file makes again (`replaysOnTheFile(_:)`), each once.
+    var replayedConversations: Set<ConversationID> {
+        Set(changes.compactMap { change in
+            guard case .operation(let operation) = change else { return nil }
+            return Self.conversation(replayedBy: operation)
+        })
+    }
+
+    /// Whether `operation` clears a conversation's history: of a batch whose read failed, the only
+    /// change noted (see `replaysOnTheFile(_:)`).
     static func isClear(_ operation: StorageDelta.Operation) -> Bool {
         if case .clearMessages = operation { return true }
         return false
-    }
-
-    /// The changes the file takes, in order: those noted, but for clears no deletion of their
-    /// conversation follows (see `isClear(_:)`).
-    /// - Complexity: O(c) for c changes.
-    var recorded: [Change] {
-        var deletedLater: Set<ConversationID> = []
-        var kept: [Change] = []
-        for change in changes.reversed() {
-            switch change {
-            case .deletion(let deletion):
-                deletedLater.insert(deletion.id)
-            case .operation(.clearMessages(let id, _, _)):
-                guard deletedLater.contains(id) else { continue }
-            case .operation:
-                break
-            }
-            kept.append(change)
-        }
-        return kept.reversed()
     }
 
     mutating func noteDeleted(_ id: ConversationID, keepingMessages: Bool, keptMessages: [HeldMessage]) {
@@ -102,9 +110,9 @@ struct LeftBehindChanges: Sendable {
     /// before become removals too (applied in order, the same: whatever the file held of it goes),
     /// so what a session notes grows with its sends by an ID each, not a message.
     mutating func noteOperations(_ operations: [StorageDelta.Operation]) {
-        for operation in operations where Self.isDeviceOnly(operation) || Self.isClear(operation) {
+        for operation in operations where Self.isDeviceOnly(operation) || Self.replaysOnTheFile(operation) {
             switch operation {
-            case .store(let message, let id, _):
+            case .store(let message, let id, _) where message.seq == 0:
                 pendingStores[message.id, default: []].append(changes.count)
                 noteRow(id)
             case .removePending(let messageID):
@@ -131,7 +139,7 @@ extension ConversationStore {
         leftBehind?.noteRow(id)
     }
 
-    /// Notes the device-only changes and the clears of `batch` (only its clears with
+    /// Notes the device-only changes, the removals and the clears of `batch` (only its clears with
     /// `onlyClears`), a batch committed while no database writes them (nothing unless
     /// `noteLeftBehindChanges()` was called); its deletions are noted as they happen
     /// (`delete(_:keepingMessages:noting:)`).

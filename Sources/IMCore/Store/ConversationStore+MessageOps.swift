@@ -117,6 +117,9 @@ extension ConversationStore {
                 return nil
             }
             if store.archive == nil {
+                // Without its database, the file left behind takes the removal of the rows it has,
+                // whose messages memory may not hold, and the tombstones (`LeftBehindChanges`).
+                if store.leftBehind != nil { store.recorder.recordStorage(.removeMessages(id)) }
                 for tombstone in removed.tombstones {
                     store.recorder.recordStorage(.store(tombstone, in: id, countsAsUnread: false))
                 }

@@ -33,10 +33,10 @@ extension IMClient {
     /// nothing is written this session, and the file stays as it is, log included, for the next
     /// login to fold. The failure is logged and reported (`.syncFailed`). What lives on this
     /// device alone (drafts that do not roam, local messages and their fields) is not shown until
-    /// then; what this session changes of it (deletions, drafts, imports and sends, local fields)
-    /// is recorded in the file at logout, once the disk has space
-    /// (`recordInFileLeftBehind(_:underFault:)`), but for removals of local history, which are
-    /// lost then. Opening for storage only throws instead (it has no server to fill the store).
+    /// then; what this session changes of it (deletions, drafts, imports and sends, local fields,
+    /// removals and clears of history) is recorded in the file at logout, once the disk has space
+    /// (`recordInFileLeftBehind(_:underFault:)`). Opening for storage only throws instead (it has
+    /// no server to fill the store).
     func openDatabase(inMemoryWhenFull: Bool = false) throws(IMError) {
         guard let databasePath else { return }
         do throws(PersistenceError) {
@@ -476,8 +476,8 @@ extension IMClient {
     }
 
     /// Records in the file this session left behind what changed on this device alone since it
-    /// went on without the file (deletions, drafts, local messages and their fields:
-    /// `LeftBehindChanges`, `ConversationDatabase.recordLeftBehind(_:rows:orderCounter:)`), then
+    /// went on without the file (deletions, drafts, local messages and their fields, removals and
+    /// clears of history: `LeftBehindChanges`, `ConversationDatabase.recordLeftBehind`), then
     /// how far it heard each conversation, so that the next login's sync from the file's stored
     /// version announces none of those messages again (`ConversationDatabase.saveHeard`). A file
     /// that is gone (a damaged one moved aside: the next login starts fresh and announces nothing)
@@ -499,9 +499,11 @@ extension IMClient {
         }
         if let changes = store.leftBehind, !changes.isEmpty {
             do throws(PersistenceError) {
+                var places: [ConversationID: UInt64] = [:]
+                for id in changes.replayedConversations { places[id] = store.conversation(id)?.orderKey }
                 try file.recordLeftBehind(
-                    changes.recorded, rows: changes.rows.compactMap { store.conversation($0) },
-                    orderCounter: store.orderCounter)
+                    changes.changes, rows: changes.rows.compactMap { store.conversation($0) }, places: places,
+                    orderCounter: store.orderCounter, selfUserID: userID, logger: logger)
             } catch {
                 logger.log(.error, "cannot record in the local database the \(changes.changes.count) changes and "
                     + "\(changes.rows.count) drafts and places of this session (\(error)); the next login shows them "
