@@ -17,6 +17,8 @@ struct CheckOptions: Equatable, Sendable {
     var storageFaults = false
     /// Whether the disk may also become unreadable (`ModelSequence.readFaults`; implies `storageFaults`).
     var readFaults = false
+    /// Whether the sequences also remove local messages (`ModelSequence.localRemovals`).
+    var localRemovals = false
 
     /// Parses the arguments after `check`; nil when they ask for the help.
     ///
@@ -34,6 +36,8 @@ struct CheckOptions: Equatable, Sendable {
             case "--read-faults":
                 options.storageFaults = true
                 options.readFaults = true
+            case "--local-removals":
+                options.localRemovals = true
             case "--sequences", "--steps", "--seed", "--long", "--flaw":
                 guard let value = rest.popFirst() else { throw UsageError("\(argument) needs a value") }
                 switch argument {
@@ -87,10 +91,12 @@ struct CheckCommand {
             .compactMap { $0 }.joined(separator: " or ")
         console.out("imsdk check: \(limits) of \(options.steps) steps, seeds \(seed), \(seed &+ 1), ..."
             + (options.readFaults ? " (with storage and read faults)" : options.storageFaults ? " (with storage faults)" : "")
+            + (options.localRemovals ? " (with local removals)" : "")
             + (options.flaw.map { " (deliberately wrong model: \($0.rawValue))" } ?? ""))
         let run = ModelCheckRun(options: ModelCheckRun.Options(
             seed: seed, steps: options.steps, sequences: options.sequences, timeLimit: options.seconds,
-            flaw: options.flaw, storageFaults: options.storageFaults, readFaults: options.readFaults))
+            flaw: options.flaw, storageFaults: options.storageFaults, readFaults: options.readFaults,
+            localRemovals: options.localRemovals))
         var printedAt = 0.0
         let summary = try await run.run { summary in
             guard summary.failure == nil, summary.seconds - printedAt >= 10 else { return }

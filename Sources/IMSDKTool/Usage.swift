@@ -314,6 +314,9 @@ enum Usage {
           --read-faults       As --storage-faults, and the disk may also become
                               unreadable (the device then stops using its
                               database and rebuilds its list from the server).
+          --local-removals    Also remove messages from the device's local storage
+                              (legacy remove()), in sequences without a second
+                              device (other seeds then give other sequences).
         """
 
     private static let convergeSummary = """

@@ -139,6 +139,8 @@ final class CheckCommandTests: XCTestCase {
                        .check(CheckOptions(sequences: 3, storageFaults: true)))
         XCTAssertEqual(try Command.parse(["check", "--read-faults"]),
                        .check(CheckOptions(storageFaults: true, readFaults: true)))
+        XCTAssertEqual(try Command.parse(["check", "--read-faults", "--local-removals"]),
+                       .check(CheckOptions(storageFaults: true, readFaults: true, localRemovals: true)))
         XCTAssertEqual(try Command.parse(["check", "--help"]), .help(.check))
         let bad: [([String], String)] = [
             (["check", "--steps"], "--steps needs a value"),

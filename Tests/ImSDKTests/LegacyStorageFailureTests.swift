@@ -308,6 +308,34 @@ final class LegacyStorageFailureTests: XCTestCase {
         XCTAssertEqual(manager.getConversation(.C2C, receiver: "b").getUnReadMessageNum(), 0)
     }
 
+    /// After the session dropped its database, a message from x creates x, which the file left
+    /// behind lacks, and is removed from local storage (legacy `remove()`): the logout writes x a
+    /// row with the message's tombstone, so the next login's sync, which brings x, does not bring
+    /// the message back (found by `imsdk check --read-faults --local-removals`, seed 700023).
+    /// Before, the tombstone was stored without a row and the sync showed the message again.
+    func test_anUnreadableDatabase_aMessageRemovedInAConversationTheFileLacks_staysRemovedAfterTheNextLogin() async throws {
+        let client = try await logInWarmWithThreeMessagesFromA()
+        inject(.unreadable)
+        _ = try session.server.revokeMessage(seq: 1, from: "a", toUser: "me")
+        for _ in 0..<500 where client.usesDatabase || client.hasSyncPending { try await Task.sleep(nanoseconds: 10_000_000) }
+        XCTAssertFalse(client.usesDatabase, "the database was dropped")
+        try session.server.sendText("x0", from: "b", toUser: "me")
+        await session.settle()
+        let fromB = try await localMessages("b", count: 10)
+        XCTAssertEqual(fromB.map { ($0.getElem(0) as? TIMTextElem)?.text }, ["x0"])
+        XCTAssertTrue(fromB[0].remove())
+        XCTAssertNil(manager.getConversation(.C2C, receiver: "b").getLastMsg())
+
+        inject(nil)
+        try await session.logout()
+        try await session.login()
+        await session.settle()
+        let restored = try await localMessages("b", count: 10)
+        XCTAssertEqual(restored.count, 0, "the removed message stays removed")
+        XCTAssertNil(manager.getConversation(.C2C, receiver: "b").getLastMsg())
+        XCTAssertEqual(manager.getConversation(.C2C, receiver: "b").getUnReadMessageNum(), 0)
+    }
+
     /// After the session dropped its database, messages imported (into a conversation and into a
     /// new one) and a message's local custom integer live on this device alone: the logout records
     /// them in the file, so the next login shows them. (The file holds the message whose field is

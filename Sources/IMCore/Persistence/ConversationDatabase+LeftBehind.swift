@@ -8,9 +8,8 @@ extension ConversationDatabase {
     /// In one transaction (the batch log folded first): applies `changes` in order, each deletion
     /// as a batch deleting the conversation would (its local messages too, unless kept: then the
     /// kept messages memory held are stored, the file may lack them), each removal or clear of
-    /// history made again by a store over the file (`replay(_:place:selfUserID:logger:)`; the
-    /// conversation then takes its place in `places`, the session's, which the messages that
-    /// placed it may have given it after the file stopped following), each other
+    /// history made again by a store over the file (`replay(_:in:holding:selfUserID:logger:)`, with
+    /// the conversation as the session holds it at its end in `replayed`), each other
     /// change as the batch that made it would have, but for the local fields of a message the file
     /// does not hold (one that arrived after the session stopped writing: the next login's sync
     /// brings it again as the server has it); then takes from each conversation of `rows` (as the session
@@ -25,7 +24,7 @@ extension ConversationDatabase {
     /// - Complexity: O(c + n) for c changes and n stored conversations (the recount), plus each
     ///   removal or clear made again: O(m) for the m messages of its conversation.
     func recordLeftBehind(
-        _ changes: [LeftBehindChanges.Change], rows: [Conversation], places: [ConversationID: UInt64],
+        _ changes: [LeftBehindChanges.Change], rows: [Conversation], replayed: [ConversationID: Conversation],
         orderCounter: UInt64, selfUserID: String, logger: IMLogger
     ) throws(PersistenceError) {
         try transaction { () throws(PersistenceError) in
@@ -39,7 +38,7 @@ extension ConversationDatabase {
                     }
                 case .operation(let operation):
                     if let id = LeftBehindChanges.conversation(replayedBy: operation) {
-                        try replay(operation, in: id, place: places[id], selfUserID: selfUserID, logger: logger)
+                        try replay(operation, in: id, holding: replayed[id], selfUserID: selfUserID, logger: logger)
                         continue
                     }
                     guard try holdsMessage(changedBy: operation) else { continue }
@@ -53,17 +52,7 @@ extension ConversationDatabase {
                 if let stored = try conversation(held.id) {
                     row = stored
                 } else {
-                    row = Conversation(id: held.id, profile: held.profile)
-                    // In the conversation groups holding it, as a conversation created is (they
-                    // roam: the next login's sync brings any change of them since the file's version).
-                    row.conversationGroups = held.conversationGroups
-                    if kept.contains(held.id) {
-                        // Created again, as the session's was: its kept messages are its own, read.
-                        try reviveKeptMessages(of: held.id)
-                        if let newest = try messages(in: held.id, above: 0, below: nil, limit: 1).first?.message {
-                            (row.lastSeq, row.readSeq, row.readTimestamp) = (newest.seq, newest.seq, newest.timestamp)
-                        }
-                    }
+                    row = try newRow(for: held, isKept: kept.contains(held.id))
                 }
                 row.draft = held.draft
                 row.orderKey = held.orderKey
@@ -77,16 +66,38 @@ extension ConversationDatabase {
         }
     }
 
+    /// The row of a conversation the file lacks, from `held`, the session's: only its profile and
+    /// conversation groups (they roam: the next login's sync brings any change of them since the
+    /// file's version), and its messages come with that sync. When the file kept messages of it
+    /// (`isKept`: it was deleted with its messages kept), they are its own again, read, as when a
+    /// conversation is created again, as the session's was.
+    private func newRow(for held: Conversation, isKept: Bool) throws(PersistenceError) -> Conversation {
+        var row = Conversation(id: held.id, profile: held.profile)
+        row.conversationGroups = held.conversationGroups
+        guard isKept else { return row }
+        try reviveKeptMessages(of: held.id)
+        if let newest = try messages(in: held.id, above: 0, below: nil, limit: 1).first?.message {
+            (row.lastSeq, row.readSeq, row.readTimestamp) = (newest.seq, newest.seq, newest.timestamp)
+        }
+        return row
+    }
+
     /// Makes `operation` (a removal or clear of the history of `id`, see
     /// `LeftBehindChanges.replaysOnTheFile`) again, on a store over this file as it now is (inside
     /// the caller's transaction): the store changes the conversation's row as the operation would
     /// have with the file's messages (its last message, unread count and @-mentions), and its
-    /// batch is written, with the row at `place` when given. A conversation the file has no row of
-    /// (deleted with its messages kept, or never written) takes the operation as it is: no row
-    /// follows from it.
+    /// batch is written, the row in the place of `held`, the session's conversation (the messages
+    /// that placed it may have come after the file stopped following). A conversation the file
+    /// has no row of gets one first (`newRow(for:isKept:)`) when the session holds it, so that the
+    /// row follows (a removed message the file lacks stays removed: the next login's sync finds
+    /// the row at its sequence); else (deleted since) it takes the operation as it is.
     private func replay(
-        _ operation: StorageDelta.Operation, in id: ConversationID, place: UInt64?, selfUserID: String, logger: IMLogger
+        _ operation: StorageDelta.Operation, in id: ConversationID, holding held: Conversation?, selfUserID: String,
+        logger: IMLogger
     ) throws(PersistenceError) {
+        if try conversation(id) == nil, let held {
+            try upsert(try newRow(for: held, isKept: try keptConversations().contains(id)))
+        }
         guard let stored = try loadCounters(), try conversation(id) != nil else { return try apply(operation) }
         var store = ConversationStore(
             selfUserID: selfUserID, counters: stored.counters, orderCounter: stored.orderCounter,
@@ -114,7 +125,7 @@ extension ConversationDatabase {
         let batch = store.commitBatch()
         for operation in batch.storage.operations { try apply(operation) }
         for var conversation in [batch.added, batch.changed].joined() {
-            if let place, conversation.id == id { conversation.orderKey = place }
+            if let held, conversation.id == id { conversation.orderKey = held.orderKey }
             try upsert(conversation)
         }
     }

@@ -9,7 +9,7 @@ import IMTransportKit
 /// back to the device that made it, tells no deletion of a conversation that exists again (its
 /// state tells only that it exists), and no clear of one it no longer has, nor of imported
 /// messages. The logout records it in the file
-/// (`ConversationDatabase.recordLeftBehind(_:rows:places:orderCounter:selfUserID:logger:)`).
+/// (`ConversationDatabase.recordLeftBehind(_:rows:replayed:orderCounter:selfUserID:logger:)`).
 struct LeftBehindChanges: Sendable {
     /// A conversation deleted, and whether its local messages were kept.
     struct Deletion: Sendable {

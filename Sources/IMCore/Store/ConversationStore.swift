@@ -71,6 +71,11 @@ package struct ConversationStore: Sendable {
     /// key until the rebuild ends (`endRebuild(moved:)`), which puts back any a message of the rebuild moved.
     private var forgottenOrderKeys: [ConversationID: UInt64] = [:]
     private var reservedOrderKeys: Set<UInt64> = []
+    /// The tombstones of messages removed from local storage that a rebuild forgot
+    /// (`forgetServerState(takingEpoch:keepingOrder:keeping:keepingRemovals:)`), by conversation,
+    /// with the last message it showed then, until the server's answer brings the conversation
+    /// back (`reapplyRemovals(in:)`).
+    private var removalsToReapply: [ConversationID: (removed: [Message], shown: Message?)] = [:]
     /// The server version this store reflects: the next sync asks for the changes after it.
     package private(set) var syncVersion: UInt64 = 0
     /// The epoch of the server state `syncVersion` counts in (`IMConnection.serverEpoch`); nil
@@ -805,11 +810,15 @@ package struct ConversationStore: Sendable {
     /// tells each conversation's last message, not where a conversation whose history was
     /// cleared, one with a draft, or two active in the same second stood. The conversations of
     /// `keeping` (a rebuild's, that the server no longer has: deleted on another device, a deletion
-    /// the server does not sync) stay as they are, as they would without the rebuild.
+    /// the server does not sync) stay as they are, as they would without the rebuild. With
+    /// `keepingRemovals` (a rebuild from the same server), the messages removed from local storage
+    /// that memory holds stay removed: the server's answer brings them back, and each is removed
+    /// again as it comes (`reapplyRemovals(in:)`); those only the database held cannot be known.
     /// - Precondition: the store is complete (`isComplete`).
     /// - Complexity: O(n + m) for n conversations and m messages.
     package mutating func forgetServerState(
-        takingEpoch epoch: String?, keepingOrder: Bool = false, keeping: Set<ConversationID> = []
+        takingEpoch epoch: String?, keepingOrder: Bool = false, keeping: Set<ConversationID> = [],
+        keepingRemovals: Bool = false
     ) {
         precondition(isComplete, "a cold store cannot forget what it has not loaded")
         if keepingOrder {
@@ -824,6 +833,11 @@ package struct ConversationStore: Sendable {
         conversationGroupsMatchByName = true
         for id in entries.all.map({ $0.id }) where id.kind != .system && !keeping.contains(id) {
             guard let (current, log) = peek(id) else { continue }
+            if keepingRemovals {
+                let removed = log.messages.map(\.message).filter(\.isRemoved)
+                let shown = current.lastMessage.flatMap { $0.seq > 0 ? $0 : nil }
+                if !removed.isEmpty { removalsToReapply[id] = (removed, shown) }
+            }
             let kept = log.imported + log.pending
             let keptFields = kept.compactMap { message in localFields[message.id].map { (message.id, $0) } }
             delete(id, keepingMessages: false, noting: false)
@@ -847,6 +861,24 @@ package struct ConversationStore: Sendable {
         presetReceiveOptions = [:]
         syncVersion = 0
         serverEpoch = epoch
+    }
+
+    /// Removes from local storage again the messages of `id` removed before a rebuild forgot them
+    /// (`forgetServerState(takingEpoch:keepingOrder:keeping:keepingRemovals:)`), now that the
+    /// server's answer brought the conversation back: each goes as `forgetMessage(_:in:)` takes
+    /// it (one the answer did not bring is kept as its tombstone). The last message the
+    /// conversation showed comes back first, as an old one: the answer carries the server's last
+    /// message (a removed one, here) and those delivered since the connection opened, so not
+    /// necessarily the one that became the last when the server's was removed. Nothing for any
+    /// other conversation.
+    /// - Complexity: O(r log m) for r such messages, one lookup when there are none.
+    package mutating func reapplyRemovals(in id: ConversationID) {
+        guard !removalsToReapply.isEmpty, let (removed, shown) = removalsToReapply.removeValue(forKey: id) else { return }
+        if let shown { receive(shown, isNew: false) }
+        for message in removed {
+            // Removed already (by the user, since): nothing to do.
+            try? forgetMessage(message, in: id)
+        }
     }
 
     /// Ends a rebuild (`forgetServerState(takingEpoch:keepingOrder:)`), in its batch: each

@@ -55,8 +55,10 @@ extension IMClient {
     /// push the server sent before it, so it is not older than what this device applied. It is
     /// applied only where the list would show something else (pin, receive option, unread count;
     /// a conversation that started again after a deletion usually shows the server's state
-    /// already), and not to a conversation deleted here meanwhile. A failure is logged; the
-    /// conversation shows what the push brought until its next change.
+    /// already), and not to a conversation deleted here meanwhile; so is the peer's read point,
+    /// unannounced (a receipt that came while the conversation was deleted here, which the
+    /// messages a legacy deletion kept show once they are its own again). A failure is logged;
+    /// the conversation shows what the push brought until its next change.
     func refresh(_ id: ConversationID, upTo seq: UInt64) {
         perform(.conversations([id])) { [weak self] result in
             guard let self else { return }
@@ -110,9 +112,10 @@ extension IMClient {
         let roaming = readPolicy == .roaming
         write { store in
             // Deleted here meanwhile: stays deleted. Showing what the server says: no change.
-            guard let current = store.conversation(id),
-                  current.isPinned != server.isPinned || current.receiveOption != server.receiveOption
-                    || current.unreadCount != server.unreadMessages.count
+            guard let current = store.conversation(id) else { return }
+            store.applyPeerRead(id, server.peerRead, announcing: false)
+            guard current.isPinned != server.isPinned || current.receiveOption != server.receiveOption
+                || current.unreadCount != server.unreadMessages.count
             else { return }
             store.applyServerState(server, takingReadCursor: roaming)
         }

@@ -499,10 +499,10 @@ extension IMClient {
         }
         if let changes = store.leftBehind, !changes.isEmpty {
             do throws(PersistenceError) {
-                var places: [ConversationID: UInt64] = [:]
-                for id in changes.replayedConversations { places[id] = store.conversation(id)?.orderKey }
+                var replayed: [ConversationID: Conversation] = [:]
+                for id in changes.replayedConversations { replayed[id] = store.conversation(id) }
                 try file.recordLeftBehind(
-                    changes.changes, rows: changes.rows.compactMap { store.conversation($0) }, places: places,
+                    changes.changes, rows: changes.rows.compactMap { store.conversation($0) }, replayed: replayed,
                     orderCounter: store.orderCounter, selfUserID: userID, logger: logger)
             } catch {
                 logger.log(.error, "cannot record in the local database the \(changes.changes.count) changes and "

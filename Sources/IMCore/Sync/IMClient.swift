@@ -614,7 +614,7 @@ package final class IMClient: IMPushSink, Sendable {
                 let answered = Set(changes.conversations.map(\.id))
                 state.store.forgetServerState(
                     takingEpoch: state.connection?.serverEpoch, keepingOrder: state.rebuildKeepsOrder,
-                    keeping: Set(state.store.conversationIDs.filter { !answered.contains($0) }))
+                    keeping: Set(state.store.conversationIDs.filter { !answered.contains($0) }), keepingRemovals: true)
                 state.rebuildsFromServer = false
             } else if rebuilding || !state.isInServerEpoch {
                 guard since == 0, let epoch = state.connection?.serverEpoch else { return state.store.syncVersion }
@@ -636,6 +636,7 @@ package final class IMClient: IMPushSink, Sendable {
                 state.store.receive(arrivals, profile: conversation.profile)
                 state.store.applyServerState(conversation, takingReadCursor: roaming || isNewHere)
                 applySyncedMessageState(conversation, announcing: since > 0 && !isNewHere, &state)
+                state.store.reapplyRemovals(in: conversation.id)
                 if syncsDrafts, let draft = conversation.draft {
                     state.store.applyRemoteDraft(conversation.id, draft)
                 }

@@ -31,10 +31,12 @@ package struct ModelCheckRun: Sendable {
         /// Whether its disk may also become unreadable (`ModelSequence.readFaults`; implies
         /// `storageFaults`).
         package var readFaults: Bool
+        /// Whether the sequences also remove local messages (`ModelSequence.localRemovals`).
+        package var localRemovals: Bool
 
         package init(
             seed: UInt64, steps: Int = 20, sequences: Int? = 1000, timeLimit: Double? = nil, flaw: ModelFlaw? = nil,
-            storageFaults: Bool = false, readFaults: Bool = false
+            storageFaults: Bool = false, readFaults: Bool = false, localRemovals: Bool = false
         ) {
             self.seed = seed
             self.steps = steps
@@ -43,6 +45,7 @@ package struct ModelCheckRun: Sendable {
             self.flaw = flaw
             self.storageFaults = storageFaults || readFaults
             self.readFaults = readFaults
+            self.localRemovals = localRemovals
         }
     }
 
@@ -77,7 +80,7 @@ package struct ModelCheckRun: Sendable {
             if let limit = options.timeLimit, Date().timeIntervalSince(start) >= limit { break }
             let sequence = ModelSequence(
                 seed: options.seed &+ index, steps: options.steps, storageFaults: options.storageFaults,
-                readFaults: options.readFaults)
+                readFaults: options.readFaults, localRemovals: options.localRemovals)
             index += 1
             let failure = try await checker.run(sequence, counts: &summary.storage)
             summary.sequences += 1

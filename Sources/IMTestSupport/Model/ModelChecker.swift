@@ -190,9 +190,7 @@ package struct ModelChecker: Sendable {
             while start < operations.count && replays < maximumShrinkReplays {
                 var remaining = operations
                 remaining.removeSubrange(start..<min(start + chunk, remaining.count))
-                let candidate = ModelSequence(
-                    seed: sequence.seed, operations: remaining, storageFaults: sequence.storageFaults,
-                    readFaults: sequence.readFaults)
+                let candidate = sequence.with(operations: remaining)
                 guard candidate.isWellFormed else {
                     start += chunk
                     continue
@@ -210,9 +208,7 @@ package struct ModelChecker: Sendable {
             if chunk == 1 { break }
             chunk = max(1, chunk / 2)
         }
-        return (ModelSequence(seed: sequence.seed, operations: operations, storageFaults: sequence.storageFaults,
-                              readFaults: sequence.readFaults),
-                best, replays)
+        return (sequence.with(operations: operations), best, replays)
     }
 
     /// The random numbers of the observations after `step` (page sizes, which conversation to get):

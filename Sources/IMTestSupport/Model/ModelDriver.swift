@@ -225,6 +225,8 @@ final class ModelDriver: @unchecked Sendable {
             return try await legacySetRead(target, newest: newest, localMessages: localMessages)
         case .legacyDelete(let target):
             return .returned(legacy.deleteConversation(target.isGroup ? .GROUP : .C2C, receiver: target.receiver))
+        case .legacyRemove(let target, let newest):
+            return try await legacyRemove(target, newest: newest)
         case .secondDeviceRead(let target):
             let device = try secondManager()
             switch target {
@@ -421,6 +423,16 @@ final class ModelDriver: @unchecked Sendable {
         let boxed = Unchecked(message)
         let code = await failureCode { conversation.setReadMessage(boxed.value, succ: $0, fail: $1) }
         return code == -1 ? .ok : .error(code)
+    }
+
+    /// `getConversation` + `getLocalMessage` and `remove()` of its `newest`-th newest message.
+    private func legacyRemove(_ target: ModelTarget, newest: Int) async throws -> ModelOutcome {
+        guard let conversation = legacy.getConversation(target.isGroup ? .GROUP : .C2C, receiver: target.receiver) else {
+            throw V2TIMError(code: -1, desc: "getConversation returned nil while logged in")
+        }
+        let messages = try await Self.localMessages(of: conversation)
+        guard newest < messages.count else { return .ok }
+        return .returned(messages[newest].remove())
     }
 
     /// The newest `ReferenceModel.localMessageCount` local messages of `conversation`, newest first.

@@ -12,8 +12,9 @@ package struct ModelFailure: Error, Sendable, CustomStringConvertible {
     /// How many sequences the shrinking replayed.
     package var replays: Int
 
-    private var storageOption: String {
-        sequence.readFaults ? " --read-faults" : sequence.storageFaults ? " --storage-faults" : ""
+    private var options: String {
+        (sequence.readFaults ? " --read-faults" : sequence.storageFaults ? " --storage-faults" : "")
+            + (sequence.localRemovals ? " --local-removals" : "")
     }
 
     package var description: String {
@@ -23,7 +24,7 @@ package struct ModelFailure: Error, Sendable, CustomStringConvertible {
         Shrunk to \(shrunk.operations.count) operation(s) (\(replays) replays):
         \(shrunk.operations.isEmpty ? "  (none: it fails right after login)" : shrunk.description)
           \(shrunkDivergence.description.replacingOccurrences(of: "\n", with: "\n  "))
-        Replay: imsdk check --seed \(sequence.seed) --steps \(sequence.operations.count) --sequences 1\(storageOption)
+        Replay: imsdk check --seed \(sequence.seed) --steps \(sequence.operations.count) --sequences 1\(options)
         """
     }
 }

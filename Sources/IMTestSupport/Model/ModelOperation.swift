@@ -40,6 +40,10 @@ package enum ModelOperation: Hashable, Sendable, CustomStringConvertible {
     case legacySetRead(ModelTarget, newest: Int?)
     /// Legacy: `TIMManager.deleteConversation(_:receiver:)` (messages kept, they come back read).
     case legacyDelete(ModelTarget)
+    /// Legacy: `getConversation`, `getLocalMessage`, then `remove()` of its `newest`-th newest
+    /// message (0: the newest): gone from this device's local history, no longer unread; past the
+    /// end of the local messages it calls nothing (`ModelSequence.localRemovals` only).
+    case legacyRemove(ModelTarget, newest: Int)
     /// Second device (V2): `markC2CMessage(asRead:)` / `markGroupMessage(asRead:)` of one conversation.
     case secondDeviceRead(ModelTarget)
     /// Second device (V2): `pinConversation`.
@@ -102,10 +106,20 @@ package enum ModelOperation: Hashable, Sendable, CustomStringConvertible {
         }
     }
 
-    /// Whether the operation reads the main device's local history: the legacy read of a message
-    /// picks it from there. A session that stopped using its database holds only part of it.
+    /// Whether the operation reads the main device's local history: the legacy read of a message,
+    /// and the removal of one but the newest, pick it from there. A session that stopped using its
+    /// database holds only part of it.
     package var readsLocalHistory: Bool {
-        if case .legacySetRead(_, newest: _?) = self { return true }
+        switch self {
+        case .legacySetRead(_, newest: _?): return true
+        case .legacyRemove(_, let newest): return newest > 0
+        default: return false
+        }
+    }
+
+    /// Whether the operation removes a local message (`legacyRemove`).
+    package var isLocalRemoval: Bool {
+        if case .legacyRemove = self { return true }
         return false
     }
 
@@ -153,6 +167,9 @@ package enum ModelOperation: Hashable, Sendable, CustomStringConvertible {
             return "legacy getConversation(\(target.receiver)).setReadMessage(\(message))"
         case .legacyDelete(let target):
             return "legacy deleteConversation(\(target.isGroup ? ".GROUP" : ".C2C"), \(target.receiver))"
+        case .legacyRemove(let target, let newest):
+            return "legacy getConversation(\(target.receiver)).getLocalMessage, then remove() of local message #\(newest) "
+                + "(newest first)"
         case .secondDeviceRead(let target):
             return "second device: V2 mark\(target.isGroup ? "Group" : "C2C")Message(asRead: \"\(target.receiver)\")"
         case .secondDevicePin(let target, let pinned):

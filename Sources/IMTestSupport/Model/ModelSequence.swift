@@ -20,6 +20,16 @@ import IMCore
 /// read of a message picks from is partly out of reach then: between two restarts in which the
 /// disk becomes unreadable, no legacy read of a message (`isWellFormed`). Everything else goes on
 /// being compared, through the rebuild and the restart after it.
+///
+/// With `localRemovals`, sequences without a second device also remove messages from the main
+/// device's local storage (`ModelOperation.legacyRemove`); the second device would show them, which
+/// the model does not follow. Once the disk became unreadable, none until the next restart: the
+/// local history is partly out of reach then (see above), so which message is newest, and which
+/// becomes the last one, is too. Before it, the newest one only (the others are history reads).
+/// And once a restart followed a removal, the disk never becomes unreadable: its tombstone is then
+/// in the database alone, which the rebuild after the drop cannot read, so the removed message
+/// shows again until the next login (memory holds the tombstones of the removals made since the
+/// login, which the rebuild keeps).
 package struct ModelSequence: Hashable, Sendable, CustomStringConvertible {
     /// The seed the operations were generated from.
     package let seed: UInt64
@@ -28,30 +38,48 @@ package struct ModelSequence: Hashable, Sendable, CustomStringConvertible {
     package let storageFaults: Bool
     /// Whether the disk may also become unreadable (see the type's notes); implies `storageFaults`.
     package let readFaults: Bool
+    /// Whether sequences without a second device may remove local messages (see the type's notes).
+    package let localRemovals: Bool
 
-    package init(seed: UInt64, operations: [ModelOperation], storageFaults: Bool = false, readFaults: Bool = false) {
+    package init(
+        seed: UInt64, operations: [ModelOperation], storageFaults: Bool = false, readFaults: Bool = false,
+        localRemovals: Bool = false
+    ) {
         self.seed = seed
         self.operations = operations
         self.storageFaults = storageFaults || readFaults
         self.readFaults = readFaults
+        self.localRemovals = localRemovals
+    }
+
+    /// This sequence with `operations` instead (the same seed and modes): a candidate of shrinking.
+    package func with(operations: [ModelOperation]) -> ModelSequence {
+        ModelSequence(seed: seed, operations: operations, storageFaults: storageFaults, readFaults: readFaults,
+                      localRemovals: localRemovals)
     }
 
     /// Generates `steps` operations from `seed`. About a third of the seeds also use a second
     /// device of the user. Without `readFaults`, a seed gives the operations it gave before read
-    /// faults existed.
-    package init(seed: UInt64, steps: Int, storageFaults: Bool = false, readFaults: Bool = false) {
+    /// faults existed; without `localRemovals`, those it gave before local removals existed.
+    package init(
+        seed: UInt64, steps: Int, storageFaults: Bool = false, readFaults: Bool = false, localRemovals: Bool = false
+    ) {
         var random = SeededRandomGenerator(seed: seed)
         var model = ReferenceModel()
         let secondDevice = random.chance(35)
         var operations: [ModelOperation] = []
         var storage = storageFaults || readFaults ? StorageState(readFaults: readFaults) : nil
         for step in 0..<steps {
-            let operation = Self.next(step: step, model: model, secondDevice: secondDevice, storage: storage, random: &random)
+            let operation = Self.next(
+                step: step, model: model, secondDevice: secondDevice, localRemovals: localRemovals, storage: storage,
+                random: &random)
             _ = model.apply(operation)
             operations.append(operation)
             storage?.note(operation)
         }
-        self.init(seed: seed, operations: operations, storageFaults: storageFaults, readFaults: readFaults)
+        self.init(
+            seed: seed, operations: operations, storageFaults: storageFaults, readFaults: readFaults,
+            localRemovals: localRemovals)
     }
 
     /// Where a sequence with storage faults stands, for what may come next.
@@ -63,6 +91,13 @@ package struct ModelSequence: Hashable, Sendable, CustomStringConvertible {
         /// history was read (which rules the other out, see the type's notes).
         var unreadableSinceRestart = false
         var historyReadSinceRestart = false
+        /// Whether a local message was removed since the last restart, and before it (which
+        /// rules out an unreadable disk for good, see the type's notes).
+        var removedSinceRestart = false
+        var removedBeforeRestart = false
+
+        /// Whether the disk may become unreadable now.
+        var mayBecomeUnreadable: Bool { readFaults && !historyReadSinceRestart && !removedBeforeRestart }
 
         mutating func note(_ operation: ModelOperation) {
             switch operation {
@@ -74,8 +109,11 @@ package struct ModelSequence: Hashable, Sendable, CustomStringConvertible {
             case .restart:
                 unreadableSinceRestart = false
                 historyReadSinceRestart = false
+                if removedSinceRestart { removedBeforeRestart = true }
+                removedSinceRestart = false
             default:
                 if operation.readsLocalHistory { historyReadSinceRestart = true }
+                if operation.isLocalRemoval { removedSinceRestart = true }
             }
         }
     }
@@ -85,16 +123,21 @@ package struct ModelSequence: Hashable, Sendable, CustomStringConvertible {
 
     /// Whether the sequence can be checked: no storage events without `storageFaults`, and while
     /// the disk fails no send from the main device and no restart; the disk unreadable only with
-    /// `readFaults`, and between two restarts either the disk unreadable or reads of the local history (`ModelOperation.readsLocalHistory`), not both. Generated
-    /// sequences are; the shrinker tries only candidates that are.
+    /// `readFaults`, and between two restarts either the disk unreadable or reads of the local
+    /// history (`ModelOperation.readsLocalHistory`), not both; local removals only with
+    /// `localRemovals` and no second device, none while the disk is unreadable, and the disk
+    /// unreadable only before the first restart after a removal. Generated sequences are; the
+    /// shrinker tries only candidates that are.
     package var isWellFormed: Bool {
+        if operations.contains(where: \.isLocalRemoval), !localRemovals || usesSecondDevice { return false }
         var failing = false
         var unreadable = false
         var historyRead = false
+        var (removed, removedBeforeRestart) = (false, false)
         for operation in operations {
             switch operation {
             case .storageFails(let fault):
-                guard storageFaults, fault != .unreadable || readFaults else { return false }
+                guard storageFaults, fault != .unreadable || readFaults && !removedBeforeRestart else { return false }
                 failing = true
                 if fault == .unreadable { unreadable = true }
             case .storageRecovers:
@@ -102,9 +145,16 @@ package struct ModelSequence: Hashable, Sendable, CustomStringConvertible {
                 failing = false
             case .restart, .sendMessage:
                 if failing || operation == .restart && !storageFaults { return false }
-                if operation == .restart { (unreadable, historyRead) = (false, false) }
+                if operation == .restart {
+                    (unreadable, historyRead) = (false, false)
+                    (removed, removedBeforeRestart) = (false, removedBeforeRestart || removed)
+                }
             default:
                 if operation.readsLocalHistory { historyRead = true }
+                if operation.isLocalRemoval {
+                    if unreadable { return false }
+                    removed = true
+                }
             }
             if unreadable && historyRead { return false }
         }
@@ -127,6 +177,8 @@ package struct ModelSequence: Hashable, Sendable, CustomStringConvertible {
         case peerRevokes, peerReads, revokeMine, clearHistory
         case mark, customData, createGroup, renameGroup, addToGroup, removeFromGroup, deleteGroup
         case secondMark, secondRenameGroup
+        /// Last, so that without `localRemovals` the draws are those of before.
+        case localRemove
 
         var weight: Int {
             switch self {
@@ -167,6 +219,7 @@ package struct ModelSequence: Hashable, Sendable, CustomStringConvertible {
             case .deleteGroup: return 2
             case .secondMark: return 2
             case .secondRenameGroup: return 1
+            case .localRemove: return 5
             }
         }
 
@@ -182,6 +235,7 @@ package struct ModelSequence: Hashable, Sendable, CustomStringConvertible {
             switch self {
             case .storageRecovers: return storage.failing
             case .storageFails, .restart, .send: return !storage.failing
+            case .localRemove: return !storage.unreadableSinceRestart
             default: return true
             }
         }
@@ -190,9 +244,13 @@ package struct ModelSequence: Hashable, Sendable, CustomStringConvertible {
     /// One operation, drawn by weight; `storage` is where a sequence with storage faults stands
     /// (nil: one without).
     private static func next(
-        step: Int, model: ReferenceModel, secondDevice: Bool, storage: StorageState?, random: inout SeededRandomGenerator
+        step: Int, model: ReferenceModel, secondDevice: Bool, localRemovals: Bool, storage: StorageState?,
+        random: inout SeededRandomGenerator
     ) -> ModelOperation {
-        let kinds = Kind.allCases.filter { (secondDevice || !$0.needsSecondDevice) && $0.isAllowed(storage: storage) }
+        let kinds = Kind.allCases.filter { kind in
+            (secondDevice || !kind.needsSecondDevice) && kind.isAllowed(storage: storage)
+                && (kind != .localRemove || localRemovals && !secondDevice)
+        }
         var pick = Int.random(in: 0..<kinds.map(\.weight).reduce(0, +), using: &random)
         var kind = kinds[0]
         for candidate in kinds {
@@ -269,7 +327,7 @@ package struct ModelSequence: Hashable, Sendable, CustomStringConvertible {
         case .storageFails:
             let fault: StorageFault = random.chance(50) ? .diskFull : .readOnly
             // Drawn only with read faults, so that other sequences stay what their seeds gave.
-            guard let storage, storage.readFaults, !storage.historyReadSinceRestart, random.chance(40) else {
+            guard let storage, storage.mayBecomeUnreadable, random.chance(40) else {
                 return .storageFails(fault)
             }
             return .storageFails(.unreadable)
@@ -303,6 +361,11 @@ package struct ModelSequence: Hashable, Sendable, CustomStringConvertible {
             return .secondDeviceMark(anyTarget(&random), ModelMark.allCases.randomElement(using: &random)!, random.chance(65))
         case .secondRenameGroup:
             return .secondDeviceRenameGroup(groupName(&random), to: groupName(&random))
+        case .localRemove:
+            // Where the disk may still become unreadable, the newest only (see the type's notes).
+            let newest = storage?.readFaults == true && !storage!.historyReadSinceRestart && random.chance(70)
+                ? 0 : Int.random(in: 0...3, using: &random)
+            return .legacyRemove(anyTarget(&random), newest: newest)
         }
     }
 

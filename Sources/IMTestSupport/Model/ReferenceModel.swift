@@ -50,6 +50,9 @@
 /// - Marks and custom data: set on existing conversations only (6004 for each other one), kept by
 ///   the server and shown by both devices; a read (any kind, either API, either device) clears the
 ///   unread mark; a deletion takes them with the conversation.
+/// - Local removals (main device only, no second device): the message leaves the local history, so
+///   it is neither unread nor an @-mention nor the last message any more (the newest remaining one
+///   is); the read cursor and the list order do not change.
 /// - Conversation groups: a list in creation order, each a name and the conversations added to it
 ///   (only ones the user has; 6004 for others), unique names (50002), 51009 for an unknown group;
 ///   independent of the conversation list (a deleted conversation stays in its groups and shows
@@ -195,6 +198,11 @@ package struct ReferenceModel: Sendable {
             let seqs = localMessageSeqs(of: target)
             guard newest < seqs.count else { return .ok }
             return read(target, upTo: seqs[newest])
+        case .legacyRemove(let target, let newest):
+            let seqs = localMessageSeqs(of: target)
+            guard newest < seqs.count else { return .ok }
+            conversations[target]!.messages.removeAll { $0.seq == seqs[newest] }
+            return .returned(true)
         case .legacyDelete(let target):
             guard let removed = conversations.removeValue(forKey: target) else { return .returned(false) }
             keptMessages[target] = removed.messages
