@@ -11,13 +11,20 @@ extension ConversationStore {
     /// With `announcing`, the batch's message events carry the revoke unless this store shows it
     /// revoked already (so a message that arrived revoked is never announced as revoked); a revoke of
     /// a message this store does not hold is announced too (an app may show it from the server's
-    /// history). A message removed from local storage stays removed.
+    /// history). A message removed from local storage stays removed. A message a deleted
+    /// conversation kept (a legacy deletion) is kept revoked, so it shows revoked when the
+    /// conversation is created again.
     /// - Complexity: O(log m + u) for m messages and u unread messages of the conversation.
     package mutating func applyRevoke(_ revoked: Message, announcing: Bool) {
         let id = revoked.conversationID(selfUserID: selfUserID)
         touching(id) { store in
             let view = store.archiveView(id)
-            let held = store.peek(id).flatMap { view.held(seq: revoked.seq, in: $0.log) }
+            guard let log = store.peek(id)?.log else {
+                if announcing { store.recorder.noteRevoked(revoked) }
+                store.keepRevoked(revoked, in: id)
+                return
+            }
+            let held = view.held(seq: revoked.seq, in: log)
             if held?.message.isRevoked == true { return }
             if announcing { store.recorder.noteRevoked(revoked) }
             guard let held, !held.message.isRemoved else { return }
@@ -32,6 +39,19 @@ extension ConversationStore {
             }
             store.recorder.recordStorage(.store(stored, in: id, countsAsUnread: false))
         }
+    }
+
+    /// Makes the message `revoked` of `id`, a conversation that does not exist, revoked where its
+    /// kept messages hold it (memory, or the archive); nothing when they do not, or it is revoked
+    /// or removed already.
+    private mutating func keepRevoked(_ revoked: Message, in id: ConversationID) {
+        let log = keptLogs[id] ?? MessageLog()
+        guard let held = archiveView(id).held(seq: revoked.seq, in: log), !held.message.isRevoked,
+              !held.message.isRemoved else { return }
+        var stored = held.message
+        stored.status = .revoked
+        if log.held(seq: stored.seq) != nil { keptLogs[id]?.put(HeldMessage(message: stored, countsAsUnread: false)) }
+        recorder.recordStorage(.store(stored, in: id, countsAsUnread: false))
     }
 
     /// Drops every message of `id` up to sequence `seq` (its history was cleared, here or on another
