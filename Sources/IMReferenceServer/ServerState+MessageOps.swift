@@ -11,8 +11,10 @@ extension ServerState {
 
     /// Revokes message `seq` of `id` for everyone: its log entry and every holder's conversation
     /// show it revoked (no longer unread; still the last message when it was), and every device of
-    /// every user holding the conversation gets `.messageRevoked`. A message revoked already is
-    /// answered as it is, with no push.
+    /// every user who had the message gets `.messageRevoked`: those holding the conversation, and
+    /// those who deleted it after the message reached them, keeping its messages (the legacy
+    /// deletion: the devices keep the message revoked, and show it so when the conversation comes
+    /// back). A message revoked already is answered as it is, with no push.
     ///
     /// - Parameter clock: read once, after validation, for the time limit.
     /// - Returns: the revoked message.
@@ -51,29 +53,33 @@ extension ServerState {
             throw isGroup ? IMError(.groupRevokeTimeLimitExceeded, reason) : IMError(.revokeTimeLimitExceeded, reason)
         }
         let revoked = logs[key]!.revoke(seq: seq)!
-        for (holder, holderID) in holders(ofMessageIn: id, sentBy: userID) {
-            users[holder]!.conversations[holderID]!.takeRevoked(revoked)
-            announce(.messageRevoked(revoked), to: holder, in: holderID, outbox: &outbox)
-            users[holder]!.conversations[holderID]!.noteRevocation(seq: seq, version: users[holder]!.version)
+        for (party, partyID) in parties(ofMessageIn: id, sentBy: userID) where users[party] != nil {
+            guard users[party]!.conversations[partyID] != nil else {
+                if let deletedAt = users[party]!.restartSeqs[partyID], seq <= deletedAt,
+                   users[party]!.isVisible(seq, in: partyID) {
+                    announce(.messageRevoked(revoked), to: party, in: partyID, outbox: &outbox)
+                }
+                continue
+            }
+            users[party]!.conversations[partyID]!.takeRevoked(revoked)
+            announce(.messageRevoked(revoked), to: party, in: partyID, outbox: &outbox)
+            users[party]!.conversations[partyID]!.noteRevocation(seq: seq, version: users[party]!.version)
         }
         return revoked
     }
 
-    /// The users who have the conversation of a message `sender` sent in `id` (as `sender` sees it),
-    /// each with the conversation's ID on their side: for C2C the sender and the peer, for a group
-    /// every member.
+    /// The users a message `sender` sent in `id` (as `sender` sees it) went to, each with the
+    /// conversation's ID on their side: for C2C the sender and the peer, for a group every member.
     ///
     /// - Complexity: O(members).
-    private func holders(ofMessageIn id: ConversationID, sentBy sender: String) -> [(String, ConversationID)] {
+    private func parties(ofMessageIn id: ConversationID, sentBy sender: String) -> [(String, ConversationID)] {
         switch id.kind {
         case .c2c:
             var sides = [(sender, id)]
             if !id.target.isSameID(as: sender) { sides.append((id.target, .c2c(sender))) }
-            return sides.filter { users[$0.0]?.conversations[$0.1] != nil }
+            return sides
         case .group:
-            return (groups[id.target]?.members ?? []).compactMap { member in
-                users[member]?.conversations[id] == nil ? nil : (member, id)
-            }
+            return (groups[id.target]?.members ?? []).map { ($0, id) }
         case .system:
             return []
         }

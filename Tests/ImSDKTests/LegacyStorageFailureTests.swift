@@ -135,6 +135,18 @@ final class LegacyStorageFailureTests: XCTestCase {
         return client
     }
 
+    /// Makes the disk unreadable and has a revoke a0, whose stored message the revoke cannot read:
+    /// `client`'s session drops its database and rebuilds its list from the server. Returns once the
+    /// rebuild is done.
+    private func dropTheDatabase(of client: IMClient, file: StaticString = #filePath, line: UInt = #line) async throws {
+        inject(.unreadable)
+        _ = try session.server.revokeMessage(seq: 1, from: "a", toUser: "me")
+        for _ in 0..<500 where client.usesDatabase || client.hasSyncPending { try await Task.sleep(nanoseconds: 10_000_000) }
+        XCTAssertFalse(client.usesDatabase, "the database was dropped", file: file, line: line)
+        XCTAssertFalse(client.hasSyncPending, "the rebuild is done", file: file, line: line)
+        await session.settle()
+    }
+
     /// Messages in the database only (a login later), batches in the log that a read-only disk will
     /// not let it fold: the stored messages are still read, whole, and a revoke of one counts.
     func test_readOnlyDisk_withBatchesInTheLog_localMessagesAreWhole_andARevokeOfAStoredOneCounts() async throws {
@@ -192,11 +204,7 @@ final class LegacyStorageFailureTests: XCTestCase {
         try session.server.sendText("from b", from: "b", toUser: "me")
         await session.settle()
 
-        inject(.unreadable)
-        _ = try session.server.revokeMessage(seq: 1, from: "a", toUser: "me")
-        for _ in 0..<500 where client.usesDatabase { try await Task.sleep(nanoseconds: 10_000_000) }
-        XCTAssertFalse(client.usesDatabase, "the database was dropped")
-        await session.settle()
+        try await dropTheDatabase(of: client)
         XCTAssertEqual(manager.getConversation(.C2C, receiver: "c").setDraft(draft("to c")), 0)
         XCTAssertTrue(manager.deleteConversation(.C2C, receiver: "b"))
         XCTAssertTrue(manager.deleteConversation(.C2C, receiver: "a"))
@@ -273,11 +281,7 @@ final class LegacyStorageFailureTests: XCTestCase {
         elem.text = "imported to b"
         XCTAssertEqual(imported.add(elem), 0)
         XCTAssertEqual(manager.getConversation(.C2C, receiver: "b").importMessages([imported]), 0)
-        inject(.unreadable)
-        _ = try session.server.revokeMessage(seq: 1, from: "a", toUser: "me")
-        for _ in 0..<500 where client.usesDatabase || client.hasSyncPending { try await Task.sleep(nanoseconds: 10_000_000) }
-        XCTAssertFalse(client.usesDatabase, "the database was dropped")
-        await session.settle()
+        try await dropTheDatabase(of: client)
         try session.server.sendText("a3", from: "a", toUser: "me")
         await session.settle()
         let beforeRemoval = try await localMessages("a", count: 10)
@@ -315,10 +319,7 @@ final class LegacyStorageFailureTests: XCTestCase {
     /// Before, the tombstone was stored without a row and the sync showed the message again.
     func test_anUnreadableDatabase_aMessageRemovedInAConversationTheFileLacks_staysRemovedAfterTheNextLogin() async throws {
         let client = try await logInWarmWithThreeMessagesFromA()
-        inject(.unreadable)
-        _ = try session.server.revokeMessage(seq: 1, from: "a", toUser: "me")
-        for _ in 0..<500 where client.usesDatabase || client.hasSyncPending { try await Task.sleep(nanoseconds: 10_000_000) }
-        XCTAssertFalse(client.usesDatabase, "the database was dropped")
+        try await dropTheDatabase(of: client)
         try session.server.sendText("x0", from: "b", toUser: "me")
         await session.settle()
         let fromB = try await localMessages("b", count: 10)
@@ -343,13 +344,7 @@ final class LegacyStorageFailureTests: XCTestCase {
     /// sync as the server has it.)
     func test_anUnreadableDatabase_importsAndLocalFieldsMadeAfterTheDrop_areKeptByTheNextLogin() async throws {
         let client = try await logInWarmWithThreeMessagesFromA()
-        inject(.unreadable)
-        _ = try session.server.revokeMessage(seq: 1, from: "a", toUser: "me")
-        for _ in 0..<500 where client.usesDatabase { try await Task.sleep(nanoseconds: 10_000_000) }
-        XCTAssertFalse(client.usesDatabase, "the database was dropped")
-        for _ in 0..<500 where client.hasSyncPending { try await Task.sleep(nanoseconds: 10_000_000) }
-        XCTAssertFalse(client.hasSyncPending, "the rebuild is done")
-        await session.settle()
+        try await dropTheDatabase(of: client)
 
         for (receiver, text) in [("a", "imported to a"), ("x", "imported to x")] {
             let message = TIMMessage()

@@ -130,8 +130,12 @@ final class ModelBasedTests: XCTestCase {
     /// message: the conversation created again by the peer's message did not show it read by the
     /// peer once the removal made it the last message again (seed 742464: the refresh that follows
     /// such a creation now takes the peer's read point); so did my revoke of a message a legacy
-    /// deletion had kept (seed 751779: the kept message is now kept revoked). (Seed 700023, a
-    /// removal after the drop, is no longer drawn: `LegacyStorageFailureTests`.)
+    /// deletion had kept (seed 751779: the kept message is now kept revoked), and the peer's (seed
+    /// 800407: the server now tells the revoke to a user who deleted the conversation, whose
+    /// device keeps the message revoked and announces it, even when it cannot read the kept
+    /// messages: seed 771626; but not to one who never got it, not receiving the peer's messages:
+    /// seed 780212). (Seed 700023, a removal after the drop, is no longer drawn:
+    /// `LegacyStorageFailureTests`.)
     func test_foundWithLocalRemovals_removedMessagesStayRemoved_throughTheRebuildAndTheRestart() async throws {
         let sequences: [(UInt64, [ModelOperation])] = [
             (700301, [.peerSendsC2C(peer: "p0", text: "m15", excludedFromUnread: false), .legacyRemove(.user("p0"), newest: 0),
@@ -147,8 +151,15 @@ final class ModelBasedTests: XCTestCase {
             (751779, [.otherDeviceSends(.user("p2"), text: "m3"), .legacyDelete(.user("p2")), .revokeMine(.user("p2")),
                       .peerSendsC2C(peer: "p2", text: "m20", excludedFromUnread: false),
                       .legacyRemove(.user("p2"), newest: 0)]),
+            (800407, [.peerSendsC2C(peer: "p2", text: "m5", excludedFromUnread: false), .legacyDelete(.user("p2")),
+                      .peerRevokes(peer: "p2", seq: 1), .peerSendsC2C(peer: "p2", text: "m32", excludedFromUnread: true),
+                      .legacyRemove(.user("p2"), newest: 0)]),
+            (771626, [.peerSendsC2C(peer: "p3", text: "m13", excludedFromUnread: false), .legacyDelete(.user("p3")),
+                      .storageFails(.unreadable), .peerRevokes(peer: "p3", seq: 1)]),
+            (780212, [.setReceiveOption(.user("p1"), .doNotReceive), .peerSendsC2C(peer: "p1", text: "m42", excludedFromUnread: false),
+                      .peerRevokes(peer: "p1", seq: 1)]),
         ]
-        let faultless: Set<UInt64> = [742464, 751779]
+        let faultless: Set<UInt64> = [742464, 751779, 800407, 780212]
         for (seed, drops) in try await replay(readFaultSequences: sequences, localRemovals: true)
         where !faultless.contains(seed) {
             XCTAssertGreaterThanOrEqual(drops, 1, "seed \(seed): the database was dropped")

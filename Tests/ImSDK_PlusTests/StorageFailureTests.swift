@@ -205,6 +205,20 @@ final class StorageFailureTests: XCTestCase {
         return list
     }
 
+    /// Makes the disk unreadable and has `peer` revoke its first message, which the session cannot
+    /// read from its database: it drops the database and rebuilds its list from the server. Returns
+    /// the list once `peer`'s unread count is `unread` (the revoke counted).
+    @discardableResult
+    private func dropTheDatabase(
+        revokingTheFirstMessageOf peer: String, until unread: Int32, file: StaticString = #filePath, line: UInt = #line
+    ) async throws -> [V2TIMConversation] {
+        inject(.unreadable)
+        _ = try session.server.revokeMessage(seq: 1, from: peer, toUser: "me")
+        let list = try await walk { $0.first { $0.conversationID == "c2c_\(peer)" }?.unreadCount == unread }
+        XCTAssertEqual(syncFailures, 1, "the database was dropped", file: file, line: line)
+        return list
+    }
+
     /// Heals the disk, logs out and in again, and returns the list of the new login.
     private func restartOnAHealthyDisk() async throws -> [V2TIMConversation] {
         inject(nil)
@@ -312,12 +326,8 @@ final class StorageFailureTests: XCTestCase {
     /// and the next login shows the file's state.
     func test_changesAfterTheDrop_thatTheFileStillCannotTakeAtLogout_leaveItAsItWas() async throws {
         session = try await V2TestSession(peers: ["a", "b"], storage: storage, checksInvariants: true)
-        let server = session.server
         try await logInWarmOverStoredMessages()
-        inject(.unreadable)
-        _ = try server.revokeMessage(seq: 1, from: "a", toUser: "me")
-        _ = try await walk { $0.first { $0.conversationID == "c2c_a" }?.unreadCount == 1 }
-        XCTAssertEqual(syncFailures, 1, "the database was dropped")
+        try await dropTheDatabase(revokingTheFirstMessageOf: "a", until: 1)
         try await manager.setConversationDraft(conversationID: "c2c_a", draftText: "lost")
         try await manager.deleteConversation(conversation: "c2c_b")
 
@@ -634,10 +644,7 @@ final class StorageFailureTests: XCTestCase {
         XCTAssertEqual(before.count, 5)
         XCTAssertEqual(before.map(\.unreadCount), before.map { $0.conversationID == "c2c_a" ? 2 : $0.conversationID == "c2c_c" ? 0 : 1 })
 
-        inject(.unreadable)
-        _ = try server.revokeMessage(seq: 1, from: "a", toUser: "me")
-        let after = try await walk { $0.first { $0.conversationID == "c2c_a" }?.unreadCount == 1 }
-        XCTAssertEqual(syncFailures, 1, "the database was dropped")
+        let after = try await dropTheDatabase(revokingTheFirstMessageOf: "a", until: 1)
         XCTAssertEqual(after.map(\.conversationID), before.map(\.conversationID), "every conversation, in its place")
         XCTAssertEqual(after.first { $0.conversationID == "c2c_b" }?.draftText, "kept")
         XCTAssertNil(after.first { $0.conversationID == "c2c_c" }?.lastMessage, "c's history stays cleared")
@@ -706,10 +713,7 @@ final class StorageFailureTests: XCTestCase {
         let before = try await session.walk().list
         XCTAssertEqual(before.map(\.conversationID), ["c2c_b", "c2c_a"], "this device keeps b")
 
-        inject(.unreadable)
-        _ = try server.revokeMessage(seq: 1, from: "a", toUser: "me")
-        let after = try await walk { $0.first { $0.conversationID == "c2c_a" }?.unreadCount == 1 }
-        XCTAssertEqual(syncFailures, 1, "the database was dropped")
+        let after = try await dropTheDatabase(revokingTheFirstMessageOf: "a", until: 1)
         XCTAssertEqual(after.map(\.conversationID), ["c2c_b", "c2c_a"], "the rebuild keeps b")
         XCTAssertEqual(after.map(\.unreadCount), [1, 1])
         XCTAssertEqual(after.first?.lastMessage?.textElem?.text, "from b")
@@ -733,10 +737,7 @@ final class StorageFailureTests: XCTestCase {
         try await manager.setConversationDraft(conversationID: "c2c_b", draftText: "before")
         try await logInWarmOverStoredMessages()
 
-        inject(.unreadable)
-        _ = try server.revokeMessage(seq: 1, from: "a", toUser: "me")
-        _ = try await walk { $0.first { $0.conversationID == "c2c_a" }?.unreadCount == 2 }
-        XCTAssertEqual(syncFailures, 1, "the database was dropped")
+        try await dropTheDatabase(revokingTheFirstMessageOf: "a", until: 2)
         try server.sendText("after the drop", from: "d", toUser: "me")
         _ = try await walk { $0.count == 4 }
         try await manager.setConversationDraft(conversationID: "c2c_a", draftText: "set after")
@@ -764,10 +765,7 @@ final class StorageFailureTests: XCTestCase {
         session = try await V2TestSession(peers: ["a", "b"], storage: storage, checksInvariants: true)
         let server = session.server
         try await logInWarmOverStoredMessages()
-        inject(.unreadable)
-        _ = try server.revokeMessage(seq: 1, from: "b", toUser: "me")
-        _ = try await walk { $0.first { $0.conversationID == "c2c_b" }?.unreadCount == 0 }
-        XCTAssertEqual(syncFailures, 1, "the database was dropped")
+        try await dropTheDatabase(revokingTheFirstMessageOf: "b", until: 0)
         for text in ["m2", "m3"] { try server.sendText(text, from: "a", toUser: "me") }
         _ = try await walk { $0.first { $0.conversationID == "c2c_a" }?.unreadCount == 4 }
 

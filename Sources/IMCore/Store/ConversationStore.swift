@@ -869,13 +869,14 @@ package struct ConversationStore: Sendable {
     /// it (one the answer did not bring is kept as its tombstone). The last message the
     /// conversation showed comes back first, as an old one: the answer carries the server's last
     /// message (a removed one, here) and those delivered since the connection opened, so not
-    /// necessarily the one that became the last when the server's was removed. Nothing for any
-    /// other conversation.
+    /// necessarily the one that became the last when the server's was removed. Messages up to
+    /// `clearedSeq` (the history the server's answer says is cleared) are left out. Nothing for
+    /// any other conversation.
     /// - Complexity: O(r log m) for r such messages, one lookup when there are none.
-    package mutating func reapplyRemovals(in id: ConversationID) {
+    package mutating func reapplyRemovals(in id: ConversationID, clearedSeq: UInt64) {
         guard !removalsToReapply.isEmpty, let (removed, shown) = removalsToReapply.removeValue(forKey: id) else { return }
-        if let shown { receive(shown, isNew: false) }
-        for message in removed {
+        if let shown, shown.seq > clearedSeq { receive(shown, isNew: false) }
+        for message in removed where message.seq > clearedSeq {
             // Removed already (by the user, since): nothing to do.
             try? forgetMessage(message, in: id)
         }

@@ -111,9 +111,10 @@ extension IMClient {
         let id = server.id
         let roaming = readPolicy == .roaming
         write { store in
-            // Deleted here meanwhile: stays deleted. Showing what the server says: no change.
+            // Deleted here meanwhile: stays deleted.
             guard let current = store.conversation(id) else { return }
             store.applyPeerRead(id, server.peerRead, announcing: false)
+            // Showing what the server says: no change.
             guard current.isPinned != server.isPinned || current.receiveOption != server.receiveOption
                 || current.unreadCount != server.unreadMessages.count
             else { return }

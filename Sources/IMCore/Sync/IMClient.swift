@@ -636,7 +636,7 @@ package final class IMClient: IMPushSink, Sendable {
                 state.store.receive(arrivals, profile: conversation.profile)
                 state.store.applyServerState(conversation, takingReadCursor: roaming || isNewHere)
                 applySyncedMessageState(conversation, announcing: since > 0 && !isNewHere, &state)
-                state.store.reapplyRemovals(in: conversation.id)
+                state.store.reapplyRemovals(in: conversation.id, clearedSeq: conversation.clearedSeq)
                 if syncsDrafts, let draft = conversation.draft {
                     state.store.applyRemoteDraft(conversation.id, draft)
                 }

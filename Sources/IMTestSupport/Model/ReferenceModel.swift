@@ -42,7 +42,8 @@
 ///   while the disk fails), and a restart shows what was shown before it.
 /// - Revokes: a revoked message stays (the last message shows revoked) and is never unread nor
 ///   an @-mention. A peer's revoke is announced (`onRecvMessageRevoked`) on the main device when
-///   the conversation is in its list, held message or not; mine never is there.
+///   the conversation is in its list, held message or not, or when a legacy deletion kept the
+///   message (which then comes back revoked with the conversation); mine never is there.
 /// - Read receipts: the server keeps, per peer, how far the peer read our conversation (up to its
 ///   newest message at the time); my messages up to there show `isPeerRead`; a read that goes
 ///   further is announced (`onRecvC2CReadReceipt`) when the conversation is in the list.
@@ -214,7 +215,9 @@ package struct ReferenceModel: Sendable {
             let target = ModelTarget.user(peer)
             guard sender(of: seq, in: target) == peer, revokedSeqs[target]?.contains(seq) != true else { return .ok }
             revoke(seq, in: target)
-            if conversations[target] != nil { revokesAnnounced += 1 }
+            if conversations[target] != nil || keptMessages[target]?.contains(where: { $0.seq == seq }) == true {
+                revokesAnnounced += 1
+            }
             return .ok
         case .peerReads(let peer):
             let target = ModelTarget.user(peer)
