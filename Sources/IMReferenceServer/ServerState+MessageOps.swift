@@ -12,9 +12,9 @@ extension ServerState {
     /// Revokes message `seq` of `id` for everyone: its log entry and every holder's conversation
     /// show it revoked (no longer unread; still the last message when it was), and every device of
     /// every user who had the message gets `.messageRevoked`: those holding the conversation, and
-    /// those who deleted it after the message reached them, keeping its messages (the legacy
-    /// deletion: the devices keep the message revoked, and show it so when the conversation comes
-    /// back). A message revoked already is answered as it is, with no push.
+    /// those who deleted it after the message reached them, keeping its messages
+    /// (`UserAccount.keptDeliveries`: the devices keep the message revoked, and show it so when
+    /// the conversation comes back). A message revoked already is answered as it is, with no push.
     ///
     /// - Parameter clock: read once, after validation, for the time limit.
     /// - Returns: the revoked message.
@@ -55,8 +55,7 @@ extension ServerState {
         let revoked = logs[key]!.revoke(seq: seq)!
         for (party, partyID) in parties(ofMessageIn: id, sentBy: userID) where users[party] != nil {
             guard users[party]!.conversations[partyID] != nil else {
-                if let deletedAt = users[party]!.restartSeqs[partyID], seq <= deletedAt,
-                   users[party]!.isVisible(seq, in: partyID) {
+                if users[party]!.keptDeliveries?[partyID]?.contains(seq) == true, users[party]!.isVisible(seq, in: partyID) {
                     announce(.messageRevoked(revoked), to: party, in: partyID, outbox: &outbox)
                 }
                 continue

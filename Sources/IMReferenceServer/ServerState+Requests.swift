@@ -182,6 +182,13 @@ extension ServerState {
             users[userID]?.clearedSeqs[id] = deletedAt
         }
         guard let removed = users[userID]?.conversations.removeValue(forKey: id) else { return }
+        if clearingMessages {
+            users[userID]?.keptDeliveries?[id] = nil
+        } else {
+            var kept = users[userID]?.keptDeliveries ?? [:]
+            kept[id, default: []].formUnion(removed.deliveredSeqs)
+            users[userID]?.keptDeliveries = kept
+        }
         if removed.isPinned {
             users[userID]?.pinnedCount -= 1
         }

@@ -20,6 +20,10 @@ struct UserAccount: Codable {
     var clearedSeqs: [ConversationID: UInt64] = [:]
     /// Per deleted conversation, the sequence it was deleted at: a recreated one starts there, read.
     var restartSeqs: [ConversationID: UInt64] = [:]
+    /// Per conversation deleted with its messages kept (the legacy deletion), the messages that had
+    /// reached the user: their devices keep them, and hear of a revoke of one. Optional, so that
+    /// a snapshot written before it was kept still reads.
+    var keptDeliveries: [ConversationID: Set<UInt64>]?
     /// Per conversation, the messages the user deleted from their cloud history (`deleteMessages`).
     var deletedSeqs: [ConversationID: Set<UInt64>] = [:]
     /// Per C2C conversation, how far the peer has read my messages (the read receipts I got). Kept

@@ -79,6 +79,9 @@ struct UserConversation: Codable {
         deliveries.append(Delivery(version: version, seq: seq))
     }
 
+    /// The sequences of the messages delivered to the user (`noteDelivery(seq:version:)`).
+    var deliveredSeqs: [UInt64] { deliveries.map(\.seq) }
+
     /// Records that message `seq` was revoked under `version` (the version of the revoke's push).
     ///
     /// - Complexity: O(1) amortized.

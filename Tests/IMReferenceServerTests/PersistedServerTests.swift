@@ -137,6 +137,19 @@ final class PersistedServerTests: XCTestCase {
         return messages
     }
 
+    /// A snapshot written before accounts kept the deliveries of conversations deleted with their
+    /// messages kept (2026-11-29) still reads: the field is optional.
+    func test_anAccountWrittenBeforeKeptDeliveries_stillReads() throws {
+        var account = UserAccount(nickname: "Alice", faceURL: nil)
+        account.keptDeliveries = [ConversationID.c2c("bob"): [1, 2]]
+        var object = try XCTUnwrap(try JSONSerialization.jsonObject(with: JSONEncoder().encode(account)) as? [String: Any])
+        XCTAssertNotNil(object.removeValue(forKey: "keptDeliveries"))
+        let read = try JSONDecoder().decode(UserAccount.self, from: try JSONSerialization.data(withJSONObject: object))
+        XCTAssertNil(read.keptDeliveries)
+        XCTAssertEqual(try JSONDecoder().decode(UserAccount.self, from: JSONEncoder().encode(account)).keptDeliveries,
+                       account.keptDeliveries)
+    }
+
     func test_aSecondOpenOfTheSameFile_failsWithAClearError_andAResetIsANewEpoch() throws {
         let path = directory.file("server.sqlite")
         let first = try IMReferenceServer(persistingAt: path)

@@ -131,11 +131,13 @@ final class ModelBasedTests: XCTestCase {
     /// peer once the removal made it the last message again (seed 742464: the refresh that follows
     /// such a creation now takes the peer's read point); so did my revoke of a message a legacy
     /// deletion had kept (seed 751779: the kept message is now kept revoked), and the peer's (seed
-    /// 800407: the server now tells the revoke to a user who deleted the conversation, whose
-    /// device keeps the message revoked and announces it, even when it cannot read the kept
-    /// messages: seed 771626; but not to one who never got it, not receiving the peer's messages:
-    /// seed 780212). (Seed 700023, a removal after the drop, is no longer drawn:
-    /// `LegacyStorageFailureTests`.)
+    /// 800407: the server now tells the revoke to a user who deleted the conversation after the
+    /// message reached them, whose device keeps the message revoked and announces it, also when
+    /// it cannot read the kept messages or dropped its database since: seeds 771626, 640489 and
+    /// 790004; but not to one the message never reached, not receiving the peer's messages: seeds
+    /// 780212 and 632751; and to one who removed the message locally before deleting, as to one who
+    /// removed it from a conversation in the list: seed 800196). (Seed 700023, a removal after the
+    /// drop, is no longer drawn: `LegacyStorageFailureTests`.)
     func test_foundWithLocalRemovals_removedMessagesStayRemoved_throughTheRebuildAndTheRestart() async throws {
         let sequences: [(UInt64, [ModelOperation])] = [
             (700301, [.peerSendsC2C(peer: "p0", text: "m15", excludedFromUnread: false), .legacyRemove(.user("p0"), newest: 0),
@@ -158,8 +160,19 @@ final class ModelBasedTests: XCTestCase {
                       .storageFails(.unreadable), .peerRevokes(peer: "p3", seq: 1)]),
             (780212, [.setReceiveOption(.user("p1"), .doNotReceive), .peerSendsC2C(peer: "p1", text: "m42", excludedFromUnread: false),
                       .peerRevokes(peer: "p1", seq: 1)]),
+            (632751, [.peerSendsC2C(peer: "p0", text: "m12", excludedFromUnread: false),
+                      .peerSendsC2C(peer: "p0", text: "m18", excludedFromUnread: false),
+                      .setReceiveOption(.user("p0"), .doNotReceiveExceptAt),
+                      .peerSendsC2C(peer: "p0", text: "m35", excludedFromUnread: false), .legacyDelete(.user("p0")),
+                      .peerRevokes(peer: "p0", seq: 3)]),
+            (790004, [.peerSendsC2C(peer: "p0", text: "m2", excludedFromUnread: false),
+                      .peerSendsGroup(peer: "p2", group: "g0", text: "m4", mention: .none), .legacyDelete(.user("p0")),
+                      .storageFails(.unreadable), .markAllRead, .peerRevokes(peer: "p0", seq: 1)]),
+            (800196, [.peerSendsC2C(peer: "p2", text: "m19", excludedFromUnread: true),
+                      .peerSendsC2C(peer: "p2", text: "m32", excludedFromUnread: true), .legacyRemove(.user("p2"), newest: 0),
+                      .legacyDelete(.user("p2")), .peerRevokes(peer: "p2", seq: 2)]),
         ]
-        let faultless: Set<UInt64> = [742464, 751779, 800407, 780212]
+        let faultless: Set<UInt64> = [742464, 751779, 800407, 780212, 632751, 800196]
         for (seed, drops) in try await replay(readFaultSequences: sequences, localRemovals: true)
         where !faultless.contains(seed) {
             XCTAssertGreaterThanOrEqual(drops, 1, "seed \(seed): the database was dropped")

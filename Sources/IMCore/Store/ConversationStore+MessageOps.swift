@@ -13,9 +13,9 @@ extension ConversationStore {
     /// a message this store does not hold is announced too (an app may show it from the server's
     /// history). A message removed from local storage stays removed. A message a deleted
     /// conversation kept (a legacy deletion) is kept revoked, so it shows revoked when the
-    /// conversation is created again (the server tells such a revoke to the user who deleted the
-    /// conversation when its messages stayed visible to them, so it is announced too, whether or
-    /// not the kept messages can be read).
+    /// conversation is created again; the server tells such a revoke to the user who deleted the
+    /// conversation only when the message reached them, so it is announced too (also when the
+    /// kept messages cannot be read, or a rebuild forgot them).
     /// - Complexity: O(log m + u) for m messages and u unread messages of the conversation.
     package mutating func applyRevoke(_ revoked: Message, announcing: Bool) {
         let id = revoked.conversationID(selfUserID: selfUserID)

@@ -42,8 +42,9 @@
 ///   while the disk fails), and a restart shows what was shown before it.
 /// - Revokes: a revoked message stays (the last message shows revoked) and is never unread nor
 ///   an @-mention. A peer's revoke is announced (`onRecvMessageRevoked`) on the main device when
-///   the conversation is in its list, held message or not, or when a legacy deletion kept the
-///   message (which then comes back revoked with the conversation); mine never is there.
+///   the conversation is in its list, held message or not, or when the message had reached the
+///   device before a legacy deletion (a kept one then comes back revoked with the conversation);
+///   mine never is there.
 /// - Read receipts: the server keeps, per peer, how far the peer read our conversation (up to its
 ///   newest message at the time); my messages up to there show `isPeerRead`; a read that goes
 ///   further is announced (`onRecvC2CReadReceipt`) when the conversation is in the list.
@@ -111,6 +112,12 @@ package struct ReferenceModel: Sendable {
     package private(set) var receiveOptions: [ModelTarget: ModelReceiveOption] = [:]
     /// Messages of conversations deleted through the legacy API, which keeps them.
     private var keptMessages: [ModelTarget: [Message]] = [:]
+    /// The messages removed from the main device's local storage, per conversation, until its
+    /// history is cleared or it is deleted with its messages.
+    private var removedLocally: [ModelTarget: Set<UInt64>] = [:]
+    /// Per conversation deleted through the legacy API, the messages that had reached the user
+    /// (kept, or removed locally before): a revoke of one is announced.
+    private var keptDelivered: [ModelTarget: Set<UInt64>] = [:]
     /// The newest server sequence of each conversation (delivered to the user or not).
     private var serverSeqs: [ModelTarget: UInt64] = [:]
     /// The new-message events each device got so far, in order.
@@ -182,6 +189,7 @@ package struct ReferenceModel: Sendable {
         case .delete(let target), .secondDeviceDelete(let target):
             guard conversations.removeValue(forKey: target) != nil else { return .invalidConversation }
             keptMessages[target] = nil
+            (removedLocally[target], keptDelivered[target]) = (nil, nil)
             if flaw == .deletionLeavesGroups { leaveGroups(target) }
             return .ok
         case .setDraft(let target, let text):
@@ -203,10 +211,12 @@ package struct ReferenceModel: Sendable {
             let seqs = localMessageSeqs(of: target)
             guard newest < seqs.count else { return .ok }
             conversations[target]!.messages.removeAll { $0.seq == seqs[newest] }
+            removedLocally[target, default: []].insert(seqs[newest])
             return .returned(true)
         case .legacyDelete(let target):
             guard let removed = conversations.removeValue(forKey: target) else { return .returned(false) }
             keptMessages[target] = removed.messages
+            keptDelivered[target, default: []].formUnion(removed.messages.map(\.seq) + (removedLocally[target] ?? []))
             if flaw == .deletionLeavesGroups { leaveGroups(target) }
             return .returned(true)
         case .storageFails, .storageRecovers, .restart, .secondDeviceMissesPushes:
@@ -215,7 +225,7 @@ package struct ReferenceModel: Sendable {
             let target = ModelTarget.user(peer)
             guard sender(of: seq, in: target) == peer, revokedSeqs[target]?.contains(seq) != true else { return .ok }
             revoke(seq, in: target)
-            if conversations[target] != nil || keptMessages[target]?.contains(where: { $0.seq == seq }) == true {
+            if conversations[target] != nil || keptDelivered[target]?.contains(seq) == true {
                 revokesAnnounced += 1
             }
             return .ok
@@ -235,6 +245,7 @@ package struct ReferenceModel: Sendable {
             guard conversations[target] != nil else { return .invalidConversation }
             conversations[target]!.messages = []
             conversations[target]!.readUpTo = serverSeq(of: target)
+            removedLocally[target] = nil
             return .ok
         case .mark(let target, let mark, let enable), .secondDeviceMark(let target, let mark, let enable):
             guard conversations[target] != nil else { return .results([6004]) }
