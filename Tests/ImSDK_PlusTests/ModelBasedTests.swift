@@ -136,8 +136,9 @@ final class ModelBasedTests: XCTestCase {
     /// it cannot read the kept messages or dropped its database since: seeds 771626, 640489 and
     /// 790004; but not to one the message never reached, not receiving the peer's messages: seeds
     /// 780212 and 632751; and to one who removed the message locally before deleting, as to one who
-    /// removed it from a conversation in the list: seed 800196). (Seed 700023, a removal after the
-    /// drop, is no longer drawn: `LegacyStorageFailureTests`.)
+    /// removed it from a conversation in the list: seed 800196; not once the history was cleared:
+    /// seed 820517, a model mistake). (Seed 700023, a removal after the drop, is no longer drawn:
+    /// `LegacyStorageFailureTests`.)
     func test_foundWithLocalRemovals_removedMessagesStayRemoved_throughTheRebuildAndTheRestart() async throws {
         let sequences: [(UInt64, [ModelOperation])] = [
             (700301, [.peerSendsC2C(peer: "p0", text: "m15", excludedFromUnread: false), .legacyRemove(.user("p0"), newest: 0),
@@ -171,8 +172,11 @@ final class ModelBasedTests: XCTestCase {
             (800196, [.peerSendsC2C(peer: "p2", text: "m19", excludedFromUnread: true),
                       .peerSendsC2C(peer: "p2", text: "m32", excludedFromUnread: true), .legacyRemove(.user("p2"), newest: 0),
                       .legacyDelete(.user("p2")), .peerRevokes(peer: "p2", seq: 2)]),
+            (820517, [.otherDeviceSends(.user("p3"), text: "m4"), .peerSendsC2C(peer: "p3", text: "m6", excludedFromUnread: false),
+                      .legacyDelete(.user("p3")), .sendMessage(.user("p3"), text: "m34"), .clearHistory(.user("p3")),
+                      .legacyDelete(.user("p3")), .peerRevokes(peer: "p3", seq: 2)]),
         ]
-        let faultless: Set<UInt64> = [742464, 751779, 800407, 780212, 632751, 800196]
+        let faultless: Set<UInt64> = [742464, 751779, 800407, 780212, 632751, 800196, 820517]
         for (seed, drops) in try await replay(readFaultSequences: sequences, localRemovals: true)
         where !faultless.contains(seed) {
             XCTAssertGreaterThanOrEqual(drops, 1, "seed \(seed): the database was dropped")

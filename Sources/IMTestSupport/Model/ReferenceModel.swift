@@ -113,10 +113,11 @@ package struct ReferenceModel: Sendable {
     /// Messages of conversations deleted through the legacy API, which keeps them.
     private var keptMessages: [ModelTarget: [Message]] = [:]
     /// The messages removed from the main device's local storage, per conversation, until its
-    /// history is cleared or it is deleted with its messages.
+    /// history is cleared or it is deleted with its messages (then they no longer reach anyone).
     private var removedLocally: [ModelTarget: Set<UInt64>] = [:]
     /// Per conversation deleted through the legacy API, the messages that had reached the user
-    /// (kept, or removed locally before): a revoke of one is announced.
+    /// (kept, or removed locally before): a revoke of one is announced, until the history is
+    /// cleared or the conversation deleted with its messages.
     private var keptDelivered: [ModelTarget: Set<UInt64>] = [:]
     /// The newest server sequence of each conversation (delivered to the user or not).
     private var serverSeqs: [ModelTarget: UInt64] = [:]
@@ -245,7 +246,8 @@ package struct ReferenceModel: Sendable {
             guard conversations[target] != nil else { return .invalidConversation }
             conversations[target]!.messages = []
             conversations[target]!.readUpTo = serverSeq(of: target)
-            removedLocally[target] = nil
+            // Every message so far is gone, the kept ones it had taken back included.
+            (removedLocally[target], keptDelivered[target]) = (nil, nil)
             return .ok
         case .mark(let target, let mark, let enable), .secondDeviceMark(let target, let mark, let enable):
             guard conversations[target] != nil else { return .results([6004]) }
