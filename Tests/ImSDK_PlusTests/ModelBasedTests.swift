@@ -137,8 +137,9 @@ final class ModelBasedTests: XCTestCase {
     /// 790004; but not to one the message never reached, not receiving the peer's messages: seeds
     /// 780212 and 632751; and to one who removed the message locally before deleting, as to one who
     /// removed it from a conversation in the list: seed 800196; not once the history was cleared:
-    /// seed 820517, a model mistake). (Seed 700023, a removal after the drop, is no longer drawn:
-    /// `LegacyStorageFailureTests`.)
+    /// seed 820517, a model mistake); and such a revoke after the database was dropped reaches the
+    /// file left behind with the deletion that kept the message (seed 842034). (Seed 700023, a
+    /// removal after the drop, is no longer drawn: `LegacyStorageFailureTests`.)
     func test_foundWithLocalRemovals_removedMessagesStayRemoved_throughTheRebuildAndTheRestart() async throws {
         let sequences: [(UInt64, [ModelOperation])] = [
             (700301, [.peerSendsC2C(peer: "p0", text: "m15", excludedFromUnread: false), .legacyRemove(.user("p0"), newest: 0),
@@ -175,6 +176,11 @@ final class ModelBasedTests: XCTestCase {
             (820517, [.otherDeviceSends(.user("p3"), text: "m4"), .peerSendsC2C(peer: "p3", text: "m6", excludedFromUnread: false),
                       .legacyDelete(.user("p3")), .sendMessage(.user("p3"), text: "m34"), .clearHistory(.user("p3")),
                       .legacyDelete(.user("p3")), .peerRevokes(peer: "p3", seq: 2)]),
+            (842034, [.storageFails(.unreadable), .peerSendsC2C(peer: "p0", text: "m5", excludedFromUnread: false),
+                      .markC2CRead(peer: nil), .storageRecovers, .peerSendsC2C(peer: "p0", text: "m19", excludedFromUnread: false),
+                      .legacyDelete(.user("p0")), .peerRevokes(peer: "p0", seq: 2), .restart,
+                      .peerSendsC2C(peer: "p0", text: "m32", excludedFromUnread: false),
+                      .legacyRemove(.user("p0"), newest: 0)]),
         ]
         let faultless: Set<UInt64> = [742464, 751779, 800407, 780212, 632751, 800196, 820517]
         for (seed, drops) in try await replay(readFaultSequences: sequences, localRemovals: true)

@@ -54,6 +54,8 @@ extension ConversationStore {
         stored.status = .revoked
         if log.held(seq: stored.seq) != nil { keptLogs[id]?.put(HeldMessage(message: stored, countsAsUnread: false)) }
         recorder.recordStorage(.store(stored, in: id, countsAsUnread: false))
+        // Without its database, for the file left behind (`LeftBehindChanges`).
+        leftBehind?.noteKeptRevoked(stored, in: id)
     }
 
     /// Drops every message of `id` up to sequence `seq` (its history was cleared, here or on another
