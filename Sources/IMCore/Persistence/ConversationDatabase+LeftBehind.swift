@@ -95,10 +95,12 @@ extension ConversationDatabase {
         _ operation: StorageDelta.Operation, in id: ConversationID, holding held: Conversation?, selfUserID: String,
         logger: IMLogger
     ) throws(PersistenceError) {
-        if try conversation(id) == nil, let held {
+        var hasRow = try conversation(id) != nil
+        if !hasRow, let held {
             try upsert(try newRow(for: held, isKept: try keptConversations().contains(id)))
+            hasRow = true
         }
-        guard let stored = try loadCounters(), try conversation(id) != nil else { return try apply(operation) }
+        guard hasRow, let stored = try loadCounters() else { return try apply(operation) }
         var store = ConversationStore(
             selfUserID: selfUserID, counters: stored.counters, orderCounter: stored.orderCounter,
             syncVersion: stored.syncVersion, serverEpoch: stored.serverEpoch,

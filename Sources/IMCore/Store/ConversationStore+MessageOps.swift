@@ -20,13 +20,12 @@ extension ConversationStore {
     package mutating func applyRevoke(_ revoked: Message, announcing: Bool) {
         let id = revoked.conversationID(selfUserID: selfUserID)
         touching(id) { store in
-            let view = store.archiveView(id)
             guard let log = store.peek(id)?.log else {
                 if announcing { store.recorder.noteRevoked(revoked) }
                 store.keepRevoked(revoked, in: id)
                 return
             }
-            let held = view.held(seq: revoked.seq, in: log)
+            let held = store.archiveView(id).held(seq: revoked.seq, in: log)
             if held?.message.isRevoked == true { return }
             if announcing { store.recorder.noteRevoked(revoked) }
             guard let held, !held.message.isRemoved else { return }

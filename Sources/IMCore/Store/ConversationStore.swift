@@ -74,7 +74,7 @@ package struct ConversationStore: Sendable {
     /// The tombstones of messages removed from local storage that a rebuild forgot
     /// (`forgetServerState(takingEpoch:keepingOrder:keeping:keepingRemovals:)`), by conversation,
     /// with the last message it showed then, until the server's answer brings the conversation
-    /// back (`reapplyRemovals(in:)`).
+    /// back (`reapplyRemovals(in:clearedSeq:)`).
     private var removalsToReapply: [ConversationID: (removed: [Message], shown: Message?)] = [:]
     /// The server version this store reflects: the next sync asks for the changes after it.
     package private(set) var syncVersion: UInt64 = 0
@@ -813,7 +813,7 @@ package struct ConversationStore: Sendable {
     /// the server does not sync) stay as they are, as they would without the rebuild. With
     /// `keepingRemovals` (a rebuild from the same server), the messages removed from local storage
     /// that memory holds stay removed: the server's answer brings them back, and each is removed
-    /// again as it comes (`reapplyRemovals(in:)`); those only the database held cannot be known.
+    /// again as it comes (`reapplyRemovals(in:clearedSeq:)`); those only the database held cannot be known.
     /// - Precondition: the store is complete (`isComplete`).
     /// - Complexity: O(n + m) for n conversations and m messages.
     package mutating func forgetServerState(

@@ -406,13 +406,19 @@ final class ModelDriver: @unchecked Sendable {
         return code == -1 ? .ok : .error(code)
     }
 
+    /// The legacy `getConversation` of `target` (never nil while logged in).
+    private func legacyConversation(_ target: ModelTarget) throws -> TIMConversation {
+        guard let conversation = legacy.getConversation(target.isGroup ? .GROUP : .C2C, receiver: target.receiver) else {
+            throw V2TIMError(code: -1, desc: "getConversation returned nil while logged in")
+        }
+        return conversation
+    }
+
     /// `getConversation` + `setReadMessage(nil)`, or + `getLocalMessage` and `setReadMessage` of one.
     private func legacySetRead(
         _ target: ModelTarget, newest: Int?, localMessages: ([UInt64], [Bool]) -> Void
     ) async throws -> ModelOutcome {
-        guard let conversation = legacy.getConversation(target.isGroup ? .GROUP : .C2C, receiver: target.receiver) else {
-            throw V2TIMError(code: -1, desc: "getConversation returned nil while logged in")
-        }
+        let conversation = try legacyConversation(target)
         var message: TIMMessage?
         if let newest {
             let messages = try await Self.localMessages(of: conversation)
@@ -427,9 +433,7 @@ final class ModelDriver: @unchecked Sendable {
 
     /// `getConversation` + `getLocalMessage` and `remove()` of its `newest`-th newest message.
     private func legacyRemove(_ target: ModelTarget, newest: Int) async throws -> ModelOutcome {
-        guard let conversation = legacy.getConversation(target.isGroup ? .GROUP : .C2C, receiver: target.receiver) else {
-            throw V2TIMError(code: -1, desc: "getConversation returned nil while logged in")
-        }
+        let conversation = try legacyConversation(target)
         let messages = try await Self.localMessages(of: conversation)
         guard newest < messages.count else { return .ok }
         return .returned(messages[newest].remove())
