@@ -85,3 +85,13 @@ extension TIMLogLevel {
         self = TIMLogLevel(rawValue: level.rawValue) ?? .LOG_ERROR
     }
 }
+
+/// What `doBackground` reports: the unread counts the app shows as its badge (legacy `TIMComm.h`).
+open class TIMBackgroundParam: NSObject {
+    /// The C2C unread count.
+    public var c2cUnread: Int32 = 0
+    /// The group unread count.
+    public var groupUnread: Int32 = 0
+
+    public override init() {}
+}

@@ -134,6 +134,29 @@ public final class TIMManager: Sendable {
         return bridge.logout { callbacks.finish($0) }
     }
 
+    /// The app went to the background. The vendor's server then sends offline push notifications,
+    /// with `param`'s counts as the badge. This package has no push: the call checks the session and
+    /// succeeds, and messages keep arriving as before (MIGRATION.md).
+    /// - Returns: 0; else the error's code.
+    /// - Errors:
+    ///   - 6013 `ERR_SDK_NOT_INITIALIZED`: before `initSdk`.
+    ///   - 6014 `ERR_SDK_NOT_LOGGED_IN`: not logged in.
+    @discardableResult
+    public func doBackground(_ param: TIMBackgroundParam!, succ: TIMSucc?, fail: TIMFail?) -> Int32 {
+        let callbacks = Unchecked((succ, fail))
+        return bridge.noteAppState { callbacks.finish($0) }
+    }
+
+    /// The app came back to the foreground (the vendor's server stops offline push). As
+    /// `doBackground(_:succ:fail:)`: the call checks the session and succeeds.
+    /// - Returns: 0; else the error's code.
+    /// - Errors: as `doBackground(_:succ:fail:)`.
+    @discardableResult
+    public func doForeground(_ succ: TIMSucc?, fail: TIMFail?) -> Int32 {
+        let callbacks = Unchecked((succ, fail))
+        return bridge.noteAppState { callbacks.finish($0) }
+    }
+
     /// The logged-in user, or nil.
     public func getLoginUser() -> String! { bridge.loginUser }
 

@@ -16,7 +16,8 @@ import Foundation
 /// `onConversationChanged`, `onConversationDeleted` (each in six spellings);
 /// `onTotalUnreadMessageCountChanged` (after the first `getTotalUnreadMessageCount`);
 /// `onUnreadMessageCountChangedByFilter` / `onUnreadMessageCountChanged(by:totalUnreadCount:)` (for
-/// each filter passed to `subscribeUnreadMessageCountByFilter`); the conversation-group events
+/// each filter passed to `subscribeUnreadMessageCountByFilter`), both also with the vendor's Swift
+/// SDK's `totalUnreadCount: UInt`; the conversation-group events
 /// `onConversationGroupCreated`, `onConversationGroupDeleted`, `onConversationGroupNameChanged`,
 /// `onConversationsAddedToGroup`, `onConversationsDeletedFromGroup` (with and without `reason`),
 /// each in the spellings of the current headers, of the headers without Swift names
@@ -57,12 +58,16 @@ public protocol _V2TIMConversationListener: AnyObject {
     /// The total unread count changed (only after `getTotalUnreadMessageCount` was called once).
     func onTotalUnreadMessageCountChanged(totalUnreadCount: UInt64)
     func onTotalUnreadMessageCountChanged(_ totalUnreadCount: UInt64)
+    /// The vendor's Swift SDK's spelling (its documentation's samples).
+    func onTotalUnreadMessageCountChanged(totalUnreadCount: UInt)
 
     /// The unread count of a subscribed filter changed (`subscribeUnreadMessageCountByFilter`).
     func onUnreadMessageCountChangedByFilter(filter: V2TIMConversationListFilter, totalUnreadCount: UInt64)
     func onUnreadMessageCountChangedByFilter(filter: V2TIMConversationListFilter!, totalUnreadCount: UInt64)
     func onUnreadMessageCountChanged(by filter: V2TIMConversationListFilter, totalUnreadCount: UInt64)
     func onUnreadMessageCountChanged(by filter: V2TIMConversationListFilter!, totalUnreadCount: UInt64)
+    /// The vendor's Swift SDK's spelling (its documentation's samples).
+    func onUnreadMessageCountChangedByFilter(filter: V2TIMConversationListFilter, totalUnreadCount: UInt)
 
     /// A conversation group was created (on this device or another of the user's), with the
     /// conversations in it that this device has.
@@ -151,10 +156,12 @@ extension _V2TIMConversationListener {
     public func onConversationDeleted(_ conversationIDList: [String]!) {}
     public func onTotalUnreadMessageCountChanged(totalUnreadCount: UInt64) {}
     public func onTotalUnreadMessageCountChanged(_ totalUnreadCount: UInt64) {}
+    public func onTotalUnreadMessageCountChanged(totalUnreadCount: UInt) {}
     public func onUnreadMessageCountChangedByFilter(filter: V2TIMConversationListFilter, totalUnreadCount: UInt64) {}
     public func onUnreadMessageCountChangedByFilter(filter: V2TIMConversationListFilter!, totalUnreadCount: UInt64) {}
     public func onUnreadMessageCountChanged(by filter: V2TIMConversationListFilter, totalUnreadCount: UInt64) {}
     public func onUnreadMessageCountChanged(by filter: V2TIMConversationListFilter!, totalUnreadCount: UInt64) {}
+    public func onUnreadMessageCountChangedByFilter(filter: V2TIMConversationListFilter, totalUnreadCount: UInt) {}
     public func onConversationGroupCreated(groupName: String, conversationList: [V2TIMConversation]) {}
     public func onConversationGroupCreated(groupName: String!, conversationList: [V2TIMConversation]!) {}
     public func onConversationGroupCreated(_ groupName: String, conversationList: [V2TIMConversation]) {}
@@ -321,6 +328,8 @@ public protocol _V2TIMSDKListener: AnyObject {
     func onConnectSuccess()
     /// Opening the connection failed, or an open one was lost; the SDK retries.
     func onConnectFailed(_ code: Int32, err: String!)
+    /// The vendor's Swift SDK's spelling.
+    func onConnectFailed(code: Int32, err: String)
     /// Another login of this user took over; the SDK is logged out.
     func onKickedOffline()
     /// The signature expired while online; the SDK is logged out.
@@ -336,6 +345,7 @@ extension _V2TIMSDKListener {
     public func onConnecting() {}
     public func onConnectSuccess() {}
     public func onConnectFailed(_ code: Int32, err: String!) {}
+    public func onConnectFailed(code: Int32, err: String) {}
     public func onKickedOffline() {}
     public func onUserSigExpired() {}
 }
@@ -385,6 +395,7 @@ enum Spellings {
     static func totalUnread(_ total: UInt64, to listener: any V2TIMConversationListener) {
         listener.onTotalUnreadMessageCountChanged(totalUnreadCount: total)
         listener.onTotalUnreadMessageCountChanged(total)
+        listener.onTotalUnreadMessageCountChanged(totalUnreadCount: UInt(clamping: total))
     }
 
     static func filterUnread(
@@ -396,6 +407,7 @@ enum Spellings {
         main.onUnreadMessageCountChangedByFilter(filter: optional, totalUnreadCount: total)
         main.onUnreadMessageCountChanged(by: filter, totalUnreadCount: total)
         main.onUnreadMessageCountChanged(by: optional, totalUnreadCount: total)
+        main.onUnreadMessageCountChangedByFilter(filter: filter, totalUnreadCount: UInt(clamping: total))
         nullable.onUnreadMessageCountChangedByFilter(filter: optional, totalUnreadCount: total)
         nullable.onUnreadMessageCountChanged(by: optional, totalUnreadCount: total)
     }
@@ -445,6 +457,7 @@ enum Spellings {
         let main: any _V2TIMSDKListener = listener, nullable: any _V2TIMSDKListenerNullable = listener
         let optional: String? = message
         main.onConnectFailed(code, err: optional)
+        main.onConnectFailed(code: code, err: message)
         nullable.onConnectFailed(code, err: optional)
     }
 }

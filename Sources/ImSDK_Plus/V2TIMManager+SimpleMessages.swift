@@ -113,6 +113,25 @@ extension V2TIMManager {
     public func remove(_ listener: V2TIMAdvancedMsgListener!) {
         removeAdvancedMsgListener(listener: listener)
     }
+
+    /// `add(_:)` for an object that is both an SDK and a message listener, which the two `add(_:)`
+    /// above would leave ambiguous: code written against headers where only one of the two calls
+    /// was `add(_:)` (the message listener's in 5.0, the SDK listener's once the other had a Swift
+    /// name) compiled there, and means one of the two. It is added as both (adding one twice has
+    /// no effect), so that whichever was meant, it is called.
+    @available(*, deprecated, message: "use addIMSDKListener(listener:) and addAdvancedMsgListener(listener:)")
+    public func add(_ listener: (V2TIMSDKListener & V2TIMAdvancedMsgListener)!) {
+        addIMSDKListener(listener: listener)
+        addAdvancedMsgListener(listener: listener)
+    }
+
+    /// `remove(_:)` for an object that is both an SDK and a message listener: removed as both (see
+    /// the `add(_:)` above).
+    @available(*, deprecated, message: "use removeIMSDKListener(listener:) and removeAdvancedMsgListener(listener:)")
+    public func remove(_ listener: (V2TIMSDKListener & V2TIMAdvancedMsgListener)!) {
+        removeIMSDKListener(listener: listener)
+        removeAdvancedMsgListener(listener: listener)
+    }
 }
 
 /// A user's profile, as `V2TIMSDKListener.onSelfInfoUpdated` would hand it. User profiles are not

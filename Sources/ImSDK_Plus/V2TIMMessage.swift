@@ -79,7 +79,7 @@ open class V2TIMMessage: NSObject {
         }
         seq = message.seq
         random = UInt64(message.random)
-        status = V2TIMMessage.status(message.status)
+        status = V2TIMMessage.status(of: message)
         isSelf = isMine
         isRead = message.isRead(by: selfUserID, readSeq: readSeq)
         isPeerRead = message.isPeerRead(by: selfUserID, peerRead: peerRead)
@@ -123,7 +123,7 @@ open class V2TIMMessage: NSObject {
         msgID = message.id
         seq = message.seq
         timestamp = Date(timeIntervalSince1970: TimeInterval(message.timestamp))
-        status = V2TIMMessage.status(message.status)
+        status = V2TIMMessage.status(of: message)
         sender = message.sender
         isSelf = message.sender.isSameID(as: selfUserID)
         isRead = true
@@ -136,6 +136,12 @@ open class V2TIMMessage: NSObject {
         let revoker = V2TIMUserFullInfo()
         revoker.userID = revoked.sender
         revokerInfo = revoker
+    }
+
+    /// The status `message` shows: `MSG_STATUS_LOCAL_IMPORTED` for a message inserted into or
+    /// imported to local storage (never sent), else its delivery status.
+    static func status(of message: Message) -> V2TIMMessageStatus {
+        message.isLocalImport ? .MSG_STATUS_LOCAL_IMPORTED : status(message.status)
     }
 
     static func status(_ status: MessageDeliveryStatus) -> V2TIMMessageStatus {

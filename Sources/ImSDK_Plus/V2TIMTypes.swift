@@ -190,6 +190,16 @@ extension V2TIMConversationMarkType {
     public static let V2TIM_CONVERSATION_MARK_TYPE_HIDE = Self.CONVERSATION_MARK_TYPE_HIDE
 }
 
+/// The vendor's Swift SDK types `V2TIMConversationListFilter.markType` as the enum, and its
+/// samples write `filter.markType = .V2TIM_CONVERSATION_MARK_TYPE_STAR`; the Objective-C headers
+/// (and this package) type it `UInt`. These make that assignment compile to the same bits.
+extension UInt {
+    public static let V2TIM_CONVERSATION_MARK_TYPE_STAR = V2TIMConversationMarkType.CONVERSATION_MARK_TYPE_STAR.rawValue
+    public static let V2TIM_CONVERSATION_MARK_TYPE_UNREAD = V2TIMConversationMarkType.CONVERSATION_MARK_TYPE_UNREAD.rawValue
+    public static let V2TIM_CONVERSATION_MARK_TYPE_FOLD = V2TIMConversationMarkType.CONVERSATION_MARK_TYPE_FOLD.rawValue
+    public static let V2TIM_CONVERSATION_MARK_TYPE_HIDE = V2TIMConversationMarkType.CONVERSATION_MARK_TYPE_HIDE.rawValue
+}
+
 extension V2TIMMessageStatus {
     public static let V2TIM_MSG_STATUS_SENDING = Self.MSG_STATUS_SENDING
     public static let V2TIM_MSG_STATUS_SEND_SUCC = Self.MSG_STATUS_SEND_SUCC

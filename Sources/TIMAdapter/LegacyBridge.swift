@@ -300,6 +300,16 @@ package final class LegacyBridge: Sendable {
         return 0
     }
 
+    /// The app went to the background or came back (`doBackground` / `doForeground`). The vendor's
+    /// server uses them to start and stop offline push, with the badge the app reports; this
+    /// package has no push, so the call only checks the session: 6013 before `initSdk`, 6014 when
+    /// logged out, else success on the callback queue. Messages keep arriving either way.
+    package func noteAppState(completion: @escaping @Sendable (IMError?) -> Void) -> Int32 {
+        guard let client else { return fail(noSession, completion) }
+        client.deliver { completion(nil) }
+        return 0
+    }
+
     /// Reports `error` to `completion` on the callback queue and returns its code (what a legacy
     /// call that fails at once does: it returns the code and `fail` hears of it too).
     package func fail(_ error: IMError, _ completion: @escaping @Sendable (IMError?) -> Void) -> Int32 {

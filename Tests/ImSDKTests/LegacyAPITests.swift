@@ -392,6 +392,31 @@ class LegacyAPITests: XCTestCase {
         XCTAssertEqual(manager.getConversationList().count, 0, "nothing was created")
     }
 
+    /// `doBackground` / `doForeground` report the app's state and badge for offline push, which
+    /// this package does not have: they check the session and succeed, and messages keep coming.
+    func test_doBackgroundAndDoForeground_checkTheSession_andSucceed() async throws {
+        let manager = TIMManager.sharedInstance()!
+        manager.unInit()
+        let param = TIMBackgroundParam()
+        param.c2cUnread = 3
+        param.groupUnread = 1
+        let beforeInit = await statusAndFailure { manager.doBackground(param, succ: $0, fail: $1) }
+        XCTAssertEqual([beforeInit.status, beforeInit.failure], [6013, 6013])
+
+        session = try await LegacyTestSession(peers: ["a"])
+        let background = await statusAndFailure { manager.doBackground(param, succ: $0, fail: $1) }
+        XCTAssertEqual([background.status, background.failure], [0, 0])
+        try session.server.sendText("while away", from: "a", toUser: "me")
+        await session.settle()
+        XCTAssertEqual(manager.getConversation(.C2C, receiver: "a")?.getUnReadMessageNum(), 1)
+        let foreground = await statusAndFailure { manager.doForeground($0, fail: $1) }
+        XCTAssertEqual([foreground.status, foreground.failure], [0, 0])
+
+        try await session.logout()
+        let loggedOut = await statusAndFailure { manager.doForeground($0, fail: $1) }
+        XCTAssertEqual([loggedOut.status, loggedOut.failure], [6014, 6014])
+    }
+
     func test_returnedStatus_matchesTheCodeFailGets() async throws {
         session = try await LegacyTestSession(peers: [])
         let unknown = session.manager.getConversation(.C2C, receiver: "nobody")!

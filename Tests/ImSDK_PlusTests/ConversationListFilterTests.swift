@@ -96,6 +96,9 @@ final class ConversationListFilterTests: XCTestCase {
         XCTAssertEqual(readUnstarredC2C, ["c2c_b"])
         let starred = try await ids { $0.markType = Self.star }
         XCTAssertEqual(starred, ["c2c_c"])
+        // The vendor's Swift SDK's samples assign the mark's case name (an enum there, UInt here).
+        let starredAsTheSwiftSDKWritesIt = try await ids { $0.markType = .V2TIM_CONVERSATION_MARK_TYPE_STAR }
+        XCTAssertEqual(starredAsTheSwiftSDKWritesIt, ["c2c_c"])
         let hidden = try await ids { $0.markType = Self.hide }
         XCTAssertEqual(hidden, ["c2c_d"], "the hide mark asks for hidden conversations")
         let starredGroups = try await ids { filter in

@@ -21,7 +21,7 @@ final class ListenerSpellingTests: XCTestCase {
         let log = CallLog()
         let listeners: [any V2TIMConversationListener] = [
             LabelledPlain(log), LabelledIUO(log), LabelledOptional(log),
-            UnlabelledPlain(log), UnlabelledIUO(log), UnlabelledOptional(log), EverySpelling(log),
+            UnlabelledPlain(log), UnlabelledIUO(log), UnlabelledOptional(log), EverySpelling(log), SwiftSDKSpellings(log),
         ]
         listeners.forEach { session.manager.addConversationListener(listener: $0) }
         _ = try await session.manager.getTotalUnreadMessageCount()
@@ -40,7 +40,7 @@ final class ListenerSpellingTests: XCTestCase {
             XCTAssertEqual(log.calls(owner, "changed"), [["c2c_a"]], "\(owner): onConversationChanged once (the second message)")
             XCTAssertEqual(log.calls(owner, "deleted"), [["c2c_a"]], "\(owner): onConversationDeleted once")
         }
-        for owner in ["labelled plain", "unlabelled plain", "every labelled plain", "every unlabelled plain"] {
+        for owner in ["labelled plain", "unlabelled plain", "every labelled plain", "every unlabelled plain", "swift sdk"] {
             XCTAssertEqual(log.calls(owner, "total"), [["1"], ["2"], ["0"]], "\(owner): each total once")
         }
         withExtendedLifetime(listeners) {}
@@ -60,12 +60,36 @@ final class ListenerSpellingTests: XCTestCase {
         withExtendedLifetime(listeners) {}
     }
 
+    /// Headers without Swift names imported both `addIMSDKListener:` (later versions) and
+    /// `addAdvancedMsgListener:` (5.0) as `add(_:)`: an object that is both listeners is added as
+    /// both (public code calls `add(self)` from such a class), once each, and removed as both.
+    func test_addOfAnObjectThatIsBothListeners_addsItAsBoth_once() async throws {
+        session = try await V2TestSession(peers: ["a"])
+        let log = CallLog()
+        let both = BothListeners(log)
+        session.manager.add(both)
+        session.manager.add(both)
+        session.manager.addAdvancedMsgListener(listener: both)
+        try session.server.sendText("one", from: "a", toUser: "me")
+        await session.settle()
+        session.manager.remove(both)
+        try session.server.sendText("two", from: "a", toUser: "me")
+        await session.settle()
+        XCTAssertEqual(log.calls("both", "message"), [["one"]], "heard once while added, not after the removal")
+
+        session.manager.add(both)
+        XCTAssertEqual(try session.server.kickOffline(userID: "me"), 1)
+        await session.settle()
+        XCTAssertEqual(log.calls("both", "kicked").count, 1, "added as the SDK listener too, once")
+        withExtendedLifetime(both) {}
+    }
+
     func test_filterUnreadSpellings_hearEachChangeOfASubscribedFilterOnce() async throws {
         session = try await V2TestSession(peers: ["a", "b"])
         try session.server.sendText("hello", from: "b", toUser: "me")
         await session.settle()
         let log = CallLog()
-        let listeners: [any V2TIMConversationListener] = [FilterSpellings(log), FilterSpellingsOptional(log)]
+        let listeners: [any V2TIMConversationListener] = [FilterSpellings(log), FilterSpellingsOptional(log), SwiftSDKSpellings(log)]
         listeners.forEach { session.manager.addConversationListener(listener: $0) }
         let c2c = V2TIMConversationListFilter()
         c2c.type = .C2C
@@ -79,7 +103,7 @@ final class ListenerSpellingTests: XCTestCase {
             self.session.manager.getUnreadMessageCountByFilter(filter: c2c, succ: succ, fail: fail)
         }
         XCTAssertEqual(total, 2, "b's message from before and a's")
-        for spelling in ["ByFilter plain", "ByFilter !", "ByFilter ?", "by plain", "by !", "by ?"] {
+        for spelling in ["ByFilter plain", "ByFilter !", "ByFilter ?", "by plain", "by !", "by ?", "swift sdk"] {
             XCTAssertEqual(log.calls(spelling, "filter"), [["2"]], "\(spelling): the C2C filter's change from 1 to 2, once")
         }
         session.manager.unsubscribeUnreadMessageCountByFilter(filter: c2c)
@@ -211,6 +235,21 @@ private final class FilterSpellings: Recording, V2TIMConversationListener {
     func onUnreadMessageCountChangedByFilter(filter: V2TIMConversationListFilter!, totalUnreadCount: UInt64) { record("ByFilter !", filter, totalUnreadCount) }
     func onUnreadMessageCountChanged(by filter: V2TIMConversationListFilter, totalUnreadCount: UInt64) { record("by plain", filter, totalUnreadCount) }
     func onUnreadMessageCountChanged(by filter: V2TIMConversationListFilter!, totalUnreadCount: UInt64) { record("by !", filter, totalUnreadCount) }
+}
+
+/// An SDK and a message listener in one (as in public code registering it with `add(self)`).
+private final class BothListeners: Recording, V2TIMSDKListener, V2TIMAdvancedMsgListener {
+    func onRecvNewMessage(_ msg: V2TIMMessage!) { log.add("both", "message", [msg.textElem?.text ?? ""]) }
+    func onKickedOffline() { log.add("both", "kicked", []) }
+}
+
+/// The vendor's Swift SDK's spellings (`UInt` counts), as its documentation's samples write them.
+private final class SwiftSDKSpellings: Recording, V2TIMConversationListener {
+    func onTotalUnreadMessageCountChanged(totalUnreadCount: UInt) { log.add("swift sdk", "total", ["\(totalUnreadCount)"]) }
+    func onUnreadMessageCountChangedByFilter(filter: V2TIMConversationListFilter, totalUnreadCount: UInt) {
+        guard filter.type == .C2C else { return }
+        log.add("swift sdk", "filter", ["\(totalUnreadCount)"])
+    }
 }
 
 private final class FilterSpellingsOptional: Recording, V2TIMConversationListener {

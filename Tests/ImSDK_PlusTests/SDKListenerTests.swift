@@ -21,13 +21,15 @@ final class SDKListenerTests: XCTestCase {
         let server = IMReferenceServer()
         let faulty = FaultInjectingTransport(wrapping: server, faults: .none)
         let log = Locked<[String]>([])
-        let v2 = SDKSpellings(log), v2Optional = SDKSpellingOptional(log)
+        let v2 = SDKSpellings(log), v2Optional = SDKSpellingOptional(log), v2Swift = SDKSpellingSwiftSDK(log)
         let connection = ConnSpellings(log), status = StatusSpellings(log)
         V2TIMManager.sharedInstance().addIMSDKListener(listener: v2)
         V2TIMManager.sharedInstance().addIMSDKListener(listener: v2Optional)
+        V2TIMManager.sharedInstance().addIMSDKListener(listener: v2Swift)
         defer {
             V2TIMManager.sharedInstance().removeIMSDKListener(listener: v2)
             V2TIMManager.sharedInstance().removeIMSDKListener(listener: v2Optional)
+            V2TIMManager.sharedInstance().removeIMSDKListener(listener: v2Swift)
         }
         session = try await LegacyTestSession(peers: ["a"], server: server, configure: { $0.userStatusListener = status }) {
             $0.transport = faulty
@@ -40,7 +42,8 @@ final class SDKListenerTests: XCTestCase {
         faulty.disconnectAll()
         try await waitFor(log, "v2 connected")
         let lost = log.withLock { $0 }
-        XCTAssertEqual(lost.filter { $0.hasPrefix("v2 failed") }.count, 2, "onConnectFailed, String! and String? once each: \(lost)")
+        XCTAssertEqual(lost.filter { $0.hasPrefix("v2 failed") }.count, 3,
+                       "onConnectFailed, String!, String? and the Swift SDK's String once each: \(lost)")
         XCTAssertEqual(lost.filter { $0.hasPrefix("legacy disconnect") }.count, 1, "onDisconnect once: \(lost)")
         XCTAssertEqual(V2TIMManager.sharedInstance().getLoginStatus(), .STATUS_LOGINED, "reconnected")
 
@@ -89,6 +92,11 @@ private final class SDKSpellings: Recording, V2TIMSDKListener {
 
 private final class SDKSpellingOptional: Recording, V2TIMSDKListener {
     func onConnectFailed(_ code: Int32, err: String?) { add("v2 failed? \(code)") }
+}
+
+/// The vendor's Swift SDK's spelling.
+private final class SDKSpellingSwiftSDK: Recording, V2TIMSDKListener {
+    func onConnectFailed(code: Int32, err: String) { add("v2 failed swift \(code)") }
 }
 
 private final class ConnSpellings: Recording, TIMConnListener {

@@ -97,7 +97,9 @@ extension IMClient {
     ///   `ioOperationFailed` (6022) when the imported messages could not be stored (they stand, see
     ///   `writeDurably(_:)`).
     @discardableResult
-    package func importMessages(_ messages: [Message], into id: ConversationID) throws(IMError) -> [Message] {
+    package func importMessages(
+        _ messages: [Message], into id: ConversationID, winningTies: Bool = false
+    ) throws(IMError) -> [Message] {
         var stored: [Message] = []
         for var message in messages {
             guard message.isLocalImport else { throw IMError(.invalidParameters, "not a message to import") }
@@ -115,7 +117,7 @@ extension IMClient {
             }
             stored.append(message)
         }
-        try writeDurably { $0.importMessages(stored, into: id) }
+        try writeDurably { $0.importMessages(stored, into: id, winningTies: winningTies) }
         return stored
     }
 }
