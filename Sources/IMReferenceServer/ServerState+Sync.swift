@@ -22,7 +22,7 @@ extension ServerState {
         let content: Int
         switch message.content {
         case .text(let text): content = text.utf8.count
-        case .custom(let data): content = data.count
+        case .custom(let data, let desc, let ext): content = data.count + (desc?.utf8.count ?? 0) + (ext?.utf8.count ?? 0)
         case .other(_, let payload): content = payload.count
         }
         return 128 + content + message.id.utf8.count + message.sender.utf8.count

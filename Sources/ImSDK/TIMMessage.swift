@@ -19,6 +19,13 @@ open class TIMTextElem: TIMElem {
 open class TIMCustomElem: TIMElem {
     /// The data.
     public var data: Data!
+    /// The description (the vendor's headers: for offline push; the message carries it to its
+    /// receivers, and V2 shows it as `V2TIMCustomElem.desc`).
+    public var desc: String!
+    /// The extension (V2: `V2TIMCustomElem.extension`), carried like `desc`.
+    public var ext: String!
+    /// The push sound: kept on this object only (this package has no offline push).
+    public var sound: String!
 
     public override init() {}
 }
@@ -100,7 +107,13 @@ open class TIMMessage: NSObject {
             let elem = TIMTextElem()
             elem.text = text
             return elem
-        case .custom(let data), .other(_, let data):
+        case .custom(let data, let desc, let ext):
+            let elem = TIMCustomElem()
+            elem.data = data
+            elem.desc = desc
+            elem.ext = ext
+            return elem
+        case .other(_, let data):
             let elem = TIMCustomElem()
             elem.data = data
             return elem
@@ -127,7 +140,9 @@ open class TIMMessage: NSObject {
     var content: MessageContent? {
         for elem in elems.all {
             if let text = (elem as? TIMTextElem)?.text { return .text(text) }
-            if let data = (elem as? TIMCustomElem)?.data { return .custom(data) }
+            if let custom = elem as? TIMCustomElem, let data = custom.data {
+                return .custom(data, desc: custom.desc, ext: custom.ext)
+            }
         }
         return nil
     }

@@ -8,10 +8,9 @@ extension V2TIMManager {
     /// ("you have sent the file") that the other party need not get. It is a local import: no server
     /// sequence, never unread, status `MSG_STATUS_LOCAL_IMPORTED`, the local time (or the last
     /// message's, if later); it becomes the last message and the conversation moves up (created if
-    /// needed), and it stays on this device only (other devices and the server never see it). The
-    /// history calls show it from local storage (`getC2CHistoryMessageList` while the connection
-    /// is down, legacy `getLocalMessage`); while connected they page the server's history, which
-    /// does not have it. `msg` takes its ID, sender and time.
+    /// needed), and it stays on this device only (other devices and the server never see it).
+    /// `getC2CHistoryMessageList` shows it: merged by time into the server's pages while connected,
+    /// from local storage while not (legacy: `getLocalMessage`). `msg` takes its ID, sender and time.
     /// `succ` runs once it is stored (after `onNewConversation` or `onConversationChanged`).
     /// - Returns: the message ID, or nil when the call fails at once (`fail` says why).
     /// - Errors:

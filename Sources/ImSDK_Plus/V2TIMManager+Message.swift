@@ -112,7 +112,9 @@ extension V2TIMManager {
 
     /// Up to `count` messages of the C2C conversation with `userID` older than `lastMsg` (nil: the
     /// newest), newest first: connected, from the server (one request per call; messages removed
-    /// from local storage are left out, so a page may be shorter); while the connection is down
+    /// from local storage are left out, so a page may be shorter; the messages inserted on this
+    /// device (`insertC2CMessageToLocalStorage`) in its span are merged in by time, so it may be
+    /// longer, and once the server's history ended a last page holds the older ones); while the connection is down
     /// (or drops before the answer), from this device's storage, as the vendor's header says ("if
     /// the SDK detects no network, it returns local history"), read from the local database a page
     /// at a time.
@@ -160,7 +162,7 @@ extension V2TIMManager {
         }
         let before = lastMsg?.core
         withClient(fail: fail) { client in
-            client.history(id, before: before, count: Int(count)) { result in
+            client.history(id, before: before, count: Int(count), mergingImports: true) { result in
                 switch result {
                 case .success(let (messages, readSeq, peerRead)):
                     callbacks.value.0?(messages.map {

@@ -52,9 +52,19 @@ extension V2TIMManager {
                     succ: succ, fail: fail)
     }
 
-    /// A custom message carrying `data`; `desc` and `ext` (push texts) are accepted and not kept.
+    /// A custom message carrying `data`, with a description and an extension (the vendor's headers:
+    /// for offline push, which this package does not have): the message carries both to its
+    /// receivers, whose `customElem` shows them as `desc` and `extension`.
     public func createCustomMessage(data: Data!, desc: String?, ext: String?) -> V2TIMMessage! {
-        createCustomMessage(data: data ?? Data())
+        let message = V2TIMMessage()
+        message.setContent(.custom(data ?? Data(), desc: desc, ext: ext))
+        return message
+    }
+
+    /// `createCustomMessage(data:desc:ext:)` as Swift imported it without `NS_SWIFT_NAME`.
+    @available(*, deprecated, renamed: "createCustomMessage(data:desc:ext:)")
+    public func createCustomMessage(_ data: Data!, desc: String!, extension: String!) -> V2TIMMessage! {
+        createCustomMessage(data: data, desc: desc, ext: `extension`)
     }
 
     /// `initSDK(_:config:)` as the vendor's Swift-native SDK labels it; false as there (no code).

@@ -105,7 +105,10 @@ open class V2TIMMessage: NSObject {
     private static func elements(of content: MessageContent) -> (V2TIMElemType, V2TIMTextElem?, V2TIMCustomElem?) {
         switch content {
         case .text(let text): return (.ELEM_TYPE_TEXT, V2TIMTextElem(text: text), nil)
-        case .custom(let data): return (.ELEM_TYPE_CUSTOM, nil, V2TIMCustomElem(data: data))
+        case .custom(let data, let desc, let ext):
+            let elem = V2TIMCustomElem(data: data)
+            (elem.desc, elem.extension) = (desc, ext)
+            return (.ELEM_TYPE_CUSTOM, nil, elem)
         case .other(let type, _): return (V2TIMElemType(rawValue: Int(type)) ?? .ELEM_TYPE_NONE, nil, nil)
         }
     }
@@ -113,7 +116,7 @@ open class V2TIMMessage: NSObject {
     /// The content to send, from the elements.
     var content: MessageContent? {
         if let text = textElem?.text { return .text(text) }
-        if let data = customElem?.data { return .custom(data) }
+        if let custom = customElem, let data = custom.data { return .custom(data, desc: custom.desc, ext: custom.extension) }
         return nil
     }
 
@@ -177,6 +180,11 @@ open class V2TIMTextElem: V2TIMElem {
 open class V2TIMCustomElem: V2TIMElem {
     /// The data.
     public var data: Data!
+    /// The description (the vendor's headers: the text of an offline push; the message carries it
+    /// to its receivers).
+    public var desc: String!
+    /// The extension (the vendor's headers: the extension of an offline push), carried like `desc`.
+    public var `extension`: String!
 
     public init(data: Data?) {
         self.data = data

@@ -22,6 +22,18 @@ final class ProtocolDocumentTests: XCTestCase {
         XCTAssertEqual(kinds.count, 13, "every message type has an example: \(kinds.sorted())")
     }
 
+    /// A custom message's description and extension are left out when not set, so a peer from
+    /// before they existed reads and writes custom content as it did.
+    func test_customContent_withoutDescriptionOrExtension_isTheFormOfBefore() throws {
+        let before = Data(#"{"custom":{"_0":"AAE="}}"#.utf8)
+        XCTAssertEqual(try JSONDecoder().decode(MessageContent.self, from: before), .custom(Data([0, 1])))
+        let encoded = try JSONSerialization.jsonObject(with: JSONEncoder().encode(MessageContent.custom(Data([0, 1]))))
+        XCTAssertEqual(encoded as? NSDictionary, try JSONSerialization.jsonObject(with: before) as? NSDictionary)
+        let withFields = MessageContent.custom(Data([0, 1]), desc: "a card", ext: "")
+        XCTAssertEqual(try JSONDecoder().decode(MessageContent.self, from: JSONEncoder().encode(withFields)), withFields,
+                       "an empty extension is not a missing one")
+    }
+
     func test_theLengthPrefix_isBigEndian_andCountsTheJSONBytes() throws {
         let frame = try IMWireFraming.frame(.ping)
         let json = Array(#"{"type":"ping"}"#.utf8)

@@ -1,5 +1,6 @@
 import Foundation
 import IMTestSupport
+import ImSDK
 import ImSDK_Plus
 import XCTest
 
@@ -56,6 +57,41 @@ final class LocalInsertTests: XCTestCase {
         let last = try await manager.getConversation(conversationID: "c2c_a")
         XCTAssertEqual(last.lastMessage?.textElem?.text, "you recalled a message")
         XCTAssertEqual(last.unreadCount, 1, "the peer's message stays unread")
+    }
+
+    /// The chat's history shows inserted messages while connected too: merged by time into the
+    /// server's pages, each once, and those older than the server's history on a last page.
+    func test_historyWhileConnected_mergesInsertedMessagesByTime_eachOnce() async throws {
+        let clock = SteppingClock(start: 1_000)
+        session = try await V2TestSession(peers: ["a"], serverClock: clock.next, deviceClock: { 5_000 })
+        let manager = session.manager
+        for text in ["m1", "m2", "m3"] { _ = try session.server.sendText(text, from: "a", toUser: "me") }
+        await session.settle()
+        try await call { succ, fail in
+            _ = manager.insertC2CMessageToLocalStorage(
+                msg: manager.createTextMessage(text: "tip"), to: "a", sender: nil, succ: succ, fail: fail)
+        }
+        // An older one, through the legacy import (which keeps the time set on it).
+        let old = TIMMessage()
+        let elem = TIMTextElem()
+        elem.text = "old tip"
+        old.add(elem)
+        XCTAssertEqual(old.convertToImportedMsg(), 0)
+        XCTAssertEqual(old.setTime(500), 0)
+        XCTAssertEqual(TIMManager.sharedInstance().getConversation(.C2C, receiver: "a").importMessages([old]), 0)
+
+        var pages: [[String]] = []
+        var cursor: V2TIMMessage?
+        while pages.count < 6 {
+            let page = try await manager.getC2CHistoryMessageList(userID: "a", count: 2, lastMsg: cursor)
+            if page.isEmpty { break }
+            pages.append(page.map { $0.textElem?.text ?? "" })
+            cursor = page.last
+        }
+        XCTAssertEqual(pages, [["tip", "m3", "m2"], ["m1"], ["old tip"]],
+                       "each page of the server with the inserted messages of its span; the older one once the server's history ended")
+        let shown = try await manager.getC2CHistoryMessageList(userID: "a", count: 2, lastMsg: nil)
+        XCTAssertEqual(shown.first?.status, .MSG_STATUS_LOCAL_IMPORTED)
     }
 
     func test_anInsertedGroupMessage_isTheGroupsLastMessage() async throws {

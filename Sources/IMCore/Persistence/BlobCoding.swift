@@ -76,6 +76,39 @@ enum BlobCoding {
         return infos
     }
 
+    /// Custom content with its description and extension: a byte of flags (1: a description, 2:
+    /// an extension), then the data, the description and the extension, each as its byte count
+    /// (UInt32) followed by the bytes (an absent one as 0 bytes).
+    static func encodeCustom(_ payload: Data, desc: String?, ext: String?) -> Data {
+        var data = Data()
+        data.append((desc == nil ? 0 : 1) | (ext == nil ? 0 : 2))
+        append(UInt32(payload.count), to: &data)
+        data.append(payload)
+        for string in [desc ?? "", ext ?? ""] {
+            append(UInt32(string.utf8.count), to: &data)
+            data.append(contentsOf: string.utf8)
+        }
+        return data
+    }
+
+    static func decodeCustom(_ data: Data) -> (Data, desc: String?, ext: String?)? {
+        let bytes = [UInt8](data)
+        guard let flags = bytes.first, flags & ~3 == 0 else { return nil }
+        var offset = 1
+        var fields: [[UInt8]] = []
+        for _ in 0..<3 {
+            guard let count = read(UInt32.self, from: bytes, at: &offset), bytes.count - offset >= Int(count) else {
+                return nil
+            }
+            fields.append(Array(bytes[offset..<offset + Int(count)]))
+            offset += Int(count)
+        }
+        guard offset == bytes.count else { return nil }
+        let desc = flags & 1 == 0 ? nil : String(decoding: fields[1], as: UTF8.self)
+        let ext = flags & 2 == 0 ? nil : String(decoding: fields[2], as: UTF8.self)
+        return (Data(fields[0]), desc, ext)
+    }
+
     private static func append<T: FixedWidthInteger>(_ value: T, to data: inout Data) {
         withUnsafeBytes(of: value.littleEndian) { data.append(contentsOf: $0) }
     }

@@ -71,7 +71,9 @@ extension ConversationDatabase {
         let content: (kind: Int64, type: Int64?, text: String?, data: Data?)
         switch message.content {
         case .text(let text): content = (ContentCode.text, nil, text, nil)
-        case .custom(let data): content = (ContentCode.custom, nil, nil, data)
+        case .custom(let data, nil, nil): content = (ContentCode.custom, nil, nil, data)
+        case .custom(let data, let desc, let ext):
+            content = (ContentCode.customWithFields, nil, nil, BlobCoding.encodeCustom(data, desc: desc, ext: ext))
         case .other(let type, let payload): content = (ContentCode.other, Int64(type), nil, payload)
         }
         try row.append(message.id)
@@ -98,6 +100,9 @@ extension ConversationDatabase {
         static let groupReceiver: Int64 = 2
         static let text: Int64 = 1
         static let custom: Int64 = 2
+        /// Custom content with a description or an extension: `content_data` is
+        /// `BlobCoding.encodeCustom(_:desc:ext:)` (schema version 10).
+        static let customWithFields: Int64 = 4
         static let other: Int64 = 3
     }
 }

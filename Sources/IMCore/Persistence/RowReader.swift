@@ -126,6 +126,11 @@ struct RowReader {
         switch contentKind {
         case ConversationDatabase.ContentCode.text: content = .text(try required(contentText, "message text"))
         case ConversationDatabase.ContentCode.custom: content = .custom(try required(contentData, "custom payload"))
+        case ConversationDatabase.ContentCode.customWithFields:
+            guard let (data, desc, ext) = BlobCoding.decodeCustom(try required(contentData, "custom payload")) else {
+                throw corrupt("malformed custom payload")
+            }
+            content = .custom(data, desc: desc, ext: ext)
         case ConversationDatabase.ContentCode.other:
             guard let type = Int32(exactly: contentType) else { throw corrupt("element type \(contentType)") }
             content = .other(type: type, payload: try required(contentData, "element payload"))

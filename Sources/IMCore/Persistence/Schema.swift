@@ -28,6 +28,7 @@ package enum Schema {
         Migration(version: 7, sql: version7),
         Migration(version: 8, sql: version8),
         Migration(version: 9, sql: version9),
+        Migration(version: 10, sql: version10),
     ]
 
     /// The newest version this code knows.
@@ -250,5 +251,15 @@ package enum Schema {
             seq INTEGER NOT NULL,               -- the conversation's last sequence that session held
             PRIMARY KEY (kind, target)
         ) WITHOUT ROWID;
+        """
+
+    /// Version 10: a custom message's description and extension (V2 `V2TIMCustomElem.desc` and
+    /// `extension`, legacy `TIMCustomElem.desc` and `ext`). Content kind 4 in `messages`,
+    /// `pending_messages` and the `last_message_` columns: custom content with either set, its
+    /// `content_data` being `BlobCoding.encodeCustom(_:desc:ext:)`. No table changes; the version
+    /// keeps an SDK from before it (which would take kind 4 for damage) from opening such a file.
+    private static let version10 = """
+        -- Content kind 4: custom content with a description or an extension (see Schema.version10).
+        SELECT 1;
         """
 }

@@ -16,6 +16,32 @@ extension ConversationStore {
         return view.history(before: view.cursor(before: message, in: log), count: count, in: log)
     }
 
+    /// `page`, a page of the server's history of `id` (newest first) before `cursor` (nil: from the
+    /// newest), with the messages imported on this device that fall in its span merged in by time
+    /// (V2's history shows the messages `insertC2CMessageToLocalStorage` added): those older than
+    /// `cursor` and newer than the page's oldest message, or, when the page is empty (the server's
+    /// history ended), every one older than `cursor`. As in local history, an accepted message is
+    /// newer than an imported one of the same second, so each import comes in exactly one page of
+    /// a walk whose cursor is each page's oldest message.
+    /// - Complexity: O(i + p log p) for i imported messages and a page of p.
+    package func mergingImports(into page: [Message], of id: ConversationID, before cursor: Message?) -> [Message] {
+        guard let imported = peek(id)?.log.imported, !imported.isEmpty else { return page }
+        let chosen = imported.filter { message in
+            if let cursor {
+                let older = cursor.isLocalImport
+                    ? MessageLog.importOrder(message, cursor) : message.timestamp <= cursor.timestamp
+                guard older else { return false }
+            }
+            return page.last.map { message.timestamp > $0.timestamp } ?? true
+        }
+        guard !chosen.isEmpty else { return page }
+        return (page + chosen).sorted { newer, older in
+            if newer.timestamp != older.timestamp { return newer.timestamp > older.timestamp }
+            if newer.isLocalImport != older.isLocalImport { return !newer.isLocalImport }
+            return newer.isLocalImport ? MessageLog.importOrder(older, newer) : newer.seq > older.seq
+        }
+    }
+
     /// The local message of `id` with sequence `seq` (when above 0, and matching `random` when that
     /// is not nil), or else with ID `messageID`; nil when none is held or it was removed.
     /// - Complexity: O(log m) by sequence, O(m) by ID.

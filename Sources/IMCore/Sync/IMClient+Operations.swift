@@ -246,12 +246,14 @@ extension IMClient {
     /// left out, so a page may be shorter than `count`. Not connected (the connection is down, or
     /// drops before the answer), from this device's storage, as `localHistory(_:before:count:)`
     /// pages it (the vendor: "if the SDK detects no network, it returns local history").
-    /// Either way, a read of the local database that fails fails the call (6019, or 6022 for an I/O
+    /// With `mergingImports` (V2), a server page also has the messages imported on this device in
+    /// its span (`ConversationStore.mergingImports(into:of:before:)`), so it may be longer than
+    /// `count`; from an imported message on, local history answers. Either way, a read of the local database that fails fails the call (6019, or 6022 for an I/O
     /// error; see `readingStored(_:_:)`) rather than leaving out what only the file holds.
     /// - Complexity: connected, a request and a lookup per message returned; else a page read from
     ///   the store's database where memory does not hold it.
     package func history(
-        _ id: ConversationID, before message: Message?, count: Int,
+        _ id: ConversationID, before message: Message?, count: Int, mergingImports: Bool = false,
         completion: @escaping @Sendable (
             Result<(messages: [Message], readSeq: UInt64, peerRead: PeerReadPoint), IMError>) -> Void
     ) {
@@ -261,7 +263,9 @@ extension IMClient {
             return (store.messages(of: id, before: message, count: count), conversation?.readSeq ?? 0,
                     conversation?.peerRead ?? .none)
         }
-        guard withState({ $0.connection != nil }) else {
+        // An imported message as the cursor: the server's history has no place for it, and a
+        // merged walk returns one only once the server's history ended (`mergingImports(into:...)`).
+        guard withState({ $0.connection != nil }), !(mergingImports && message?.isLocalImport == true) else {
             readInOrder({ readingStored($0, local) }, completion: completion)
             return
         }
@@ -274,8 +278,9 @@ extension IMClient {
             }
             return try self.readingStored(store) { store in
                 let conversation = store.conversation(id)
-                return (messages.filter { !store.isRemoved(seq: $0.seq, in: id) }, conversation?.readSeq ?? 0,
-                        conversation?.peerRead ?? .none)
+                let page = messages.filter { !store.isRemoved(seq: $0.seq, in: id) }
+                return (mergingImports ? store.mergingImports(into: page, of: id, before: message) : page,
+                        conversation?.readSeq ?? 0, conversation?.peerRead ?? .none)
             }.get()
         }, completion: { [weak self] result in
             guard case .failure(let error) = result, error.code == .networkFailure, let self else {

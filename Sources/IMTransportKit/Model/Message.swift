@@ -9,7 +9,10 @@ public enum MessageReceiver: Hashable, Codable, Sendable {
 /// The payload of a message. Text is understood; anything else is carried opaquely.
 public enum MessageContent: Hashable, Codable, Sendable {
     case text(String)
-    case custom(Data)
+    /// Opaque data, with the description and extension the vendor's custom element carries (V2
+    /// `V2TIMCustomElem.desc` / `extension`, legacy `TIMCustomElem.desc` / `ext`; nil: not set).
+    /// Encoded without them when both are nil, as before they existed.
+    case custom(Data, desc: String? = nil, ext: String? = nil)
     /// Another element type the core does not interpret (`type` is the vendor's element type).
     case other(type: Int32, payload: Data)
 

@@ -60,7 +60,17 @@ struct PersistenceFixtures {
         let content: MessageContent
         switch Int.random(in: 0..<3, using: &random) {
         case 0: content = .text(string())
-        case 1: content = .custom(data())
+        case 1:
+            // The description and extension follow from the payload, without draws of their own,
+            // so that every other fixture stays what its seed gave.
+            let payload = data()
+            let text = "é\0\(payload.count)"
+            switch payload.count % 4 {
+            case 0: content = .custom(payload)
+            case 1: content = .custom(payload, desc: text)
+            case 2: content = .custom(payload, ext: "")
+            default: content = .custom(payload, desc: "", ext: text)
+            }
         default: content = .other(type: Int32.random(in: .min ... .max, using: &random), payload: data())
         }
         let atUserIDs = (0..<Int.random(in: 0...3, using: &random)).map { _ in string() }
