@@ -61,6 +61,18 @@ open class TIMUserConfig: NSObject {
     public weak var messageReceiptListener: (any TIMMessageReceiptListener)!
     /// Accepted and held weakly; never called (there are no uploads here).
     public weak var uploadProgressListener: (any TIMUploadProgressListener)!
+    /// Accepted and held weakly; never called (messages are not modified here).
+    public weak var messageUpdateListener: (any TIMMessageUpdateListener)!
+    /// The 3.x name of `messageReceiptListener` (the same property).
+    public var receiptListener: (any TIMMessageReceiptListener)! {
+        get { messageReceiptListener }
+        set { messageReceiptListener = newValue }
+    }
+    /// The 3.x name of `messageRevokeListener`, spelled as in those headers (the same property).
+    public var messgeRevokeListener: (any TIMMessageRevokeListener)! {
+        get { messageRevokeListener }
+        set { messageRevokeListener = newValue }
+    }
 
     public override init() {}
 }

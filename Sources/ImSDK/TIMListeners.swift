@@ -208,6 +208,16 @@ public protocol TIMGroupEventListener: AnyObject {}
 /// Upload progress (`TIMUserConfig.uploadProgressListener`). Never called: there are no uploads here.
 public protocol TIMUploadProgressListener: AnyObject {}
 
+/// Modified messages (`TIMUserConfig.messageUpdateListener`, `onMessageUpdate(_:)`). Never called:
+/// messages are not modified here.
+public protocol TIMMessageUpdateListener: AnyObject {
+    func onMessageUpdate(_ msgs: [Any]!)
+}
+
+extension TIMMessageUpdateListener {
+    public func onMessageUpdate(_ msgs: [Any]!) {}
+}
+
 // MARK: - Calling every spelling
 
 /// Calls every spelling of one legacy event on one listener, each once; each half of a listener is

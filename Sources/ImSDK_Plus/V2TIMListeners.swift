@@ -1,4 +1,5 @@
 import Foundation
+import IMTransportKit
 
 // Listener protocols. Each event has several spellings in real code: the labelled forms of the
 // current headers, the unlabelled forms Swift gave the headers without `NS_SWIFT_NAME`, each with
@@ -256,6 +257,8 @@ public protocol _V2TIMAdvancedMsgListener: AnyObject {
     func onRecvMessageRevoked(msgID: String!, operateUser: V2TIMUserFullInfo!, reason: String!)
     func onRecvMessageRevoked(_ msgID: String, operateUser: V2TIMUserFullInfo, reason: String?)
     func onRecvMessageRevoked(_ msgID: String!, operateUser: V2TIMUserFullInfo!, reason: String!)
+    /// The vendor's Swift SDK's spelling (its revoker a `V2TIMUserInfo`).
+    func onRecvMessageRevoked(msgID: String, operateUser: V2TIMUserInfo, reason: String?)
 
     /// The peer of a C2C conversation read it (a read receipt).
     func onRecvC2CReadReceipt(receiptList: [V2TIMMessageReceipt])
@@ -289,6 +292,7 @@ extension _V2TIMAdvancedMsgListener {
     public func onRecvMessageRevoked(msgID: String!, operateUser: V2TIMUserFullInfo!, reason: String!) {}
     public func onRecvMessageRevoked(_ msgID: String, operateUser: V2TIMUserFullInfo, reason: String?) {}
     public func onRecvMessageRevoked(_ msgID: String!, operateUser: V2TIMUserFullInfo!, reason: String!) {}
+    public func onRecvMessageRevoked(msgID: String, operateUser: V2TIMUserInfo, reason: String?) {}
     public func onRecvC2CReadReceipt(receiptList: [V2TIMMessageReceipt]) {}
     public func onRecvC2CReadReceipt(receiptList: [V2TIMMessageReceipt]!) {}
     public func onRecvC2CReadReceipt(_ receiptList: [V2TIMMessageReceipt]) {}
@@ -438,6 +442,7 @@ enum Spellings {
         main.onRecvMessageRevoked(msgID: optional, operateUser: optionalRevoker, reason: reason)
         main.onRecvMessageRevoked(msgID, operateUser: revoker, reason: reason)
         main.onRecvMessageRevoked(optional, operateUser: optionalRevoker, reason: reason)
+        main.onRecvMessageRevoked(msgID: msgID, operateUser: revoker as V2TIMUserInfo, reason: reason)
         nullable.onRecvMessageRevoked(msgID: optional, operateUser: optionalRevoker, reason: reason)
         nullable.onRecvMessageRevoked(optional, operateUser: optionalRevoker, reason: reason)
     }
@@ -459,5 +464,84 @@ enum Spellings {
         main.onConnectFailed(code, err: optional)
         main.onConnectFailed(code: code, err: message)
         nullable.onConnectFailed(code, err: optional)
+    }
+}
+
+// MARK: - Simple messages
+
+/// Text and custom messages, the "simple" ones; every method is optional. Held weakly
+/// (`addSimpleMsgListener(listener:)`); called on the SDK's callback queue, for the same messages
+/// as `V2TIMAdvancedMsgListener.onRecvNewMessage` (from other users, and mine sent from another
+/// device), after it. Each method in the spelling of the current headers (`msgID:` labelled, the
+/// text or data optional), of the headers without Swift names (`_ msgID: String!`, every parameter
+/// implicitly unwrapped) and with plain non-optional parameters. The sender shows its `userID`.
+public protocol V2TIMSimpleMsgListener: AnyObject {
+    /// A C2C text message arrived.
+    func onRecvC2CTextMessage(msgID: String, sender info: V2TIMUserInfo, text: String?)
+    func onRecvC2CTextMessage(msgID: String, sender info: V2TIMUserInfo, text: String)
+    func onRecvC2CTextMessage(_ msgID: String!, sender info: V2TIMUserInfo!, text: String!)
+    /// A C2C custom message arrived.
+    func onRecvC2CCustomMessage(msgID: String, sender info: V2TIMUserInfo, customData data: Data?)
+    func onRecvC2CCustomMessage(msgID: String, sender info: V2TIMUserInfo, customData data: Data)
+    func onRecvC2CCustomMessage(_ msgID: String!, sender info: V2TIMUserInfo!, customData data: Data!)
+    /// A group text message arrived.
+    func onRecvGroupTextMessage(msgID: String, groupID: String?, sender info: V2TIMGroupMemberInfo, text: String?)
+    func onRecvGroupTextMessage(msgID: String, groupID: String, sender info: V2TIMGroupMemberInfo, text: String)
+    func onRecvGroupTextMessage(_ msgID: String!, groupID: String!, sender info: V2TIMGroupMemberInfo!, text: String!)
+    /// A group custom message arrived.
+    func onRecvGroupCustomMessage(msgID: String, groupID: String?, sender info: V2TIMGroupMemberInfo, customData data: Data?)
+    func onRecvGroupCustomMessage(msgID: String, groupID: String, sender info: V2TIMGroupMemberInfo, customData data: Data)
+    func onRecvGroupCustomMessage(
+        _ msgID: String!, groupID: String!, sender info: V2TIMGroupMemberInfo!, customData data: Data!)
+}
+
+extension V2TIMSimpleMsgListener {
+    public func onRecvC2CTextMessage(msgID: String, sender info: V2TIMUserInfo, text: String?) {}
+    public func onRecvC2CTextMessage(msgID: String, sender info: V2TIMUserInfo, text: String) {}
+    public func onRecvC2CTextMessage(_ msgID: String!, sender info: V2TIMUserInfo!, text: String!) {}
+    public func onRecvC2CCustomMessage(msgID: String, sender info: V2TIMUserInfo, customData data: Data?) {}
+    public func onRecvC2CCustomMessage(msgID: String, sender info: V2TIMUserInfo, customData data: Data) {}
+    public func onRecvC2CCustomMessage(_ msgID: String!, sender info: V2TIMUserInfo!, customData data: Data!) {}
+    public func onRecvGroupTextMessage(msgID: String, groupID: String?, sender info: V2TIMGroupMemberInfo, text: String?) {}
+    public func onRecvGroupTextMessage(msgID: String, groupID: String, sender info: V2TIMGroupMemberInfo, text: String) {}
+    public func onRecvGroupTextMessage(_ msgID: String!, groupID: String!, sender info: V2TIMGroupMemberInfo!, text: String!) {}
+    public func onRecvGroupCustomMessage(
+        msgID: String, groupID: String?, sender info: V2TIMGroupMemberInfo, customData data: Data?) {}
+    public func onRecvGroupCustomMessage(
+        msgID: String, groupID: String, sender info: V2TIMGroupMemberInfo, customData data: Data) {}
+    public func onRecvGroupCustomMessage(
+        _ msgID: String!, groupID: String!, sender info: V2TIMGroupMemberInfo!, customData data: Data!) {}
+}
+
+extension Spellings {
+    /// A text or custom message as every spelling of the simple listener's method (other contents
+    /// are not simple messages).
+    static func simpleMessage(_ message: Message, to listener: any V2TIMSimpleMsgListener) {
+        let id = message.id
+        switch (message.receiver, message.content) {
+        case (.user, .text(let text)):
+            let sender = V2TIMUserInfo(userID: message.sender), optional: String? = text
+            listener.onRecvC2CTextMessage(msgID: id, sender: sender, text: optional)
+            listener.onRecvC2CTextMessage(msgID: id, sender: sender, text: text)
+            listener.onRecvC2CTextMessage(Optional(id), sender: Optional(sender), text: optional)
+        case (.user, .custom(let data, _, _)):
+            let sender = V2TIMUserInfo(userID: message.sender), optional: Data? = data
+            listener.onRecvC2CCustomMessage(msgID: id, sender: sender, customData: optional)
+            listener.onRecvC2CCustomMessage(msgID: id, sender: sender, customData: data)
+            listener.onRecvC2CCustomMessage(Optional(id), sender: Optional(sender), customData: optional)
+        case (.group(let groupID), .text(let text)):
+            let sender = V2TIMGroupMemberInfo(userID: message.sender), optional: String? = text
+            listener.onRecvGroupTextMessage(msgID: id, groupID: Optional(groupID), sender: sender, text: optional)
+            listener.onRecvGroupTextMessage(msgID: id, groupID: groupID, sender: sender, text: text)
+            listener.onRecvGroupTextMessage(Optional(id), groupID: Optional(groupID), sender: Optional(sender), text: optional)
+        case (.group(let groupID), .custom(let data, _, _)):
+            let sender = V2TIMGroupMemberInfo(userID: message.sender), optional: Data? = data
+            listener.onRecvGroupCustomMessage(msgID: id, groupID: Optional(groupID), sender: sender, customData: optional)
+            listener.onRecvGroupCustomMessage(msgID: id, groupID: groupID, sender: sender, customData: data)
+            listener.onRecvGroupCustomMessage(
+                Optional(id), groupID: Optional(groupID), sender: Optional(sender), customData: optional)
+        case (_, .other):
+            return
+        }
     }
 }

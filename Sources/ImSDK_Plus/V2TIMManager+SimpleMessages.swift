@@ -94,6 +94,28 @@ extension V2TIMManager {
         sendC2CCustomMessage(customData: customData, to: userID, succ: succ, fail: fail)
     }
 
+    /// `sendGroupTextMessage(text:to:priority:succ:fail:)` under its pre-annotation name.
+    /// - Errors: as `sendGroupTextMessage(text:to:priority:succ:fail:)`.
+    @available(*, deprecated, renamed: "sendGroupTextMessage(text:to:priority:succ:fail:)")
+    @_disfavoredOverload
+    @discardableResult
+    public func sendGroupTextMessage(
+        _ text: String!, to groupID: String!, priority: V2TIMMessagePriority, succ: V2TIMSucc?, fail: V2TIMFail?
+    ) -> String! {
+        sendGroupTextMessage(text: text, to: groupID, priority: priority, succ: succ, fail: fail)
+    }
+
+    /// `sendGroupCustomMessage(customData:to:priority:succ:fail:)` under its pre-annotation name.
+    /// - Errors: as `sendGroupCustomMessage(customData:to:priority:succ:fail:)`.
+    @available(*, deprecated, renamed: "sendGroupCustomMessage(customData:to:priority:succ:fail:)")
+    @_disfavoredOverload
+    @discardableResult
+    public func sendGroupCustomMessage(
+        _ customData: Data!, to groupID: String!, priority: V2TIMMessagePriority, succ: V2TIMSucc?, fail: V2TIMFail?
+    ) -> String! {
+        sendGroupCustomMessage(customData: customData, to: groupID, priority: priority, succ: succ, fail: fail)
+    }
+
     @available(*, deprecated, renamed: "createCustomMessage(data:)")
     @_disfavoredOverload
     public func createCustomMessage(_ data: Data!) -> V2TIMMessage! {
@@ -154,11 +176,35 @@ open class V2TIMUserInfo: NSObject {
     public var faceURL: String!
 
     public override init() {}
+
+    init(userID: String) {
+        self.userID = userID
+        super.init()
+    }
+}
+
+/// A group member, as `V2TIMSimpleMsgListener`'s group methods hand the sender: group membership
+/// is not part of this package, so it shows the `userID` alone.
+open class V2TIMGroupMemberInfo: NSObject {
+    public internal(set) var userID: String!
+    public var nickName: String!
+    public var friendRemark: String!
+    public var nameCard: String!
+    public var faceURL: String!
+
+    public override init() {}
+
+    init(userID: String) {
+        self.userID = userID
+        super.init()
+    }
 }
 
 /// A user's full profile (see `V2TIMUserInfo`).
 open class V2TIMUserFullInfo: V2TIMUserInfo {
     public var selfSignature: String!
 
-    public override init() {}
+    public override init() {
+        super.init()
+    }
 }

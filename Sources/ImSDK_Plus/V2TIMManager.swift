@@ -51,6 +51,7 @@ public final class V2TIMManager: Sendable {
     private struct Listeners: Sendable {
         var conversation = WeakList<any V2TIMConversationListener>()
         var message = WeakList<any V2TIMAdvancedMsgListener>()
+        var simple = WeakList<any V2TIMSimpleMsgListener>()
         var sdk = WeakList<any V2TIMSDKListener>()
         /// The client on which `getTotalUnreadMessageCount` was called: total-unread events follow
         /// from then on, for that login only (the vendor starts them after the first query).
@@ -146,6 +147,10 @@ public final class V2TIMManager: Sendable {
     /// The SDK's version (this package's, see CHANGELOG.md), as the vendor's `getVersion`.
     public func getVersion() -> String! { SDKVersion.current }
 
+    /// The current time in seconds, as the vendor's server keeps it (for the app's own timestamps).
+    /// This package learns no offset to the server's clock: it is this device's clock.
+    public func getServerTime() -> Int64 { Int64(clamping: session.deviceTime) }
+
     /// Logged in, logging in, or logged out.
     public func getLoginStatus() -> V2TIMLoginStatus {
         V2TIMLoginStatus(rawValue: session.status.rawValue) ?? .STATUS_LOGOUT
@@ -197,6 +202,18 @@ public final class V2TIMManager: Sendable {
     public func removeAdvancedMsgListener(listener: V2TIMAdvancedMsgListener!) {
         guard let listener else { return }
         listeners.withLock { $0.message.remove(listener) }
+    }
+
+    /// Adds a listener of text and custom messages (held weakly; adding one twice has no effect).
+    public func addSimpleMsgListener(listener: V2TIMSimpleMsgListener!) {
+        guard let listener else { return }
+        listeners.withLock { $0.simple.add(listener) }
+    }
+
+    /// Removes a listener of text and custom messages.
+    public func removeSimpleMsgListener(listener: V2TIMSimpleMsgListener!) {
+        guard let listener else { return }
+        listeners.withLock { $0.simple.remove(listener) }
     }
 
     // MARK: - Plumbing for the feature extensions
@@ -257,9 +274,10 @@ public final class V2TIMManager: Sendable {
     /// Turns one core event into listener calls, every spelling of each listener method once.
     /// Runs on the callback queue.
     private func dispatch(_ event: ClientEvent, from client: IMClient) {
-        let (conversationListeners, messageListeners, sdkListeners, wantsTotal) = listeners.withLock { listeners in
-            (listeners.conversation.elements, listeners.message.elements, listeners.sdk.elements,
-             listeners.totalUnreadSubscriber === client)
+        let (conversationListeners, messageListeners, simpleListeners, sdkListeners, wantsTotal) = listeners.withLock {
+            listeners in
+            (listeners.conversation.elements, listeners.message.elements, listeners.simple.elements,
+             listeners.sdk.elements, listeners.totalUnreadSubscriber === client)
         }
         let me = client.userID
         switch event {
@@ -276,6 +294,9 @@ public final class V2TIMManager: Sendable {
                     messageListeners.forEach { Spellings.newMessage(v2, to: $0) }
                 }
                 Self.tell(messageListeners, batch.messageEvents)
+            }
+            for message in batch.newMessages where !simpleListeners.isEmpty {
+                simpleListeners.forEach { Spellings.simpleMessage(message, to: $0) }
             }
             guard !conversationListeners.isEmpty else { return }
             let added = batch.added.filter(\.isVisibleInV2).map { V2TIMConversation($0, selfUserID: me) }

@@ -101,6 +101,9 @@ open class V2TIMMessage: NSObject {
         (elemType, textElem, customElem) = Self.elements(of: content)
     }
 
+    /// The element type of `content`.
+    static func elementType(of content: MessageContent) -> V2TIMElemType { elements(of: content).0 }
+
     /// The element type and the element that show `content`.
     private static func elements(of content: MessageContent) -> (V2TIMElemType, V2TIMTextElem?, V2TIMCustomElem?) {
         switch content {

@@ -94,6 +94,18 @@ public enum V2TIMMessagePriority: Int, Sendable {
     case PRIORITY_LOW = 3
 }
 
+/// Where `getHistoryMessageList(option:succ:fail:)` reads, and in which direction.
+public enum V2TIMMessageGetType: Int, Sendable {
+    /// Older messages from the server (this device's storage while the connection is down).
+    case GET_CLOUD_OLDER_MSG = 1
+    /// Newer messages from the server (not supported here: 7013).
+    case GET_CLOUD_NEWER_MSG = 2
+    /// Older messages from this device's storage.
+    case GET_LOCAL_OLDER_MSG = 3
+    /// Newer messages from this device's storage (not supported here: 7013).
+    case GET_LOCAL_NEWER_MSG = 4
+}
+
 /// The login state.
 public enum V2TIMLoginStatus: Int, Sendable {
     case STATUS_LOGINED = 1
@@ -221,6 +233,13 @@ extension V2TIMElemType {
     public static let V2TIM_ELEM_TYPE_FACE = Self.ELEM_TYPE_FACE
     public static let V2TIM_ELEM_TYPE_GROUP_TIPS = Self.ELEM_TYPE_GROUP_TIPS
     public static let V2TIM_ELEM_TYPE_MERGER = Self.ELEM_TYPE_MERGER
+}
+
+extension V2TIMMessageGetType {
+    public static let V2TIM_GET_CLOUD_OLDER_MSG = Self.GET_CLOUD_OLDER_MSG
+    public static let V2TIM_GET_CLOUD_NEWER_MSG = Self.GET_CLOUD_NEWER_MSG
+    public static let V2TIM_GET_LOCAL_OLDER_MSG = Self.GET_LOCAL_OLDER_MSG
+    public static let V2TIM_GET_LOCAL_NEWER_MSG = Self.GET_LOCAL_NEWER_MSG
 }
 
 extension V2TIMMessagePriority {

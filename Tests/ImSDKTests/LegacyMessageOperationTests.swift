@@ -215,6 +215,24 @@ final class LegacyMessageOperationTests: XCTestCase {
         XCTAssertEqual(receipts.timestamps, [Int(mine.timestamp().timeIntervalSince1970)])
     }
 
+    /// The 3.x names of the receipt and revoke listeners (`receiptListener`, `messgeRevokeListener`),
+    /// set after login as 3.x apps do, are the same listeners.
+    func test_the3xListenerNames_setAfterLogin_hearReceiptsAndRevokes() async throws {
+        let receipts = ReceiptRecorder()
+        let revokes = RevokeRecorderOptional()
+        try await start { $0.enableReadReceipt = true }
+        TIMManager.sharedInstance().getUserConfig().receiptListener = receipts
+        TIMManager.sharedInstance().getUserConfig().messgeRevokeListener = revokes
+        XCTAssertTrue(TIMManager.sharedInstance().getUserConfig().messageReceiptListener === receipts)
+        _ = try await send("mine", to: "a")
+        try session.server.sendText("theirs", from: "a", toUser: "me")
+        try session.server.markC2CRead(reader: "a", peer: "me")
+        let revoked = try session.server.revokeMessage(seq: 2, from: "a", toUser: "me")
+        await session.settle()
+        XCTAssertEqual(receipts.peers, ["a"])
+        XCTAssertEqual(revokes.ids, [revoked.id])
+    }
+
     func test_theOptionalSpellingsOfTheRevokeAndReceiptListeners_areCalledOnce() async throws {
         let revokes = RevokeRecorderOptional()
         let receipts = ReceiptRecorderOptional()

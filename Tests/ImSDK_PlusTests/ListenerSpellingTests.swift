@@ -84,6 +84,37 @@ final class ListenerSpellingTests: XCTestCase {
         withExtendedLifetime(both) {}
     }
 
+    /// `V2TIMSimpleMsgListener`: each spelling of each method hears each text and custom message
+    /// once (C2C and group), with its ID, sender, group and content; nothing after the removal.
+    func test_eachSimpleMessageListenerSpelling_hearsEachTextAndCustomMessageOnce() async throws {
+        session = try await V2TestSession(peers: ["a"])
+        try session.server.createGroup("g1", name: "One", faceURL: nil, members: ["me", "a"])
+        let log = CallLog()
+        let listener = SimpleSpellings(log)
+        session.manager.addSimpleMsgListener(listener: listener)
+        session.manager.addSimpleMsgListener(listener: listener)
+        let c2cText = try session.server.send(
+            OutgoingMessage(id: "", receiver: .user("me"), content: .text("hi")), from: "a").id
+        let c2cCustom = try session.server.send(
+            OutgoingMessage(id: "", receiver: .user("me"), content: .custom(Data("c".utf8))), from: "a").id
+        let groupText = try session.server.send(
+            OutgoingMessage(id: "", receiver: .group("g1"), content: .text("all")), from: "a").id
+        let groupCustom = try session.server.send(
+            OutgoingMessage(id: "", receiver: .group("g1"), content: .custom(Data("g".utf8))), from: "a").id
+        await session.settle()
+        for spelling in ["current", "plain", "pre-annotation"] {
+            XCTAssertEqual(log.calls(spelling, "c2c text"), [[c2cText, "a", "hi"]], spelling)
+            XCTAssertEqual(log.calls(spelling, "c2c custom"), [[c2cCustom, "a", "c"]], spelling)
+            XCTAssertEqual(log.calls(spelling, "group text"), [[groupText, "g1", "a", "all"]], spelling)
+            XCTAssertEqual(log.calls(spelling, "group custom"), [[groupCustom, "g1", "a", "g"]], spelling)
+        }
+        session.manager.removeSimpleMsgListener(listener: listener)
+        try session.server.sendText("after", from: "a", toUser: "me")
+        await session.settle()
+        XCTAssertEqual(log.calls("plain", "c2c text").count, 1, "nothing after the removal")
+        withExtendedLifetime(listener) {}
+    }
+
     func test_filterUnreadSpellings_hearEachChangeOfASubscribedFilterOnce() async throws {
         session = try await V2TestSession(peers: ["a", "b"])
         try session.server.sendText("hello", from: "b", toUser: "me")
@@ -235,6 +266,49 @@ private final class FilterSpellings: Recording, V2TIMConversationListener {
     func onUnreadMessageCountChangedByFilter(filter: V2TIMConversationListFilter!, totalUnreadCount: UInt64) { record("ByFilter !", filter, totalUnreadCount) }
     func onUnreadMessageCountChanged(by filter: V2TIMConversationListFilter, totalUnreadCount: UInt64) { record("by plain", filter, totalUnreadCount) }
     func onUnreadMessageCountChanged(by filter: V2TIMConversationListFilter!, totalUnreadCount: UInt64) { record("by !", filter, totalUnreadCount) }
+}
+
+/// Every spelling of the simple message listener.
+private final class SimpleSpellings: Recording, V2TIMSimpleMsgListener {
+    private func text(_ data: Data?) -> String { String(decoding: data ?? Data(), as: UTF8.self) }
+    func onRecvC2CTextMessage(msgID: String, sender info: V2TIMUserInfo, text: String?) {
+        log.add("current", "c2c text", [msgID, info.userID, text ?? ""])
+    }
+    func onRecvC2CTextMessage(msgID: String, sender info: V2TIMUserInfo, text: String) {
+        log.add("plain", "c2c text", [msgID, info.userID, text])
+    }
+    func onRecvC2CTextMessage(_ msgID: String!, sender info: V2TIMUserInfo!, text: String!) {
+        log.add("pre-annotation", "c2c text", [msgID, info.userID, text])
+    }
+    func onRecvC2CCustomMessage(msgID: String, sender info: V2TIMUserInfo, customData data: Data?) {
+        log.add("current", "c2c custom", [msgID, info.userID, text(data)])
+    }
+    func onRecvC2CCustomMessage(msgID: String, sender info: V2TIMUserInfo, customData data: Data) {
+        log.add("plain", "c2c custom", [msgID, info.userID, text(data)])
+    }
+    func onRecvC2CCustomMessage(_ msgID: String!, sender info: V2TIMUserInfo!, customData data: Data!) {
+        log.add("pre-annotation", "c2c custom", [msgID, info.userID, text(data)])
+    }
+    func onRecvGroupTextMessage(msgID: String, groupID: String?, sender info: V2TIMGroupMemberInfo, text: String?) {
+        log.add("current", "group text", [msgID, groupID ?? "", info.userID, text ?? ""])
+    }
+    func onRecvGroupTextMessage(msgID: String, groupID: String, sender info: V2TIMGroupMemberInfo, text: String) {
+        log.add("plain", "group text", [msgID, groupID, info.userID, text])
+    }
+    func onRecvGroupTextMessage(_ msgID: String!, groupID: String!, sender info: V2TIMGroupMemberInfo!, text: String!) {
+        log.add("pre-annotation", "group text", [msgID, groupID, info.userID, text])
+    }
+    func onRecvGroupCustomMessage(msgID: String, groupID: String?, sender info: V2TIMGroupMemberInfo, customData data: Data?) {
+        log.add("current", "group custom", [msgID, groupID ?? "", info.userID, text(data)])
+    }
+    func onRecvGroupCustomMessage(msgID: String, groupID: String, sender info: V2TIMGroupMemberInfo, customData data: Data) {
+        log.add("plain", "group custom", [msgID, groupID, info.userID, text(data)])
+    }
+    func onRecvGroupCustomMessage(
+        _ msgID: String!, groupID: String!, sender info: V2TIMGroupMemberInfo!, customData data: Data!
+    ) {
+        log.add("pre-annotation", "group custom", [msgID, groupID, info.userID, text(data)])
+    }
 }
 
 /// An SDK and a message listener in one (as in public code registering it with `add(self)`).

@@ -94,6 +94,12 @@ final class LocalInsertTests: XCTestCase {
         XCTAssertEqual(shown.first?.status, .MSG_STATUS_LOCAL_IMPORTED)
     }
 
+    /// `getServerTime()`: this device's clock (no offset to the server's is learned).
+    func test_getServerTime_isTheDevicesClock() async throws {
+        session = try await V2TestSession(peers: ["a"], deviceClock: { 1_700_000_123 })
+        XCTAssertEqual(session.manager.getServerTime(), 1_700_000_123)
+    }
+
     func test_anInsertedGroupMessage_isTheGroupsLastMessage() async throws {
         session = try await V2TestSession(peers: ["a"])
         try session.server.createGroup("g1", name: "One", faceURL: nil, members: ["me", "a"])

@@ -247,13 +247,15 @@ final class RevokeTests: XCTestCase {
     func test_everySpellingOfOnRecvMessageRevoked_isCalledOnce() async throws {
         let phone = try await phone()
         let log = SpellingLog()
-        let listeners: [any V2TIMAdvancedMsgListener] = [RevokeSpellings(log), RevokeSpellingsOptional(log)]
+        let listeners: [any V2TIMAdvancedMsgListener] = [
+            RevokeSpellings(log), RevokeSpellingsOptional(log), RevokeSpellingSwiftSDK(log),
+        ]
         listeners.forEach { phone.manager.addAdvancedMsgListener(listener: $0) }
         try phone.server.sendText("one", from: "a", toUser: "me")
         await phone.settle()
         let id = try phone.server.revokeMessage(seq: 1, from: "a", toUser: "me").id
         await phone.settle()
-        XCTAssertEqual(log.calls.sorted(), RevokeSpellings.all.map { "\($0) \(id)" }.sorted())
+        XCTAssertEqual(log.calls.sorted(), (RevokeSpellings.all + ["swift sdk"]).map { "\($0) \(id)" }.sorted())
         XCTAssertEqual(Set(log.revokers), ["a"])
         withExtendedLifetime(listeners) {}
     }
@@ -277,11 +279,21 @@ final class SpellingLog: @unchecked Sendable {
     var calls: [String] { log.withLock { $0.calls } }
     var revokers: [String] { log.withLock { $0.revokers } }
 
-    func record(_ spelling: String, _ value: String?, _ revoker: V2TIMUserFullInfo? = nil) {
+    func record(_ spelling: String, _ value: String?, _ revoker: V2TIMUserInfo? = nil) {
         log.withLock { log in
             log.calls.append("\(spelling) \(value ?? "nil")")
             if let revoker { log.revokers.append(revoker.userID ?? "nil") }
         }
+    }
+}
+
+/// The vendor's Swift SDK's spelling, its revoker a `V2TIMUserInfo`.
+private final class RevokeSpellingSwiftSDK: V2TIMAdvancedMsgListener, @unchecked Sendable {
+    let log: SpellingLog
+    init(_ log: SpellingLog) { self.log = log }
+
+    func onRecvMessageRevoked(msgID: String, operateUser: V2TIMUserInfo, reason: String?) {
+        log.record("swift sdk", msgID, operateUser)
     }
 }
 

@@ -204,6 +204,11 @@ package final class IMSession: Sendable {
         state.withLock { $0.clock = clock }
     }
 
+    /// The device's clock now, in seconds (the one `setClockForTesting(_:)` set, else the system's).
+    package var deviceTime: UInt64 {
+        state.withLock { $0.clock }?() ?? UInt64(Date().timeIntervalSince1970)
+    }
+
     /// Makes the database of the current client, and of every client a later login or
     /// `openStorage` makes, behave as under `fault` (nil: a healthy disk again), until the next
     /// `unInitialize`. For tests and test support only (see `StorageFault`): the fault is SQLite's

@@ -1,0 +1,127 @@
+import Foundation
+import IMCore
+import IMTransportKit
+
+/// What `getHistoryMessageList(option:succ:fail:)` reads.
+open class V2TIMMessageListGetOption: NSObject {
+    /// Where and in which direction (default: older messages from the server).
+    public var getType: V2TIMMessageGetType = .GET_CLOUD_OLDER_MSG
+    /// The C2C conversation's peer (set this or `groupID`).
+    public var userID: String?
+    /// The group (set this or `userID`).
+    public var groupID: String?
+    /// How many messages (above 0).
+    public var count: UInt = 0
+    /// Local reads only: the element types (`V2TIMElemType` raw values) to keep; nil: all.
+    public var messageTypeList: [NSNumber]?
+    /// The page starts before this message (it is not returned); nil: from the newest.
+    public var lastMsg: V2TIMMessage?
+    /// Groups, when `lastMsg` is nil: the page starts at this sequence (its message is returned).
+    public var lastMsgSeq: UInt = 0
+    /// The time range, in seconds: messages sent in [`getTimeBegin` - `getTimePeriod`,
+    /// `getTimeBegin`] (0: now; a period of 0: no limit). The range filters the page: messages
+    /// outside it are left out.
+    public var getTimeBegin: UInt = 0
+    public var getTimePeriod: UInt = 0
+
+    public override init() {}
+}
+
+extension V2TIMManager {
+    /// A page of a conversation's history as `option` describes it, newest first: older
+    /// messages from the server (`GET_CLOUD_OLDER_MSG`, as `getC2CHistoryMessageList` /
+    /// `getGroupHistoryMessageList` read it: this device's storage while the connection is down,
+    /// the messages inserted on this device merged in) or from this device's storage
+    /// (`GET_LOCAL_OLDER_MSG`, with `messageTypeList`).
+    /// - Errors:
+    ///   - 6017 `ERR_INVALID_PARAMETERS`: a nil option, neither or both of `userID` and `groupID`,
+    ///     or `count` 0 (checked first, also before `initSDK`).
+    ///   - 7013 `ERR_SDK_INTERFACE_NOT_SUPPORT`: `GET_CLOUD_NEWER_MSG` and `GET_LOCAL_NEWER_MSG`
+    ///     (pages of newer messages are not part of this package).
+    ///   - 6013, 6014, 6019, 6022 and the server's codes, as `getC2CHistoryMessageList`.
+    public func getHistoryMessageList(
+        option: V2TIMMessageListGetOption?, succ: V2TIMMessageListSucc?, fail: V2TIMFail?
+    ) {
+        let callbacks = Unchecked((succ, fail))
+        guard let option, option.count > 0 else {
+            reportNow(IMError(.invalidParameters, "the option is nil or its count is 0"), to: fail)
+            return
+        }
+        let id: ConversationID
+        switch (option.userID.nonEmpty, option.groupID.nonEmpty) {
+        case (let userID?, nil): id = .c2c(userID)
+        case (nil, let groupID?): id = .group(groupID)
+        default:
+            reportNow(IMError(.invalidParameters, "set userID (C2C) or groupID (group), not both"), to: fail)
+            return
+        }
+        let local: Bool
+        switch option.getType {
+        case .GET_CLOUD_OLDER_MSG: local = false
+        case .GET_LOCAL_OLDER_MSG: local = true
+        case .GET_CLOUD_NEWER_MSG, .GET_LOCAL_NEWER_MSG:
+            reportNow(IMError(.interfaceNotSupported, "pages of newer messages are not supported"), to: fail)
+            return
+        }
+        let count = Int(clamping: option.count)
+        let types = local ? option.messageTypeList.map { Set($0.map(\.intValue)) } : nil
+        let range = Self.timeRange(begin: option.getTimeBegin, period: option.getTimePeriod)
+        let lastMsg = option.lastMsg?.core
+        let lastMsgSeq = id.kind == .group && lastMsg == nil ? UInt64(option.lastMsgSeq) : 0
+        withClient(fail: fail) { client throws(IMError) in
+            // From a sequence: before the next one, so that its own message is in the page.
+            let cursor = lastMsg ?? (lastMsgSeq > 0 ? Self.cursor(atSeq: lastMsgSeq, of: id, in: client) : nil)
+            let finish: @Sendable (Result<(messages: [Message], readSeq: UInt64, peerRead: PeerReadPoint), IMError>) -> Void = {
+                result in
+                switch result {
+                case .success(let (messages, readSeq, peerRead)):
+                    let kept = messages.filter { message in
+                        range.contains(message.timestamp)
+                            && types.map { $0.contains(V2TIMMessage.elementType(of: message.content).rawValue) } ?? true
+                    }
+                    callbacks.value.0?(kept.map {
+                        V2TIMMessage($0, selfUserID: client.userID, readSeq: readSeq, peerRead: peerRead)
+                    })
+                case .failure(let error):
+                    error.report(to: callbacks.value.1)
+                }
+            }
+            if local {
+                let messages = try client.localHistory(id, before: cursor, count: count)
+                let (readSeq, peerRead) = client.read { store in
+                    (store.conversation(id)?.readSeq ?? 0, store.conversation(id)?.peerRead ?? .none)
+                }
+                client.deliver { finish(.success((messages, readSeq, peerRead))) }
+            } else {
+                client.history(id, before: cursor, count: count, mergingImports: true, completion: finish)
+            }
+        }
+    }
+
+    /// `getHistoryMessageList(option:succ:fail:)` as Swift imported it without `NS_SWIFT_NAME`.
+    @available(*, deprecated, renamed: "getHistoryMessageList(option:succ:fail:)")
+    public func getHistoryMessageList(
+        _ option: V2TIMMessageListGetOption!, succ: V2TIMMessageListSucc?, fail: V2TIMFail?
+    ) {
+        getHistoryMessageList(option: option, succ: succ, fail: fail)
+    }
+
+    /// The seconds `getTimeBegin` and `getTimePeriod` select, looking back.
+    private static func timeRange(begin: UInt, period: UInt) -> ClosedRange<UInt64> {
+        let upper = begin == 0 ? UInt64.max : UInt64(begin)
+        guard period > 0 else { return 0...upper }
+        let from = begin == 0 ? UInt64(Date().timeIntervalSince1970) : UInt64(begin)
+        return (from - min(UInt64(period), from))...upper
+    }
+
+    /// A cursor for history before sequence `seq + 1` of `id`: its own message (if this device has
+    /// it, for its time) or a message standing for it.
+    private static func cursor(atSeq seq: UInt64, of id: ConversationID, in client: IMClient) -> Message {
+        let held = client.read { $0.message(in: id, seq: seq, random: nil, messageID: nil) }
+        var cursor = Message(
+            id: "", seq: seq + 1, timestamp: held?.timestamp ?? .max, sender: "",
+            receiver: id.kind == .group ? .group(id.target) : .user(id.target), content: .text(""))
+        cursor.status = .sent
+        return cursor
+    }
+}
