@@ -71,9 +71,10 @@ extension ConversationDatabase {
         let content: (kind: Int64, type: Int64?, text: String?, data: Data?)
         switch message.content {
         case .text(let text): content = (ContentCode.text, nil, text, nil)
-        case .custom(let data, nil, nil): content = (ContentCode.custom, nil, nil, data)
         case .custom(let data, let desc, let ext):
-            content = (ContentCode.customWithFields, nil, nil, BlobCoding.encodeCustom(data, desc: desc, ext: ext))
+            content = desc == nil && ext == nil
+                ? (ContentCode.custom, nil, nil, data)
+                : (ContentCode.customWithFields, nil, nil, BlobCoding.encodeCustom(data, desc: desc, ext: ext))
         case .other(let type, let payload): content = (ContentCode.other, Int64(type), nil, payload)
         }
         try row.append(message.id)

@@ -248,8 +248,9 @@ extension IMClient {
     /// pages it (the vendor: "if the SDK detects no network, it returns local history").
     /// With `mergingImports` (V2), a server page also has the messages imported on this device in
     /// its span (`ConversationStore.mergingImports(into:of:before:)`), so it may be longer than
-    /// `count`; from an imported message on, local history answers. Either way, a read of the local database that fails fails the call (6019, or 6022 for an I/O
-    /// error; see `readingStored(_:_:)`) rather than leaving out what only the file holds.
+    /// `count`; from an imported message on, local history answers. Either way, a read of the
+    /// local database that fails fails the call (6019, or 6022 for an I/O error; see
+    /// `readingStored(_:_:)`) rather than leaving out what only the file holds.
     /// - Complexity: connected, a request and a lookup per message returned; else a page read from
     ///   the store's database where memory does not hold it.
     package func history(

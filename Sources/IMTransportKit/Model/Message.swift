@@ -11,8 +11,9 @@ public enum MessageContent: Hashable, Codable, Sendable {
     case text(String)
     /// Opaque data, with the description and extension the vendor's custom element carries (V2
     /// `V2TIMCustomElem.desc` / `extension`, legacy `TIMCustomElem.desc` / `ext`; nil: not set).
-    /// Encoded without them when both are nil, as before they existed.
-    case custom(Data, desc: String? = nil, ext: String? = nil)
+    /// Encoded without them when both are nil, as before they existed. Indirect, so that the two
+    /// strings do not widen every message (and every conversation's last message) by 32 bytes.
+    indirect case custom(Data, desc: String? = nil, ext: String? = nil)
     /// Another element type the core does not interpret (`type` is the vendor's element type).
     case other(type: Int32, payload: Data)
 
