@@ -189,6 +189,16 @@ open class V2TIMConversationListFilter: NSObject {
         }
     }
 
+    /// The 6.5 name of `conversationGroup` (the same property).
+    public var groupName: String! {
+        get { conversationGroup }
+        set { conversationGroup = newValue }
+    }
+    /// 6.5: the cursor of the page `getConversationList(by:succ:fail:)` reads (0: from the top).
+    public var nextSeq: UInt64 = 0
+    /// 6.5: the size of the page `getConversationList(by:succ:fail:)` reads.
+    public var count: UInt32 = 0
+
     private var markTypeValue: UInt = 0
     private var hasUnreadCountValue = false
     private var hasGroupAtInfoValue = false

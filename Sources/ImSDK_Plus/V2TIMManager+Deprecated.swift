@@ -64,6 +64,19 @@ extension V2TIMManager {
                                     succ: succ, fail: fail)
     }
 
+    /// The 6.5 form of `getConversationListByFilter(filter:nextSeq:count:succ:fail:)`: the page's
+    /// cursor and size in the filter (`nextSeq`, `count`).
+    /// - Errors: as `getConversationListByFilter(filter:nextSeq:count:succ:fail:)` (6017 for a
+    ///   `count` of 0).
+    @available(*, deprecated, renamed: "getConversationListByFilter(filter:nextSeq:count:succ:fail:)")
+    @_disfavoredOverload
+    public func getConversationList(
+        by filter: V2TIMConversationListFilter!, succ: V2TIMConversationResultSucc?, fail: V2TIMFail?
+    ) {
+        let filter = filter ?? V2TIMConversationListFilter()
+        getConversationListByFilter(filter: filter, nextSeq: filter.nextSeq, count: filter.count, succ: succ, fail: fail)
+    }
+
     /// `setConversationCustomData(conversationIDList:customData:succ:fail:)`
     /// under its pre-annotation name.
     /// - Errors: as `setConversationCustomData(conversationIDList:customData:succ:fail:)`.
@@ -222,6 +235,16 @@ extension V2TIMManager {
     @_disfavoredOverload
     public func setC2CReceiveMessageOpt(_ userIDList: [String]!, opt: V2TIMReceiveMessageOpt, succ: V2TIMSucc?, fail: V2TIMFail?) {
         setC2CReceiveMessageOpt(userIDList: userIDList ?? [], opt: opt, succ: succ, fail: fail)
+    }
+
+    /// `getC2CReceiveMessageOpt(userIDList:succ:fail:)` under its pre-annotation name.
+    /// - Errors: as `getC2CReceiveMessageOpt(userIDList:succ:fail:)` (6017 for nil).
+    @available(*, deprecated, renamed: "getC2CReceiveMessageOpt(userIDList:succ:fail:)")
+    @_disfavoredOverload
+    public func getC2CReceiveMessageOpt(
+        _ userIDList: [String]!, succ: V2TIMReceiveMessageOptListSucc?, fail: V2TIMFail?
+    ) {
+        getC2CReceiveMessageOpt(userIDList: userIDList ?? [], succ: succ, fail: fail)
     }
 
     /// `setGroupReceiveMessageOpt(groupID:opt:succ:fail:)` under its pre-annotation name.

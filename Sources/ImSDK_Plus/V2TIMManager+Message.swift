@@ -19,6 +19,22 @@ extension V2TIMManager {
         return message
     }
 
+    /// A group message with `message`'s content that @-mentions `atUserList` (`kImSDK_MesssageAtALL`
+    /// for everyone), to send instead of it (7.0); nil for a nil message or one without content.
+    public func createAtSignedGroupMessage(message: V2TIMMessage?, atUserList: [String]) -> V2TIMMessage! {
+        guard let content = message?.content else { return nil }
+        let signed = V2TIMMessage()
+        signed.setContent(content)
+        signed.groupAtUserList = atUserList
+        return signed
+    }
+
+    /// `createAtSignedGroupMessage(message:atUserList:)` with the headers' `NSMutableArray` of IDs
+    /// (entries that are not strings are left out).
+    public func createAtSignedGroupMessage(message: V2TIMMessage?, atUserList: NSMutableArray?) -> V2TIMMessage! {
+        createAtSignedGroupMessage(message: message, atUserList: (atUserList ?? []).compactMap { $0 as? String })
+    }
+
     /// A custom message carrying `data`.
     public func createCustomMessage(data: Data) -> V2TIMMessage! {
         let message = V2TIMMessage()

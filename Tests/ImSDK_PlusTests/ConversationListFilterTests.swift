@@ -108,6 +108,35 @@ final class ConversationListFilterTests: XCTestCase {
         XCTAssertEqual(starredGroups, [])
     }
 
+    /// The 6.5 form: the page's cursor and size in the filter, the conversation group as
+    /// `groupName`; the same pages as `getConversationListByFilter`.
+    func test_the65Form_pagesWithTheFiltersCursorAndCount() async throws {
+        try await makeFixture()
+        let filter = V2TIMConversationListFilter()
+        filter.type = .C2C
+        filter.count = 2
+        var walked: [String] = []
+        while true {
+            let (list, next, finished): ([V2TIMConversation], UInt64, Bool) = try await handOver { finish in
+                session.manager.getConversationList(by: filter, succ: { list, next, finished in
+                    finish(.success((list ?? [], next, finished)))
+                }, fail: { code, desc in finish(.failure(V2TIMError(code: code, desc: desc ?? ""))) })
+            }
+            walked += list.map(\.conversationID)
+            if finished { break }
+            filter.nextSeq = next
+        }
+        let expected = try await ids { $0.type = .C2C }
+        XCTAssertEqual(walked, expected)
+        filter.groupName = "work"
+        XCTAssertEqual(filter.conversationGroup, "work", "groupName is conversationGroup")
+        filter.count = 0
+        let zero = await failureCode { succ, fail in
+            self.session.manager.getConversationList(by: filter, succ: { _, _, _ in succ() }, fail: fail)
+        }
+        XCTAssertEqual(zero, 6017)
+    }
+
     func test_aNamedConversationGroup_isAFilter_notAnError() async throws {
         try await makeFixture()
         let named = try await ids { $0.conversationGroup = "work" }

@@ -38,6 +38,17 @@ final class ReceiveOptionCompletionTests: XCTestCase {
         let fromTablet = try await tablet.manager.getC2CReceiveMessageOpt(userIDList: ["a"])
         XCTAssertEqual(fromTablet.first?.receiveOpt, .NOT_RECEIVE_MESSAGE)
 
+        // The name of the headers without Swift names (plugins pass an optional list).
+        let preAnnotation: [V2TIMReceiveMessageOptInfo] = try await callValue { succ, fail in
+            let list: [String]? = ["a", "c"]
+            self.session.manager.getC2CReceiveMessageOpt(list, succ: succ, fail: fail)
+        }
+        XCTAssertEqual(preAnnotation.map { "\($0.userID ?? "") \($0.receiveOpt.rawValue)" }, ["a 1", "c 0"])
+        let none = await failureCode { succ, fail in
+            self.session.manager.getC2CReceiveMessageOpt(nil, succ: { _ in succ() }, fail: fail)
+        }
+        XCTAssertEqual(none, 6017)
+
         let empty = await code { _ = try await self.session.manager.getC2CReceiveMessageOpt(userIDList: []) }
         XCTAssertEqual(empty, 6017)
         let tooMany = await code { _ = try await self.session.manager.getC2CReceiveMessageOpt(userIDList: (0...30).map { "u\($0)" }) }

@@ -45,6 +45,31 @@ final class SimpleMessageTests: XCTestCase {
     }
 }
 
+extension SimpleMessageTests {
+    /// `createAtSignedGroupMessage(message:atUserList:)`: the message's content with the
+    /// @-mentions, which reach the mentioned member as an @ of the group conversation.
+    func test_anAtSignedGroupMessage_mentionsTheMember() async throws {
+        let me = try await V2TestSession(peers: ["a"])
+        sessions.append(me)
+        try me.server.createGroup("g1", name: "One", faceURL: nil, members: ["me", "a"])
+        let peer = try await V2TestSession(userID: "a", server: me.server, instance: V2TIMManager.makeInstance())
+        sessions.append(peer)
+        let text = me.manager.createTextMessage(text: "look")
+        let signed = try XCTUnwrap(me.manager.createAtSignedGroupMessage(message: text, atUserList: ["a"]))
+        XCTAssertEqual(signed.groupAtUserList, ["a"])
+        XCTAssertEqual(signed.textElem?.text, "look")
+        let mentionsAll = me.manager.createAtSignedGroupMessage(
+            message: me.manager.createCustomMessage(data: Data([1])), atUserList: NSMutableArray(array: [kImSDK_MesssageAtALL]))
+        XCTAssertEqual(mentionsAll?.groupAtUserList, [kImSDK_MesssageAtALL])
+        XCTAssertNil(me.manager.createAtSignedGroupMessage(message: V2TIMMessage(), atUserList: ["a"]), "no content")
+        _ = try await me.manager.sendMessage(message: signed, receiver: nil, groupID: "g1")
+        await peer.settle()
+        let group = try await peer.manager.getConversation(conversationID: "group_g1")
+        XCTAssertEqual(group.groupAtInfolist?.map(\.atType), [.AT_ME])
+        XCTAssertEqual(group.lastMessage?.textElem?.text, "look")
+    }
+}
+
 private final class SimpleLog: V2TIMSimpleMsgListener, @unchecked Sendable {
     private let log = Locked<[String]>([])
     var lines: [String] { log.withLock { $0 } }
