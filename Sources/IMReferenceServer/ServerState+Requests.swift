@@ -55,7 +55,10 @@ extension ServerState {
             return .receiveOptions(ids.map { users[userID]?.receiveOption(for: $0) ?? .receive })
         case .setGlobalReceiveOption(let option):
             guard option.isValid else { throw IMError(.invalidParameters, "invalid global receive option \(option)") }
+            guard users[userID]?.globalReceiveOption != option else { return .ok }
             users[userID]?.globalReceiveOption = option
+            // Outside the sync versions (version 0): every device online hears of it.
+            outbox.push(.globalReceiveOption(option), version: 0, to: users[userID]?.connections ?? [])
             return .ok
         case .globalReceiveOption:
             return .globalReceiveOption(users[userID]?.globalReceiveOption ?? .default)

@@ -33,4 +33,15 @@ public enum IMPush: Hashable, Codable, Sendable {
     /// Conversation group `id` changed (created, renamed, conversations added or removed) on any of
     /// the user's devices: the group after it, nil when it was deleted.
     case conversationGroup(id: UInt64, ConversationGroup?)
+    /// The user's receive option for every conversation changed (on any of the user's devices):
+    /// the option after it. Pushed with version 0 (outside the sync versions: a device offline
+    /// then does not hear of it, and reads the option when it asks), and only on connections of
+    /// protocol version 3 or later.
+    case globalReceiveOption(GlobalReceiveOption)
+
+    /// The first protocol version whose peers decode this push (PROTOCOL.md, "Versioning").
+    public var protocolVersion: Int {
+        if case .globalReceiveOption = self { return 3 }
+        return 1
+    }
 }

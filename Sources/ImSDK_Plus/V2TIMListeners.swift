@@ -319,7 +319,9 @@ extension _V2TIMAdvancedMsgListenerNullable {
 /// login of the user on the same platform took over, `onUserSigExpired` when the UserSig expired
 /// while online or the server refused it at a reconnect (after either of the last two the SDK is
 /// logged out: log in again with a new UserSig). A login refused for its UserSig fails with the
-/// code instead (70001 expired, ...), without the event.
+/// code instead (70001 expired, ...), without the event. `onAllReceiveMessageOptChanged` comes when
+/// the user's receive option for every conversation changes (`setAllReceiveMessageOpt`), on every
+/// device of the user online then, the one that set it included (before its `succ`).
 /// `onSelfInfoUpdated` and the user-status events are not called: user profiles are not part of
 /// this package yet.
 public typealias V2TIMSDKListener = _V2TIMSDKListener & _V2TIMSDKListenerNullable
@@ -334,6 +336,10 @@ public protocol _V2TIMSDKListener: AnyObject {
     func onConnectFailed(_ code: Int32, err: String!)
     /// The vendor's Swift SDK's spelling.
     func onConnectFailed(code: Int32, err: String)
+    /// The user's receive option for every conversation changed, on this device or another one
+    /// online then (`setAllReceiveMessageOpt`): the option after it.
+    func onAllReceiveMessageOptChanged(receiveMessageOptInfo: V2TIMReceiveMessageOptInfo)
+    func onAllReceiveMessageOptChanged(_ receiveMessageOptInfo: V2TIMReceiveMessageOptInfo!)
     /// Another login of this user took over; the SDK is logged out.
     func onKickedOffline()
     /// The signature expired while online; the SDK is logged out.
@@ -350,6 +356,8 @@ extension _V2TIMSDKListener {
     public func onConnectSuccess() {}
     public func onConnectFailed(_ code: Int32, err: String!) {}
     public func onConnectFailed(code: Int32, err: String) {}
+    public func onAllReceiveMessageOptChanged(receiveMessageOptInfo: V2TIMReceiveMessageOptInfo) {}
+    public func onAllReceiveMessageOptChanged(_ receiveMessageOptInfo: V2TIMReceiveMessageOptInfo!) {}
     public func onKickedOffline() {}
     public func onUserSigExpired() {}
 }
@@ -456,6 +464,12 @@ enum Spellings {
         main.onRecvC2CReadReceipt(optional)
         nullable.onRecvC2CReadReceipt(receiptList: optional)
         nullable.onRecvC2CReadReceipt(optional)
+    }
+
+    static func allReceiveOptionChanged(_ info: V2TIMReceiveMessageOptInfo, to listener: any V2TIMSDKListener) {
+        let optional: V2TIMReceiveMessageOptInfo? = info
+        listener.onAllReceiveMessageOptChanged(receiveMessageOptInfo: info)
+        listener.onAllReceiveMessageOptChanged(optional)
     }
 
     static func connectFailed(_ code: Int32, _ message: String, to listener: any V2TIMSDKListener) {

@@ -24,6 +24,17 @@ open class V2TIMReceiveMessageOptInfo: NSObject {
     public var receiveOpt: V2TIMReceiveMessageOpt = .RECEIVE_MESSAGE
 
     public override init() {}
+
+    /// The V2 view of the global receive option.
+    init(_ option: GlobalReceiveOption) {
+        receiveOpt = V2TIMReceiveMessageOpt(rawValue: Int(option.option.rawValue)) ?? .RECEIVE_MESSAGE
+        startHour = Int(option.startHour)
+        startMinute = Int(option.startMinute)
+        startSecond = Int(option.startSecond)
+        startTimeStamp = Int(option.startTimestamp)
+        duration = Int(option.duration)
+        super.init()
+    }
 }
 
 extension V2TIMManager {
@@ -113,14 +124,7 @@ extension V2TIMManager {
             client.globalReceiveOption { result in
                 switch result {
                 case .success(let option):
-                    let info = V2TIMReceiveMessageOptInfo()
-                    info.receiveOpt = V2TIMReceiveMessageOpt(rawValue: Int(option.option.rawValue)) ?? .RECEIVE_MESSAGE
-                    info.startHour = Int(option.startHour)
-                    info.startMinute = Int(option.startMinute)
-                    info.startSecond = Int(option.startSecond)
-                    info.startTimeStamp = Int(option.startTimestamp)
-                    info.duration = Int(option.duration)
-                    callbacks.value.0?(info)
+                    callbacks.value.0?(V2TIMReceiveMessageOptInfo(option))
                 case .failure(let error):
                     error.report(to: callbacks.value.1)
                 }

@@ -286,6 +286,9 @@ public final class V2TIMManager: Sendable {
         case .syncFailed: conversationListeners.forEach { $0.onSyncServerFailed() }
         case .connection(let connection):
             sdkListeners.forEach { Self.tell($0, connection) }
+        case .globalReceiveOption(let option):
+            let info = V2TIMReceiveMessageOptInfo(option)
+            sdkListeners.forEach { Spellings.allReceiveOptionChanged(info, to: $0) }
         case .changes(let batch):
             if !messageListeners.isEmpty {
                 for message in batch.newMessages {

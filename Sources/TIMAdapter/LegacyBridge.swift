@@ -332,7 +332,7 @@ package final class LegacyBridge: Sendable {
             if !refreshed.isEmpty { sink.legacyRefresh(conversations: refreshed.map(\.id), selfUserID: client.userID) }
         case .connection(let connection):
             LegacyConnectionEvent.events(of: connection).forEach(sink.legacyConnection)
-        case .syncStarted, .syncFailed:
+        case .syncStarted, .syncFailed, .globalReceiveOption:
             break
         }
     }

@@ -107,6 +107,32 @@ final class NetworkServerBoundsTests: XCTestCase {
         XCTAssertGreaterThan(changes.conversations.first?.lastSeq ?? 0, 0)
     }
 
+    /// A push a later protocol version added (the global receive option, version 3) skips a
+    /// connection that logged in with an earlier version, which could not decode it; the pushes
+    /// it knows still come, and a connection of version 3 gets it.
+    func test_aPushOfALaterVersion_skipsAConnectionOfAnEarlierOne() async throws {
+        _ = try await serve { _ in }
+        let old = try TestSocket(port: network!.port)
+        defer { old.close() }
+        _ = try old.readFrame()  // the hello
+        try old.send(.login(IMLoginInfo(userID: "good", userSig: "s", platform: .web), version: 2))
+        guard case .welcome = try old.readFrame() else { return XCTFail("no welcome") }
+
+        let quiet = GlobalReceiveOption(option: .receiveWithoutNotify, startHour: 22, duration: 3_600)
+        _ = try await good!.send(.setGlobalReceiveOption(quiet))
+        try server.sendText("after", from: "peer", toUser: "good")
+        var pushes: [IMPush] = []
+        while let frame = try old.readFrame(timeout: 5) {
+            guard case .push(let push, _) = frame else { continue }
+            pushes.append(push)
+            if case .newMessage = push { break }
+        }
+        XCTAssertEqual(pushes.count, 1, "the message only: \(pushes)")
+        try await waitUntil("the version-3 device heard the option") {
+            self.good!.pushes.contains(.globalReceiveOption(quiet))
+        }
+    }
+
     func test_manyIdleConnections_doNotSlowTheOthers() async throws {
         _ = try await serve { _ in }
         var idle: [TestSocket] = []

@@ -1,6 +1,7 @@
 import XCTest
 import IMReferenceServer
 import IMTestSupport
+import IMTransportKit
 import ImSDK
 @testable import ImSDK_Plus
 
@@ -55,6 +56,35 @@ final class ReceiveOptionCompletionTests: XCTestCase {
         XCTAssertEqual(tooMany, 6017)
         let unknown = await code { _ = try await self.session.manager.getC2CReceiveMessageOpt(userIDList: ["nobody"]) }
         XCTAssertEqual(unknown, 20003)
+    }
+
+    /// `onAllReceiveMessageOptChanged`: every device of the user online hears a change of the
+    /// global option (the one that made it too), once in each spelling; the same option set again
+    /// is no change.
+    func test_aChangeOfTheGlobalOption_isHeardByEveryDeviceOnline_onceInEachSpelling() async throws {
+        session = try await V2TestSession(peers: ["a"])
+        let tablet = try await V2TestSession(server: session.server, instance: V2TIMManager.makeInstance())
+        defer { tablet.tearDown() }
+        let phoneHeard = GlobalOptionLog(), tabletHeard = GlobalOptionLog()
+        session.manager.addIMSDKListener(listener: phoneHeard)
+        tablet.manager.addIMSDKListener(listener: tabletHeard)
+        defer {
+            session.manager.removeIMSDKListener(listener: phoneHeard)
+            tablet.manager.removeIMSDKListener(listener: tabletHeard)
+        }
+        for _ in 0..<2 {
+            try await session.manager.setAllReceiveMessageOpt(
+                opt: .RECEIVE_NOT_NOTIFY_MESSAGE, startHour: 22, startMinute: 0, startSecond: 0, duration: 3600)
+            await session.settle()
+            await tablet.settle()
+        }
+        XCTAssertEqual(phoneHeard.lines, ["labelled 2 22 3600", "unlabelled 2 22 3600"], "the device that set it")
+        XCTAssertEqual(tabletHeard.lines, ["labelled 2 22 3600", "unlabelled 2 22 3600"], "another device online")
+
+        try await tablet.manager.setAllReceiveMessageOpt(opt: .RECEIVE_MESSAGE, startTimeStamp: 0, duration: 0)
+        await tablet.settle()
+        await session.settle()
+        XCTAssertEqual(phoneHeard.lines.suffix(2), ["labelled 0 0 0", "unlabelled 0 0 0"])
     }
 
     func test_globalOption_withItsWindow_isKeptOnTheServer_forEveryDevice_andChangesNoCount() async throws {
@@ -174,4 +204,16 @@ final class ReceiveOptionCompletionTests: XCTestCase {
         try await legacy.logout()
         XCTAssertEqual(TIMGroupManager.sharedInstance().modifyReceiveMessageOpt("g", opt: .GROUP_RECEIVE_MESSAGE, succ: nil, fail: nil), 6014)
     }
+}
+
+/// What `onAllReceiveMessageOptChanged` heard, in each spelling: option, start hour, duration.
+private final class GlobalOptionLog: V2TIMSDKListener, @unchecked Sendable {
+    private let log = Locked<[String]>([])
+    var lines: [String] { log.withLock { $0 } }
+
+    private func add(_ spelling: String, _ info: V2TIMReceiveMessageOptInfo?) {
+        log.withLock { $0.append("\(spelling) \(info?.receiveOpt.rawValue ?? -1) \(info?.startHour ?? -1) \(info?.duration ?? -1)") }
+    }
+    func onAllReceiveMessageOptChanged(receiveMessageOptInfo: V2TIMReceiveMessageOptInfo) { add("labelled", receiveMessageOptInfo) }
+    func onAllReceiveMessageOptChanged(_ receiveMessageOptInfo: V2TIMReceiveMessageOptInfo!) { add("unlabelled", receiveMessageOptInfo) }
 }

@@ -15,6 +15,9 @@ package enum ClientEvent: Sendable {
     /// The connection to the server changed state (the SDK listeners: V2 `V2TIMSDKListener`,
     /// legacy `TIMConnListener` and `TIMUserStatusListener`).
     case connection(ConnectionEvent)
+    /// The user's receive option for every conversation changed, on this device or another
+    /// (V2 `onAllReceiveMessageOptChanged`).
+    case globalReceiveOption(GlobalReceiveOption)
 }
 
 /// What happened to the connection of a login.

@@ -846,6 +846,9 @@ package final class IMClient: IMPushSink, Sendable {
                 state.store.applyServerCustomData(id, data)
             case .conversationGroup(let id, let group):
                 state.store.applyConversationGroup(id, group)
+            case .globalReceiveOption(let option):
+                // Nothing the store keeps: the facades hear of it after this push's batch.
+                followUps.globalReceiveOptions.append(option)
             }
             if version > 0 { state.store.advanceSyncVersion(to: version) }
             batches.append(state.store.commitBatch())
@@ -859,6 +862,7 @@ package final class IMClient: IMPushSink, Sendable {
     /// gap.
     private func run(_ followUps: PushFollowUps) {
         guard !followUps.isEmpty else { return }
+        for option in followUps.globalReceiveOptions { emit(.globalReceiveOption(option)) }
         for (id, seq) in followUps.refreshes { refresh(id, upTo: seq) }
         reportPulled(followUps.pulled)
         if followUps.needsSync { sync() }
@@ -897,6 +901,8 @@ struct PushFollowUps {
     var refreshes: [(ConversationID, UInt64)] = []
     /// Messages from others pulled in (reported under auto report).
     var pulled: [(ConversationID, UInt64)] = []
+    /// The global receive options pushed, in order (announced as `ClientEvent.globalReceiveOption`).
+    var globalReceiveOptions: [GlobalReceiveOption] = []
 
-    var isEmpty: Bool { !needsSync && refreshes.isEmpty && pulled.isEmpty }
+    var isEmpty: Bool { !needsSync && refreshes.isEmpty && pulled.isEmpty && globalReceiveOptions.isEmpty }
 }

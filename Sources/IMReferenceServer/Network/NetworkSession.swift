@@ -13,6 +13,8 @@ final class NetworkSession: IMPushSink, @unchecked Sendable {
     private let queue: DispatchQueue
     private let nonce: String
     private let phase = Locked<Phase>(.greeting)
+    /// The protocol version the connection logged in with (0 before its login).
+    private let loginVersion = Locked(0)
 
     private enum Phase {
         /// The hello went out; the login has not come.
@@ -125,6 +127,7 @@ final class NetworkSession: IMPushSink, @unchecked Sendable {
             refuse(IMError(.interfaceNotSupported, "protocol version \(version) is not one of \(IMWireFraming.versions)"))
             return false
         }
+        loginVersion.withLock { $0 = version }
         return true
     }
 
@@ -171,6 +174,8 @@ final class NetworkSession: IMPushSink, @unchecked Sendable {
     // MARK: - IMPushSink (on the server connection's queue)
 
     func receive(_ push: IMPush, version: UInt64) {
+        // A push the connection's protocol version lacks would fail its peer's decoding.
+        guard push.protocolVersion <= loginVersion.withLock({ $0 }) else { return }
         channel.send(.push(push, version: version))
     }
 

@@ -4,8 +4,8 @@ import Foundation
 /// length followed by that many bytes of UTF-8 JSON, one `IMWireMessage`.
 public enum IMWireFraming {
     /// The protocol versions this code speaks (PROTOCOL.md, "Versioning"). 2 adds the
-    /// `deliveredHistory` request.
-    public static let versions = [1, 2]
+    /// `deliveredHistory` request, 3 the `globalReceiveOption` push.
+    public static let versions = [1, 2, 3]
     /// The newest of `versions`: what a server in this process speaks to a client in it.
     public static var newestVersion: Int { versions[versions.count - 1] }
     /// The largest frame a server accepts from a client unless it says otherwise (1 MiB of JSON).

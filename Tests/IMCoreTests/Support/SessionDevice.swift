@@ -127,6 +127,7 @@ final class SessionDevice: @unchecked Sendable {
         case .connection(.disconnected(let error)): "disconnected \(error.code.rawValue)"
         case .connection(.kickedOffline): "kickedOffline"
         case .connection(.userSigExpired): "userSigExpired"
+        case .globalReceiveOption: "globalReceiveOption"
         }
     }
 }
