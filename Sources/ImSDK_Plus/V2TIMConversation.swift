@@ -90,7 +90,8 @@ open class V2TIMConversation: NSObject {
         unreadCount = Int32(clamping: conversation.unreadCount)
         recvOpt = V2TIMReceiveMessageOpt(rawValue: Int(conversation.receiveOption.rawValue)) ?? .RECEIVE_MESSAGE
         lastMessage = conversation.lastMessage.map {
-            V2TIMMessage($0, selfUserID: selfUserID, readSeq: conversation.readSeq, peerRead: conversation.peerRead)
+            V2TIMMessage(
+                $0, selfUserID: selfUserID, readSeq: conversation.readSeq, peerRead: conversation.peerRead, profile: profile)
         }
         groupAtInfolist = conversation.groupAtInfos.map(V2TIMGroupAtInfo.init)
         draftText = conversation.draft?.text

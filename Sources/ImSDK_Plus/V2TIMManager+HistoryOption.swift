@@ -79,8 +79,9 @@ extension V2TIMManager {
                         range.contains(message.timestamp)
                             && types.map { $0.contains(V2TIMMessage.elementType(of: message.content).rawValue) } ?? true
                     }
+                    let profile = client.read { $0.conversation(id)?.profile }
                     callbacks.value.0?(kept.map {
-                        V2TIMMessage($0, selfUserID: client.userID, readSeq: readSeq, peerRead: peerRead)
+                        V2TIMMessage($0, selfUserID: client.userID, readSeq: readSeq, peerRead: peerRead, profile: profile)
                     })
                 case .failure(let error):
                     error.report(to: callbacks.value.1)

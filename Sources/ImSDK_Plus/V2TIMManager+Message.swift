@@ -181,8 +181,9 @@ extension V2TIMManager {
             client.history(id, before: before, count: Int(count), mergingImports: true) { result in
                 switch result {
                 case .success(let (messages, readSeq, peerRead)):
+                    let profile = client.read { $0.conversation(id)?.profile }
                     callbacks.value.0?(messages.map {
-                        V2TIMMessage($0, selfUserID: client.userID, readSeq: readSeq, peerRead: peerRead)
+                        V2TIMMessage($0, selfUserID: client.userID, readSeq: readSeq, peerRead: peerRead, profile: profile)
                     })
                 case .failure(let error):
                     error.report(to: callbacks.value.1)
@@ -212,7 +213,7 @@ extension V2TIMManager {
             let found = try client.findMessages(withIDs: ids)
             let me = client.userID
             let list = Unchecked(found.map {
-                V2TIMMessage($0.0, selfUserID: me, readSeq: $0.1.readSeq, peerRead: $0.1.peerRead)
+                V2TIMMessage($0.0, selfUserID: me, readSeq: $0.1.readSeq, peerRead: $0.1.peerRead, profile: $0.1.profile)
             })
             client.deliver { callbacks.value.0?(list.value) }
         }

@@ -291,9 +291,12 @@ public final class V2TIMManager: Sendable {
             sdkListeners.forEach { Spellings.allReceiveOptionChanged(info, to: $0) }
         case .changes(let batch):
             if !messageListeners.isEmpty {
+                // The conversations a message arrived in are in the batch (it changed them).
+                let profiles = batch.newMessages.isEmpty ? [:] : Dictionary(
+                    (batch.added + batch.changed).map { ($0.id, $0.profile) }, uniquingKeysWith: { $1 })
                 for message in batch.newMessages {
-                    let readSeq = batch.readSeq(of: message.conversationID(selfUserID: me))
-                    let v2 = V2TIMMessage(message, selfUserID: me, readSeq: readSeq)
+                    let id = message.conversationID(selfUserID: me)
+                    let v2 = V2TIMMessage(message, selfUserID: me, readSeq: batch.readSeq(of: id), profile: profiles[id])
                     messageListeners.forEach { Spellings.newMessage(v2, to: $0) }
                 }
                 Self.tell(messageListeners, batch.messageEvents)

@@ -21,6 +21,14 @@ open class V2TIMMessage: NSObject {
     @exclusivity(unchecked) public internal(set) var timestamp: Date!
     /// The sender's user ID.
     @exclusivity(unchecked) public internal(set) var sender: String!
+    /// The sender's nickname, my friend remark for them and their face URL: for a C2C message from
+    /// the peer, the peer's profile as the conversation shows it; nil for my own messages and group
+    /// messages (user profiles and group members are not part of this package).
+    @exclusivity(unchecked) public internal(set) var nickName: String!
+    @exclusivity(unchecked) public internal(set) var friendRemark: String!
+    @exclusivity(unchecked) public internal(set) var faceURL: String!
+    /// The sender's name card in a group: nil (group members are not part of this package).
+    @exclusivity(unchecked) public internal(set) var nameCard: String!
     /// The peer of a C2C message (the other party, whoever sent it).
     @exclusivity(unchecked) public internal(set) var userID: String!
     /// The group of a group message.
@@ -64,8 +72,12 @@ open class V2TIMMessage: NSObject {
     public override init() {}
 
     /// The V2 view of `message`, read as the conversation's cursor (`readSeq`) and the peer's read
-    /// point (`peerRead`, C2C) say.
-    package init(_ message: Message, selfUserID: String, readSeq: UInt64, peerRead: PeerReadPoint = .none) {
+    /// point (`peerRead`, C2C) say; `profile` is its conversation's (the sender's, for a C2C
+    /// message from the peer).
+    package init(
+        _ message: Message, selfUserID: String, readSeq: UInt64, peerRead: PeerReadPoint = .none,
+        profile: ConversationProfile? = nil
+    ) {
         // Every property before `super.init()`, into the object being made.
         let isMine = message.sender.isSameID(as: selfUserID)
         core = message
@@ -74,7 +86,11 @@ open class V2TIMMessage: NSObject {
             ? nil : Date(timeIntervalSince1970: TimeInterval(message.timestamp))
         sender = message.sender
         switch message.receiver {
-        case .user(let receiver): userID = isMine ? receiver : message.sender
+        case .user(let receiver):
+            userID = isMine ? receiver : message.sender
+            if !isMine, let profile {
+                (nickName, friendRemark, faceURL) = (profile.name, profile.remark, profile.faceURL)
+            }
         case .group(let group): groupID = group
         }
         seq = message.seq
