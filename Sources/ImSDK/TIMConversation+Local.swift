@@ -36,6 +36,22 @@ extension TIMConversation {
     ///     another user's than the handle's.
     ///   - 6022 `ERR_IO_OPERATION_FAILED`: they could not be written to local storage (they are
     ///     imported all the same, and written once the disk recovers).
+    /// Saves `msg` into this conversation's local storage without sending it, as sent by `sender`
+    /// (nil or empty: me): the 3.x/4.x `saveMessage:sender:isReaded:`. The message is imported now
+    /// (`convertToImportedMsg()`, `setSender(_:)`, `importMessages(_:)`; at the device's time, or a
+    /// second past the last message's when that is not older, so that it is the newest), so it is
+    /// never unread: `isReaded` is accepted, and `false` does not make it count as unread here.
+    /// - Returns: 0 when saved; else the error's code (as `importMessages(_:)`; 6017 for a nil
+    ///   message, one sent or saved already, or one without a text or custom element).
+    @discardableResult
+    public func save(_ msg: TIMMessage!, sender: String!, isReaded: Bool) -> Int32 {
+        let invalid = IMError.Code.invalidParameters.rawValue
+        guard let msg, msg.convertToImportedMsg() == 0 else { return invalid }
+        if let sender, !sender.isEmpty, msg.setSender(sender) != 0 { return invalid }
+        if let time = localBridge.timeForNewImport(in: id) { msg.setTime(Int(clamping: time)) }
+        return importMessages([msg])
+    }
+
     @discardableResult
     public func importMessages(_ msgs: [Any]!) -> Int32 {
         let invalid = IMError.Code.invalidParameters.rawValue

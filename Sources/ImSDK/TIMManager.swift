@@ -1,4 +1,5 @@
 import Foundation
+import IMCore
 import IMTransportKit
 import TIMAdapter
 
@@ -26,6 +27,8 @@ public final class TIMManager: Sendable {
         var sdkConfig: Unchecked<TIMSdkConfig>?
         var userConfig: Unchecked<TIMUserConfig>?
         var messageListeners = WeakList<any TIMMessageListener>()
+        /// The UserSig of each user's last successful login in this process (`autoLogin`).
+        var userSigs: [String: String] = [:]
     }
 
     // Invariant: mutable state lives in `state`; user code is never called while it is locked.
@@ -65,6 +68,7 @@ public final class TIMManager: Sendable {
 
     /// Logs out and forgets the SDK's settings (as `V2TIMManager.unInitSDK()` does: one SDK).
     public func unInit() {
+        state.withLock { $0.userSigs = [:] }
         bridge.unInit()
     }
 
@@ -119,8 +123,42 @@ public final class TIMManager: Sendable {
     @discardableResult
     public func login(_ param: TIMLoginParam!, succ: TIMLoginSucc?, fail: TIMFail?) -> Int32 {
         let callbacks = Unchecked((succ, fail))
-        return bridge.login(userID: param?.identifier, userSig: param?.userSig) { callbacks.finish($0) }
+        let (userID, userSig) = (param?.identifier, param?.userSig)
+        return bridge.login(userID: userID, userSig: userSig) { [weak self] error in
+            if error == nil, let userID { self?.state.withLock { $0.userSigs[userID] = userSig ?? "" } }
+            callbacks.finish(error)
+        }
     }
+
+    /// Logs in as `userID` again with the UserSig of its last successful `login` since `initSdk`
+    /// (the vendor's 4.x `autoLogin`, which reuses the ticket of the last login; this package keeps
+    /// none on disk, and `unInit` forgets them). As `login(_:succ:fail:)` otherwise.
+    /// - Returns: 0 when started; else the error's code.
+    /// - Errors: 6026 `ERR_NO_PREVIOUS_LOGIN` (returned): `userID` did not log in successfully
+    ///   since `initSdk` (or nil); then as `login(_:succ:fail:)`.
+    @discardableResult
+    public func autoLogin(_ userID: String!, succ: TIMLoginSucc?, fail: TIMFail?) -> Int32 {
+        guard let userID, let userSig = state.withLock({ $0.userSigs[userID] }) else {
+            return bridge.reject(
+                IMError(.noPreviousLogin, "\(userID ?? "nil") has not logged in before"), fail: Unchecked((succ, fail)))
+        }
+        let param = TIMLoginParam()
+        param.identifier = userID
+        param.userSig = userSig
+        return login(param, succ: succ, fail: fail)
+    }
+
+    /// The SDK's version (the 4.x `GetVersion`; `V2TIMManager.getVersion()` gives the same).
+    public func getVersion() -> String! { SDKVersion.current }
+
+    /// Where log files would be: the configuration's `logPath` (this package writes no log files:
+    /// lines go to standard error and `logFunc`); "" without one.
+    public func getLogPath() -> String! {
+        state.withLock { $0.sdkConfig?.value.logPath } ?? ""
+    }
+
+    /// The group manager (the 4.x `TIMManager+MsgExt.h` accessor): `TIMGroupManager.sharedInstance()`.
+    public func groupManager() -> TIMGroupManager! { TIMGroupManager.sharedInstance() }
 
     /// Logs out: closes the connection (and a store `initStorage` opened). Succeeds also when
     /// nobody is logged in; a login under way ends with 6014. Listener calls for what the SDK took

@@ -90,8 +90,19 @@ open class TIMMessage: NSObject {
     var conversationID: ConversationID?
     /// The user whose conversation it is in (whose handle `getConversation()` gives), once known.
     var owner: String?
+    /// Set with `setPriority(_:)`.
+    private var priority = TIMMessagePriority.MSG_PRIORITY_NORMAL
 
     public override init() {}
+
+    /// Sets the message's priority before sending (the vendor's server delivers high-priority group
+    /// messages first under load): kept on the message; delivery here does not depend on it.
+    public func setPriority(_ priority: TIMMessagePriority) {
+        self.priority = priority
+    }
+
+    /// The priority set with `setPriority(_:)` (`MSG_PRIORITY_NORMAL` until then).
+    public func getPriority() -> TIMMessagePriority { priority }
 
     init(_ message: Message, selfUserID: String) {
         super.init()

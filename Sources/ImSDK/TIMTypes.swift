@@ -13,6 +13,15 @@ public typealias TIMGetMsgSucc = ([Any]?) -> Void
 public typealias TIMLogFunc = (TIMLogLevel, String?) -> Void
 
 /// The kind of a conversation.
+/// A message's priority (`TIMMessage.setPriority(_:)`, the headers' `TIM_MSG_PRIORITY_...`): kept
+/// on the message; delivery here does not depend on it.
+public enum TIMMessagePriority: Int, Sendable {
+    case MSG_PRIORITY_HIGH = 1
+    case MSG_PRIORITY_NORMAL = 2
+    case MSG_PRIORITY_LOW = 3
+    case MSG_PRIORITY_LOWEST = 4
+}
+
 public enum TIMConversationType: Int, Sendable {
     case C2C = 1
     case GROUP = 2

@@ -6,8 +6,8 @@ extension V2TIMManager {
     /// Adds `msg` to this device's storage of the C2C conversation with `userID`, as sent by
     /// `sender` (me or `userID`; nil or empty: me), without sending it: a prompt the chat shows
     /// ("you have sent the file") that the other party need not get. It is a local import: no server
-    /// sequence, never unread, status `MSG_STATUS_LOCAL_IMPORTED`, the local time (or the last
-    /// message's, if later); it becomes the last message and the conversation moves up (created if
+    /// sequence, never unread, status `MSG_STATUS_LOCAL_IMPORTED`, the local time (or a second past
+    /// the last message's, if that is not older); it becomes the last message and the conversation moves up (created if
     /// needed), and it stays on this device only (other devices and the server never see it).
     /// `getC2CHistoryMessageList` shows it: merged by time into the server's pages while connected,
     /// from local storage while not (legacy: `getLocalMessage`). `msg` takes its ID, sender and time.
@@ -75,14 +75,11 @@ extension V2TIMManager {
             guard let id else { throw IMError(.invalidParameters, "the conversation's ID is empty") }
             var imported = client.importable(content)
             imported.sender = sender.nonEmpty ?? client.userID
-            // Inserted now: never before the conversation's last message (whose server time may run
-            // ahead of this device's clock), and its last message even within the same second.
-            let lastTime = client.read { $0.conversation(id)?.lastMessage?.timestamp } ?? 0
-            imported.timestamp = max(imported.timestamp, lastTime)
+            imported.timestamp = client.timeForNewImport(in: id)
             let stored: Message
             var failure: IMError?
             do throws(IMError) {
-                stored = try client.importMessages([imported], into: id, winningTies: true)[0]
+                stored = try client.importMessages([imported], into: id)[0]
             } catch where error.code == .ioOperationFailed {
                 // Not on disk, but in memory: the message stands (see `IMClient.writeDurably`).
                 (stored, failure) = (imported, error)

@@ -123,6 +123,12 @@ extension LegacyBridge {
         IMClient.importable(content, sender: localClient?.userID ?? "", now: UInt64(Date().timeIntervalSince1970))
     }
 
+    /// The time of a message saved now into `id` (`saveMessage`), as `IMClient.timeForNewImport(in:)`
+    /// gives it; nil when no store is open.
+    package func timeForNewImport(in id: ConversationID) -> UInt64? {
+        localClient?.timeForNewImport(in: id)
+    }
+
     /// Whether `message` is one to import, not imported yet (`convertToImportedMsg()` made it).
     package func isImportable(_ message: Message) -> Bool {
         message.isLocalImport

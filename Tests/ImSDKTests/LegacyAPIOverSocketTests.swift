@@ -28,5 +28,6 @@ final class LegacyAPIOverSocketTests: LegacyAPITests {
     override func test_systemConversation_existsForLegacy_andIsInvisibleToV2() async throws { try await super.test_systemConversation_existsForLegacy_andIsInvisibleToV2() }
     override func test_badInput_failsWithTheVendorCodes() async throws { try await super.test_badInput_failsWithTheVendorCodes() }
     override func test_doBackgroundAndDoForeground_checkTheSession_andSucceed() async throws { try await super.test_doBackgroundAndDoForeground_checkTheSession_andSucceed() }
+    override func test_autoLogin_getVersion_getLogPath_andGroupManager() async throws { try await super.test_autoLogin_getVersion_getLogPath_andGroupManager() }
     override func test_returnedStatus_matchesTheCodeFailGets() async throws { try await super.test_returnedStatus_matchesTheCodeFailGets() }
 }

@@ -417,6 +417,29 @@ class LegacyAPITests: XCTestCase {
         XCTAssertEqual([loggedOut.status, loggedOut.failure], [6014, 6014])
     }
 
+    /// The 4.x `TIMManager` extras: `autoLogin` (the UserSig of the last login since `initSdk`),
+    /// `getVersion`, `getLogPath`, `groupManager`.
+    func test_autoLogin_getVersion_getLogPath_andGroupManager() async throws {
+        let manager = TIMManager.sharedInstance()!
+        session = try await LegacyTestSession(peers: ["a"], configureSDK: { $0.logPath = "/tmp/im-logs" })
+        XCTAssertEqual(manager.getVersion(), V2TIMManager.sharedInstance().getVersion())
+        XCTAssertEqual(manager.getLogPath(), "/tmp/im-logs")
+        XCTAssertTrue(manager.groupManager() === TIMGroupManager.sharedInstance())
+
+        try await session.logout()
+        let stranger = await statusAndFailure { manager.autoLogin("a", succ: $0, fail: $1) }
+        XCTAssertEqual([stranger.status, stranger.failure], [6026, 6026], "a never logged in here")
+        let again = await statusAndFailure { manager.autoLogin("me", succ: $0, fail: $1) }
+        XCTAssertEqual([again.status, again.failure], [0, 0])
+        XCTAssertEqual(manager.getLoginStatus(), .STATUS_LOGINED)
+        XCTAssertEqual(manager.getLoginUser(), "me")
+
+        try await session.logout()
+        manager.unInit()
+        let afterUnInit = await statusAndFailure { manager.autoLogin("me", succ: $0, fail: $1) }
+        XCTAssertEqual(afterUnInit.status, 6026, "unInit forgets the last logins")
+    }
+
     func test_returnedStatus_matchesTheCodeFailGets() async throws {
         session = try await LegacyTestSession(peers: [])
         let unknown = session.manager.getConversation(.C2C, receiver: "nobody")!

@@ -311,6 +311,26 @@ final class LegacyLocalMessagesTests: XCTestCase {
         XCTAssertEqual(page.map(text), ["old tip"], "paging continues before an imported message")
     }
 
+    /// The 3.x/4.x `save(_:sender:isReaded:)`: an import made now, the last message, never unread.
+    func test_saveMessage_storesItLocally_asAnImportMadeNow() async throws {
+        try await start()
+        try session.server.sendText("real", from: "a", toUser: "me")
+        await session.settle()
+        let a = conversation("a")
+        let note = textMessage("saved note")
+        note.setPriority(.MSG_PRIORITY_LOW)
+        XCTAssertEqual(note.getPriority(), .MSG_PRIORITY_LOW)
+        XCTAssertEqual(a.save(note, sender: "a", isReaded: false), 0)
+        XCTAssertEqual(note.sender(), "a")
+        XCTAssertEqual(text(a.getLastMsg()), "saved note")
+        XCTAssertEqual(a.getUnReadMessageNum(), 1, "the received one; a saved message is never unread")
+        let local = try await local(a).map(text)
+        XCTAssertEqual(local, ["saved note", "real"])
+        XCTAssertEqual(a.save(note, sender: nil, isReaded: true), 6017, "saved already")
+        XCTAssertEqual(a.save(nil, sender: nil, isReaded: true), 6017)
+        XCTAssertEqual(a.save(textMessage("x"), sender: "stranger", isReaded: true), 6017, "a C2C sender who is neither party")
+    }
+
     func test_aNewerImport_createsTheConversation_andBecomesTheLastMessageOfBothAPIs() async throws {
         try await start()
         let welcome = textMessage("welcome")

@@ -167,12 +167,10 @@ extension ConversationStore {
     /// Imported messages (`Message.isLocalImport`) have no server sequence and never count as
     /// unread; local history places them by time. The newest one becomes the last message when it
     /// is newer than the current one (then the conversation moves up as for any activity at its
-    /// time); older ones only fill history. A message whose ID is already held is skipped. With
-    /// `winningTies` (a prompt inserted now, V2 `insertC2CMessageToLocalStorage`), the newest one
-    /// also replaces a last message of the same second.
+    /// time); older ones only fill history. A message whose ID is already held is skipped.
     /// - Precondition: every message is a local import (sequence 0, status `.sent`).
     /// - Complexity: O(k (log i + i)) for k messages.
-    package mutating func importMessages(_ messages: [Message], into id: ConversationID, winningTies: Bool = false) {
+    package mutating func importMessages(_ messages: [Message], into id: ConversationID) {
         precondition(messages.allSatisfy(\.isLocalImport), "only imported messages (sequence 0, sent) are imported")
         guard let newest = messages.max(by: MessageLog.importOrder) else { return }
         touching(id) { store in
@@ -185,7 +183,7 @@ extension ConversationStore {
                     added.append(message)
                 }
                 guard let last = added.filter({ !$0.isExcludedFromLastMessage }).max(by: MessageLog.importOrder),
-                      Self.isNewerImport(last, than: conversation.lastMessage, winningTies: winningTies) else { return nil }
+                      Self.isNewerImport(last, than: conversation.lastMessage) else { return nil }
                 conversation.lastMessage = last
                 conversation.marks.remove(.hide)
                 return last.timestamp
@@ -196,10 +194,10 @@ extension ConversationStore {
 
     /// Whether the imported `message` should replace `current` as the last message: it is later, or
     /// an import of the same second that sorts after it (an accepted or pending message of the same
-    /// second stays, unless `winningTies`).
-    private static func isNewerImport(_ message: Message, than current: Message?, winningTies: Bool) -> Bool {
+    /// second stays).
+    private static func isNewerImport(_ message: Message, than current: Message?) -> Bool {
         guard let current else { return true }
         if message.timestamp != current.timestamp { return message.timestamp > current.timestamp }
-        return winningTies || current.isLocalImport && MessageLog.importOrder(current, message)
+        return current.isLocalImport && MessageLog.importOrder(current, message)
     }
 }

@@ -80,6 +80,16 @@ extension IMClient {
         Self.importable(content, sender: userID, now: clock())
     }
 
+    /// The time of a message imported now into `id` (V2 `insertC2CMessageToLocalStorage`, legacy
+    /// `saveMessage`): the device's clock, or a second past the conversation's last message when
+    /// that is not older (its server time may run ahead of this device's clock), so that the
+    /// import is the newest message in the list and in every history.
+    package func timeForNewImport(in id: ConversationID) -> UInt64 {
+        let now = clock()
+        guard let last = read({ $0.conversation(id)?.lastMessage?.timestamp }), last >= now else { return now }
+        return last + 1
+    }
+
     /// A message to import, made without a client (the legacy API converts messages at any time).
     package static func importable(_ content: MessageContent, sender: String, now: UInt64) -> Message {
         let random = UInt32.random(in: 0...UInt32.max)
@@ -97,9 +107,7 @@ extension IMClient {
     ///   `ioOperationFailed` (6022) when the imported messages could not be stored (they stand, see
     ///   `writeDurably(_:)`).
     @discardableResult
-    package func importMessages(
-        _ messages: [Message], into id: ConversationID, winningTies: Bool = false
-    ) throws(IMError) -> [Message] {
+    package func importMessages(_ messages: [Message], into id: ConversationID) throws(IMError) -> [Message] {
         var stored: [Message] = []
         for var message in messages {
             guard message.isLocalImport else { throw IMError(.invalidParameters, "not a message to import") }
@@ -117,7 +125,7 @@ extension IMClient {
             }
             stored.append(message)
         }
-        try writeDurably { $0.importMessages(stored, into: id, winningTies: winningTies) }
+        try writeDurably { $0.importMessages(stored, into: id) }
         return stored
     }
 }
