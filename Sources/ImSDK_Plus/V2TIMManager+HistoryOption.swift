@@ -73,18 +73,9 @@ extension V2TIMManager {
             let cursor = lastMsg ?? (lastMsgSeq > 0 ? Self.cursor(atSeq: lastMsgSeq, of: id, in: client) : nil)
             let finish: @Sendable (Result<(messages: [Message], readSeq: UInt64, peerRead: PeerReadPoint), IMError>) -> Void = {
                 result in
-                switch result {
-                case .success(let (messages, readSeq, peerRead)):
-                    let kept = messages.filter { message in
-                        range.contains(message.timestamp)
-                            && types.map { $0.contains(V2TIMMessage.elementType(of: message.content).rawValue) } ?? true
-                    }
-                    let profile = client.read { $0.conversation(id)?.profile }
-                    callbacks.value.0?(kept.map {
-                        V2TIMMessage($0, selfUserID: client.userID, readSeq: readSeq, peerRead: peerRead, profile: profile)
-                    })
-                case .failure(let error):
-                    error.report(to: callbacks.value.1)
+                Self.finishHistory(result, of: id, on: client, callbacks) { message in
+                    range.contains(message.timestamp)
+                        && types.map { $0.contains(V2TIMMessage.elementType(of: message.content).rawValue) } ?? true
                 }
             }
             if local {

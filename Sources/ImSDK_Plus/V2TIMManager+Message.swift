@@ -179,16 +179,27 @@ extension V2TIMManager {
         let before = lastMsg?.core
         withClient(fail: fail) { client in
             client.history(id, before: before, count: Int(count), mergingImports: true) { result in
-                switch result {
-                case .success(let (messages, readSeq, peerRead)):
-                    let profile = client.read { $0.conversation(id)?.profile }
-                    callbacks.value.0?(messages.map {
-                        V2TIMMessage($0, selfUserID: client.userID, readSeq: readSeq, peerRead: peerRead, profile: profile)
-                    })
-                case .failure(let error):
-                    error.report(to: callbacks.value.1)
-                }
+                Self.finishHistory(result, of: id, on: client, callbacks)
             }
+        }
+    }
+
+    /// Hands a page of history to `succ` as V2 messages (read as the page's cursor and peer read
+    /// point say, C2C ones from the peer with the conversation's profile), or its error to `fail`;
+    /// `keeping` chooses which messages stay.
+    static func finishHistory(
+        _ result: Result<(messages: [Message], readSeq: UInt64, peerRead: PeerReadPoint), IMError>,
+        of id: ConversationID, on client: IMClient, _ callbacks: Unchecked<(V2TIMMessageListSucc?, V2TIMFail?)>,
+        keeping isKept: (Message) -> Bool = { _ in true }
+    ) {
+        switch result {
+        case .success(let (messages, readSeq, peerRead)):
+            let profile = client.read { $0.conversation(id)?.profile }
+            callbacks.value.0?(messages.filter(isKept).map {
+                V2TIMMessage($0, selfUserID: client.userID, readSeq: readSeq, peerRead: peerRead, profile: profile)
+            })
+        case .failure(let error):
+            error.report(to: callbacks.value.1)
         }
     }
 }
