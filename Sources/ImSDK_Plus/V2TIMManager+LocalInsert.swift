@@ -7,8 +7,9 @@ extension V2TIMManager {
     /// `sender` (me or `userID`; nil or empty: me), without sending it: a prompt the chat shows
     /// ("you have sent the file") that the other party need not get. It is a local import: no server
     /// sequence, never unread, status `MSG_STATUS_LOCAL_IMPORTED`, the local time (or a second past
-    /// the last message's, if that is not older); it becomes the last message and the conversation moves up (created if
-    /// needed), and it stays on this device only (other devices and the server never see it).
+    /// the last message's, if that is not older); it becomes the last message and the conversation
+    /// moves up (created if needed), and it stays on this device only (other devices and the
+    /// server never see it).
     /// `getC2CHistoryMessageList` shows it: merged by time into the server's pages while connected,
     /// from local storage while not (legacy: `getLocalMessage`). `msg` takes its ID, sender and time.
     /// `succ` runs once it is stored (after `onNewConversation` or `onConversationChanged`).
