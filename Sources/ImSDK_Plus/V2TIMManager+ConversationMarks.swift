@@ -48,6 +48,18 @@ extension V2TIMManager {
         }
     }
 
+    /// `markConversation(conversationIDList:markType:enableMark:succ:fail:)` with a built-in mark
+    /// named by its case, as the vendor's Swift-SDK samples write it
+    /// (`markType: .V2TIM_CONVERSATION_MARK_TYPE_STAR`).
+    /// - Errors: as that call.
+    public func markConversation(
+        conversationIDList: [String], markType: V2TIMConversationMarkType, enableMark: Bool,
+        succ: V2TIMConversationOperationResultSucc?, fail: V2TIMFail?
+    ) {
+        markConversation(conversationIDList: conversationIDList, markType: NSNumber(value: markType.rawValue),
+                         enableMark: enableMark, succ: succ, fail: fail)
+    }
+
     /// Sets (nil: clears) the custom data of up to 100 conversations, at most 256 bytes. Custom
     /// data is kept on the server and roams, as marks do (see
     /// `markConversation(conversationIDList:markType:enableMark:succ:fail:)`): every device of the

@@ -111,6 +111,19 @@ extension V2TIMManager {
         }
     }
 
+    /// `setAllReceiveMessageOpt(opt:startTimeStamp:duration:succ:fail:)` with `Int` values, as the
+    /// vendor's Swift-SDK samples pass them.
+    /// - Errors: as that call; 6017 also for a value outside 0...`UInt32.max`.
+    public func setAllReceiveMessageOpt(
+        opt: V2TIMReceiveMessageOpt, startTimeStamp: Int, duration: Int, succ: V2TIMSucc?, fail: V2TIMFail?
+    ) {
+        guard let start = UInt32(exactly: startTimeStamp), let length = UInt32(exactly: duration) else {
+            reportNow(IMError(.invalidParameters, "startTimeStamp and duration are 0...\(UInt32.max)"), to: fail)
+            return
+        }
+        setAllReceiveMessageOpt(opt: opt, startTimeStamp: start, duration: length, succ: succ, fail: fail)
+    }
+
     /// The receive option of every conversation and its do-not-disturb window, from the server
     /// (`RECEIVE_MESSAGE` with no window until one is set). One server request.
     /// - Errors:
