@@ -65,10 +65,11 @@ extension V2TIMManager {
         }
         let count = Int(clamping: option.count)
         let types = local ? option.messageTypeList.map { Set($0.map(\.intValue)) } : nil
-        let range = Self.timeRange(begin: option.getTimeBegin, period: option.getTimePeriod)
+        let (begin, period) = (option.getTimeBegin, option.getTimePeriod)
         let lastMsg = option.lastMsg?.core
         let lastMsgSeq = id.kind == .group && lastMsg == nil ? UInt64(option.lastMsgSeq) : 0
         withClient(fail: fail) { client throws(IMError) in
+            let range = Self.timeRange(begin: begin, period: period, now: client.clock())
             // From a sequence: before the next one, so that its own message is in the page.
             let cursor = lastMsg ?? (lastMsgSeq > 0 ? Self.cursor(atSeq: lastMsgSeq, of: id, in: client) : nil)
             let finish: @Sendable (Result<(messages: [Message], readSeq: UInt64, peerRead: PeerReadPoint), IMError>) -> Void = {
@@ -98,11 +99,12 @@ extension V2TIMManager {
         getHistoryMessageList(option: option, succ: succ, fail: fail)
     }
 
-    /// The seconds `getTimeBegin` and `getTimePeriod` select, looking back.
-    private static func timeRange(begin: UInt, period: UInt) -> ClosedRange<UInt64> {
+    /// The seconds `getTimeBegin` and `getTimePeriod` select, looking back (a begin of 0: `now`,
+    /// the device's clock).
+    private static func timeRange(begin: UInt, period: UInt, now: UInt64) -> ClosedRange<UInt64> {
         let upper = begin == 0 ? UInt64.max : UInt64(begin)
         guard period > 0 else { return 0...upper }
-        let from = begin == 0 ? UInt64(Date().timeIntervalSince1970) : UInt64(begin)
+        let from = begin == 0 ? now : UInt64(begin)
         return (from - min(UInt64(period), from))...upper
     }
 

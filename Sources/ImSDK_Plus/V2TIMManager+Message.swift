@@ -130,10 +130,10 @@ extension V2TIMManager {
     /// newest), newest first: connected, from the server (one request per call; messages removed
     /// from local storage are left out, so a page may be shorter; the messages inserted on this
     /// device (`insertC2CMessageToLocalStorage`) in its span are merged in by time, so it may be
-    /// longer, and once the server's history ended a last page holds the older ones); while the connection is down
-    /// (or drops before the answer), from this device's storage, as the vendor's header says ("if
-    /// the SDK detects no network, it returns local history"), read from the local database a page
-    /// at a time.
+    /// longer, and once the server's history ended a last page holds the older ones); while the
+    /// connection is down (or drops before the answer), from this device's storage, as the
+    /// vendor's header says ("if the SDK detects no network, it returns local history"), read from
+    /// the local database a page at a time.
     /// - Errors:
     ///   - 6017 `ERR_INVALID_PARAMETERS`: an empty `userID`, or `count` 0 or less (checked first,
     ///     also before `initSDK`).

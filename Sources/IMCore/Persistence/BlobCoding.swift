@@ -84,10 +84,7 @@ enum BlobCoding {
         data.append((desc == nil ? 0 : 1) | (ext == nil ? 0 : 2))
         append(UInt32(payload.count), to: &data)
         data.append(payload)
-        for string in [desc ?? "", ext ?? ""] {
-            append(UInt32(string.utf8.count), to: &data)
-            data.append(contentsOf: string.utf8)
-        }
+        data.append(encode([desc ?? "", ext ?? ""]))
         return data
     }
 

@@ -88,6 +88,8 @@ package final class IMSession: Sendable {
         var batchLogFoldThreshold = ConversationDatabase.defaultLogFoldThreshold
         /// The device's clock of later logins (nil: the system's; see `setClockForTesting(_:)`).
         var clock: (@Sendable () -> UInt64)?
+        /// `clock`, or the system's.
+        var deviceClock: @Sendable () -> UInt64 { clock ?? { UInt64(Date().timeIntervalSince1970) } }
         var syncsDrafts = false
         var platform = IMPlatform.current
         /// The storage fault tests injected into the databases of this session's clients.
@@ -206,7 +208,7 @@ package final class IMSession: Sendable {
 
     /// The device's clock now, in seconds (the one `setClockForTesting(_:)` set, else the system's).
     package var deviceTime: UInt64 {
-        state.withLock { $0.clock }?() ?? UInt64(Date().timeIntervalSince1970)
+        state.withLock { $0.deviceClock }()
     }
 
     /// Makes the database of the current client, and of every client a later login or
@@ -385,7 +387,7 @@ package final class IMSession: Sendable {
             databasePath: databasePath, warmsUpInBackground: warmsUpInBackground, syncsDrafts: state.syncsDrafts,
             checksInvariants: state.checksInvariants, platform: state.platform,
             heartbeatInterval: state.heartbeatInterval, messageCacheLimit: state.messageCacheLimit,
-            batchLogFoldThreshold: state.batchLogFoldThreshold, clock: state.clock ?? { UInt64(Date().timeIntervalSince1970) })
+            batchLogFoldThreshold: state.batchLogFoldThreshold, clock: state.deviceClock)
         if let fault = state.storageFault { client.injectStorageFaultForTesting(fault) }
         client.subscribeUnreadCounts(state.unreadFilters)
         return client
