@@ -315,8 +315,8 @@ enum Usage {
                               unreadable (the device then stops using its
                               database and rebuilds its list from the server).
           --local-removals    Also remove messages from the device's local storage
-                              (legacy remove()), in sequences without a second
-                              device (other seeds then give other sequences).
+                              (legacy remove()); a second device still shows them
+                              (other seeds then give other sequences).
         """
 
     private static let convergeSummary = """

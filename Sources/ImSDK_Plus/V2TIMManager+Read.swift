@@ -7,7 +7,8 @@ extension V2TIMManager {
     ///
     /// My unread count for it becomes 0 and the read reaches my other devices. Goes to the server:
     /// one request for a named conversation; with nil, one per conversation with unread messages (or
-    /// marked unread), sent together. `succ` runs once the server answered and the reads are applied
+    /// marked unread, or whose unread messages were removed from local storage here, which my
+    /// other devices still show), sent together. `succ` runs once the server answered and the reads are applied
     /// here (`onConversationChanged` comes first). With nil, a conversation another device has just
     /// deleted is skipped, not an error.
     /// - Errors:

@@ -150,6 +150,8 @@ final class ConversationGroupStoreTests: XCTestCase {
             try database.connection.execute("ALTER TABLE conversations DROP COLUMN conversation_groups")
             try database.connection.execute("ALTER TABLE conversations DROP COLUMN peer_read_seq")
             try database.connection.execute("ALTER TABLE conversations DROP COLUMN peer_read_timestamp")
+            try database.connection.execute("ALTER TABLE conversations DROP COLUMN hides_unread")
+            try database.connection.execute("ALTER TABLE counters DROP COLUMN conversations_hiding_unread")
             try database.connection.execute("PRAGMA user_version = 4")
         }
         let database = try ConversationDatabase.open(at: path, logger: .silent)

@@ -56,6 +56,40 @@ final class ConversationStoreLocalMessagesTests: XCTestCase {
         store._checkInvariants()
     }
 
+    /// Each kind of removal of a message the server still counts unread leaves the conversation
+    /// among those a read of everything reads; a read up to its newest message forgets that, and a
+    /// removal of a read message, or of my own, never sets it.
+    func test_removalsOfUnreadMessages_makeTheConversationHideUnread_untilAReadOfEverything() throws {
+        var store = ConversationStore(selfUserID: me)
+        for seq: UInt64 in 1...3 { store.receive(fromAlice(seq)) }
+        store.receive(.accepted(seq: 1, from: "bob", to: .group("team"), at: 1_001))
+        store.receive(.accepted(seq: 2, from: me, to: .group("team"), at: 1_002))
+        store.markRead(team, upTo: 1)
+        let bob = ConversationID.c2c("bob")
+        store.receive(.accepted(seq: 1, from: "bob", to: .user(me), at: 1_001))
+
+        try store.removeMessage(fromAlice(3), in: alice)
+        XCTAssertEqual(store.conversation(alice)?.hidesUnread, true, "one unread message removed")
+        try store.removeAllMessages(of: bob)
+        XCTAssertEqual(store.conversation(bob)?.hidesUnread, true, "every message removed (legacy deleteLocalMessage)")
+        try store.removeMessage(.accepted(seq: 2, from: me, to: .group("team"), at: 1_002), in: team)
+        try store.removeMessage(.accepted(seq: 1, from: "bob", to: .group("team"), at: 1_001), in: team)
+        XCTAssertEqual(store.conversation(team)?.hidesUnread, false, "my own message, and one read already")
+        try store.forgetMessage(.accepted(seq: 3, from: "bob", to: .group("team"), at: 1_003), in: team)
+        XCTAssertEqual(store.conversation(team)?.hidesUnread, true, "a message of the server's history, above the cursor")
+        XCTAssertEqual(store.counters.conversationsHidingUnread, 3)
+        store._checkInvariants()
+
+        XCTAssertEqual(store.conversationsToMarkRead(kind: nil), [alice, bob, team].sorted())
+        XCTAssertEqual(store.conversationsToMarkRead(kind: .group), [team])
+        store.markRead(alice, upTo: 2)
+        XCTAssertEqual(store.conversation(alice)?.hidesUnread, true, "message 3 is still above the cursor")
+        for id in [alice, bob, team] { store.markRead(id, upTo: .max) }
+        XCTAssertEqual(store.counters.conversationsHidingUnread, 0)
+        XCTAssertEqual(store.conversationsToMarkRead(kind: nil), [])
+        store._checkInvariants()
+    }
+
     func test_aRemovedMessageDeliveredAgain_isADuplicate() throws {
         var store = ConversationStore(selfUserID: me)
         store.receive(fromAlice(1))

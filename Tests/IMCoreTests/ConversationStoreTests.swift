@@ -12,6 +12,12 @@ final class ConversationStoreTests: XCTestCase {
     private let carol = ConversationID.c2c("carol")
     private let team = ConversationID.group("team")
 
+    /// A conversation value is what every page copies and what the store holds per conversation
+    /// (README, Performance): its one-byte fields share one word, so a new flag costs no memory.
+    func test_aConversationValue_staysWithin192Bytes() {
+        XCTAssertLessThanOrEqual(MemoryLayout<Conversation>.stride, 192)
+    }
+
     // MARK: - Unread counting
 
     func test_messagesFromOthersAboveCursor_countUnread() {

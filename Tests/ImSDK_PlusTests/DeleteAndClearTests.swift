@@ -159,6 +159,44 @@ final class DeleteAndClearTests: XCTestCase {
         XCTAssertEqual(remaining, ["3", "2"])
     }
 
+    /// A message removed here while unread no longer counts here, but the server counts it for my
+    /// other devices: a read of everything (of its kind) reads that conversation too, although it
+    /// shows nothing unread here, and the removal is remembered across a restart.
+    func test_aReadOfEverything_readsWhatWasRemovedHereUnread_soMyOtherDevicesStopShowingIt() async throws {
+        let directory = try TemporaryDirectory(prefix: "removed-unread")
+        defer { directory.remove() }
+        let phone = try await phone(storage: .disk(directory: directory.path))
+        let tablet = try await device(on: phone.server)
+        let mine = try await receive(2, on: phone)
+        _ = try phone.server.sendText("g1", from: "b", toGroup: "g")
+        await settle([phone, tablet])
+        let group = try await phone.manager.getGroupHistoryMessageList(groupID: "g", count: 1, lastMsg: nil)
+        for message in mine + group { try await phone.manager.deleteMessageFromLocalStorage(msg: message) }
+        await settle([phone, tablet])
+        let phoneTotal = try await phone.manager.getTotalUnreadMessageCount()
+        let tabletTotal = try await tablet.manager.getTotalUnreadMessageCount()
+        XCTAssertEqual(phoneTotal, 0, "removed messages do not count here")
+        XCTAssertEqual(tabletTotal, 3, "the server still counts them for my other devices")
+
+        try await phone.manager.logout()
+        try await phone.manager.login(userID: "me", userSig: "sig")
+        try await phone.manager.markC2CMessage(asRead: nil)
+        await settle([phone, tablet])
+        let c2c = try await conversation("c2c_a", of: tablet)
+        let stillUnread = try await conversation("group_g", of: tablet)
+        XCTAssertEqual(c2c.unreadCount, 0, "the C2C read covers the conversation whose unread messages were removed")
+        XCTAssertEqual(stillUnread.unreadCount, 1, "a read of C2C conversations leaves the group")
+
+        try await phone.manager.markAllMessageAsRead()
+        await settle([phone, tablet])
+        let afterAll = try await tablet.manager.getTotalUnreadMessageCount()
+        XCTAssertEqual(afterAll, 0)
+        let counters = try XCTUnwrap(phone.manager.currentClient).read { $0.counters }
+        XCTAssertEqual(counters.conversationsHidingUnread, 0, "read up to the newest message, nothing is hidden any more")
+        phone.checkInvariants()
+        tablet.checkInvariants()
+    }
+
     // MARK: - clear
 
     func test_clearC2CHistoryMessage_keepsTheConversationInPlace_withNoLastMessageAndNothingUnread_onEveryDevice() async throws {

@@ -17,6 +17,14 @@ package struct Conversation: Hashable, Sendable {
     package let kind: ConversationID.Kind
     package var isPinned: Bool
     package var receiveOption: ReceiveOption
+    /// Whether a message that counted as unread was removed from local storage while above the
+    /// read cursor (`ConversationStore.removeMessage(_:in:)` and the other removals): this device
+    /// no longer counts it, but the server does, for the user's other devices. A read of
+    /// everything (`ConversationStore.conversationsToMarkRead(kind:)`) reads this conversation
+    /// too, so that those devices stop showing it. Cleared once the cursor reaches `lastSeq`;
+    /// it may stay set when the removed message was read on another device since (the read of
+    /// everything then moves the cursor over nothing unread, which is harmless).
+    package var hidesUnread: Bool
     /// `unreadCount`, in the four bytes after the one-byte fields.
     private var unread: Int32
     /// The newest message that is not excluded from "last message".
@@ -129,6 +137,7 @@ package struct Conversation: Hashable, Sendable {
         self.kind = id.kind
         self.isPinned = false
         self.receiveOption = .receive
+        self.hidesUnread = false
         self.lastMessage = nil
         self.lastSeq = 0
         self.readSeq = 0
@@ -142,6 +151,17 @@ package struct Conversation: Hashable, Sendable {
 
     /// Whether any of the rarely set fields is set: they then live in a box shared by copies.
     var hasExtras: Bool { extras.storage != nil }
+
+    /// Notes that a message above the read cursor that counted as unread was removed from local
+    /// storage (see `hidesUnread`).
+    mutating func hideRemovedUnread(seq: UInt64) {
+        if seq > readSeq { hidesUnread = true }
+    }
+
+    /// Clears `hidesUnread` once the read cursor reached `lastSeq` (after the cursor moved).
+    mutating func forgetHiddenUnreadIfAllRead() {
+        if readSeq >= lastSeq { hidesUnread = false }
+    }
 
     /// Whether its messages count as unread (`ConversationProfile.keepsUnreadCount`), read without
     /// copying the profile out.

@@ -17,7 +17,7 @@ extension ConversationDatabase {
         "kind", "target", "sort_key", "order_key", "pinned", "last_seq", "read_seq", "read_timestamp",
         "unread_count", "receive_option", "marks", "draft_text", "draft_timestamp",
         "name", "remark", "face_url", "group_type", "custom_data", "at_infos",
-    ] + messageColumns.map { "last_message_" + $0 } + ["conversation_groups", "peer_read_seq", "peer_read_timestamp"]
+    ] + messageColumns.map { "last_message_" + $0 } + ["conversation_groups", "peer_read_seq", "peer_read_timestamp", "hides_unread"]
 
     /// The `sort_key` column for a sort key: bit 63 flipped, so signed order is unsigned order.
     static func sortKeyColumn(_ sortKey: UInt64) -> Int64 {
@@ -49,6 +49,7 @@ extension ConversationDatabase {
         try row.append(conversation.conversationGroups.isEmpty ? nil : BlobCoding.encode(conversation.conversationGroups))
         try row.append(conversation.peerRead.seq)
         try row.append(conversation.peerRead.timestamp)
+        try row.append(conversation.hidesUnread)
     }
 
     /// Binds the key columns (kind, target) of `id`.

@@ -191,6 +191,7 @@ package final class ConversationDatabase {
         try row.append(orderCounter)
         try row.append(syncVersion)
         try row.append(serverEpoch)
+        try row.append(counters.conversationsHidingUnread)
     }
 
     // MARK: - Reads
@@ -199,8 +200,8 @@ package final class ConversationDatabase {
     package func loadCounters() throws(PersistenceError)
         -> (counters: UnreadCounters, orderCounter: UInt64, syncVersion: UInt64, serverEpoch: String?)? {
         try connection.prepare(Self.loadCountersSQL).query { row in
-            (counters: Self.counters(from: row), orderCounter: row.uint64(at: 6), syncVersion: row.uint64(at: 7),
-             serverEpoch: row.string(at: 8))
+            (counters: Self.counters(from: row, hidingUnreadAt: 9), orderCounter: row.uint64(at: 6),
+             syncVersion: row.uint64(at: 7), serverEpoch: row.string(at: 8))
         }.first
     }
 
@@ -267,9 +268,10 @@ package final class ConversationDatabase {
         }
     }
 
-    /// The six counters from columns 0-5 of `row`, in the order both `loadCountersSQL` and
-    /// `recountSQL` select them.
-    private static func counters(from row: SQLiteStatement) -> UnreadCounters {
+    /// The counters from columns 0-5 of `row`, in the order both `loadCountersSQL` and
+    /// `recountSQL` select them, and `conversationsHidingUnread` from column `hidingUnreadAt` (NULL
+    /// is 0).
+    private static func counters(from row: SQLiteStatement, hidingUnreadAt hidingColumn: Int32) -> UnreadCounters {
         var counters = UnreadCounters()
         counters.totalUnread = row.int(at: 0)
         counters.mutedUnread = row.int(at: 1)
@@ -277,6 +279,7 @@ package final class ConversationDatabase {
         counters.markedUnreadConversations = row.int(at: 3)
         counters.pinnedConversations = row.int(at: 4)
         counters.conversations = row.int(at: 5)
+        counters.conversationsHidingUnread = row.int(at: hidingColumn)
         return counters
     }
 
@@ -287,7 +290,7 @@ package final class ConversationDatabase {
         let countingOptions = ReceiveOption.allCases.filter(\.countsInTotalUnread)
             .reduce(Int64(0)) { $0 | 1 << Int64($1.rawValue) }
         let rows = try connection.prepare(Self.recountSQL).query([countingOptions, ConversationMarks.unread.rawValue]) { row in
-            Self.counters(from: row)
+            Self.counters(from: row, hidingUnreadAt: 6)
         }
         return rows.first ?? UnreadCounters()
     }
@@ -384,6 +387,7 @@ package final class ConversationDatabase {
     private static let counterColumns = [
         "id", "total_unread", "muted_unread", "unread_conversations", "marked_unread_conversations",
         "pinned_conversations", "conversations", "order_counter", "sync_version", "server_epoch",
+        "conversations_hiding_unread",
     ]
     fileprivate static let saveCountersSQL = upsertSQL("counters", counterColumns, key: ["id"])
     private static let loadCountersSQL = "SELECT \(counterColumns.dropFirst().joined(separator: ", ")) FROM counters WHERE id = 1"
@@ -394,7 +398,8 @@ package final class ConversationDatabase {
             coalesce(sum(unread_count > 0), 0),
             coalesce(sum((marks & ?2) <> 0), 0),
             coalesce(sum(pinned), 0),
-            count(*)
+            count(*),
+            coalesce(sum(hides_unread), 0)
         FROM conversations
         """
 }

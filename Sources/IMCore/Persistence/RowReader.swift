@@ -90,6 +90,7 @@ struct RowReader {
             conversation.conversationGroups = groups
         }
         conversation.peerRead = PeerReadPoint(seq: uint64(), timestamp: uint64())
+        conversation.hidesUnread = bool()  // NULL (a row from before schema version 11) is false
         return conversation
     }
 

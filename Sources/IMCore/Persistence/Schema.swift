@@ -29,6 +29,7 @@ package enum Schema {
         Migration(version: 8, sql: version8),
         Migration(version: 9, sql: version9),
         Migration(version: 10, sql: version10),
+        Migration(version: 11, sql: version11),
     ]
 
     /// The newest version this code knows.
@@ -261,5 +262,32 @@ package enum Schema {
     private static let version10 = """
         -- Content kind 4: custom content with a description or an extension (see Schema.version10).
         SELECT 1;
+        """
+
+    /// Version 11: whether a conversation hides unread messages removed from local storage, which
+    /// the server still counts for the user's other devices (`Conversation.hidesUnread`), and how
+    /// many do (`UnreadCounters.conversationsHidingUnread`). Both columns may be NULL, read as 0:
+    /// a batch logged before this version binds neither.
+    ///
+    /// A file whose batch log is empty (folded at logout) gets both from its removed messages
+    /// (status 4) above the read cursor that were not excluded from the unread count: in a C2C
+    /// conversation those the peer sent; in a group, any (the file does not say which sender is
+    /// its user; a read of everything then moves the cursor of a group over nothing unread, which
+    /// is harmless). With batches in the log, whose rows would replace the ones set here, the
+    /// removals from before this version are not known.
+    private static let version11 = """
+        ALTER TABLE conversations ADD COLUMN hides_unread INTEGER;  -- Conversation.hidesUnread; NULL is 0
+        ALTER TABLE counters ADD COLUMN conversations_hiding_unread INTEGER;  -- NULL is 0
+        UPDATE conversations SET hides_unread = 1
+            WHERE NOT EXISTS (SELECT 1 FROM batch_log) AND EXISTS (
+                SELECT 1 FROM messages
+                WHERE conversation_kind = conversations.kind AND conversation_target = conversations.target
+                    AND status = 4 AND excluded_from_unread = 0
+                    -- seq > read_seq as unsigned numbers (one above Int64.max is stored negative)
+                    AND ((seq < 0) > (conversations.read_seq < 0)
+                        OR ((seq < 0) = (conversations.read_seq < 0) AND seq > conversations.read_seq))
+                    AND (conversations.kind = 2 OR sender = conversations.target));
+        UPDATE counters SET conversations_hiding_unread = (SELECT count(*) FROM conversations WHERE hides_unread = 1)
+            WHERE NOT EXISTS (SELECT 1 FROM batch_log);
         """
 }

@@ -116,7 +116,8 @@ extension ConversationStore {
     /// history skips it, it no longer counts as unread nor as an @-mention, and a later delivery of
     /// it (a sync, a push) is a duplicate that changes nothing. A failed send or an imported message
     /// is deleted. When it was the last message, the newest remaining one takes its place (none when
-    /// nothing is left). The read cursor, the order in the list and the server's copy do not change.
+    /// nothing is left). The read cursor, the order in the list and the server's copy do not change;
+    /// an unread one leaves the conversation hiding unread (`Conversation.hidesUnread`).
     /// Its local fields are forgotten.
     /// - Throws: `invalidConversation` when `id` is not in the list; `invalidParameters` for a
     ///   message not held here (or removed already), or one still being sent.
@@ -140,7 +141,10 @@ extension ConversationStore {
                 if held.seq > 0 {
                     stored = held.removed
                     log.put(HeldMessage(message: held.removed, countsAsUnread: false))
-                    if counted && held.seq > conversation.readSeq { conversation.unreadCount -= 1 }
+                    if counted && held.seq > conversation.readSeq {
+                        conversation.unreadCount -= 1
+                        conversation.hideRemovedUnread(seq: held.seq)
+                    }
                     conversation.groupAtInfos.removeAll { $0.seq == held.seq }
                 } else if held.isLocalImport {
                     _ = log.removeImported(id: held.id)

@@ -80,6 +80,7 @@ extension ConversationStore {
                 if includingLocal { dropped += log.dropLocal() }
                 conversation.lastSeq = max(conversation.lastSeq, seq)
                 conversation.readSeq = max(conversation.readSeq, seq)
+                conversation.forgetHiddenUnreadIfAllRead()
                 let cursor = conversation.readSeq
                 conversation.unreadCount = cursor >= conversation.lastSeq ? 0 : cleared.countUnread(above: cursor, in: log)
                 conversation.groupAtInfos.removeAll { $0.seq <= seq }
@@ -106,9 +107,13 @@ extension ConversationStore {
                 return
             }
             let tombstone = message.removed
+            // The server counts it unread while it is above the cursor (this device never did).
+            let hidesUnread = !message.sender.isSameID(as: store.selfUserID) && !message.isExcludedFromUnreadCount
+                && !message.isRevoked
             store.modify(id) { conversation, log in
                 _ = log.insert(HeldMessage(message: tombstone, countsAsUnread: false))
                 conversation.lastSeq = max(conversation.lastSeq, tombstone.seq)
+                if hidesUnread { conversation.hideRemovedUnread(seq: tombstone.seq) }
                 return nil
             }
             store.recorder.recordStorage(.store(tombstone, in: id, countsAsUnread: false))
@@ -134,6 +139,7 @@ extension ConversationStore {
             var removed: (tombstones: [Message], dropped: [String]) = ([], [])
             store.modify(id) { conversation, log in
                 removed = (log.tombstoneAccepted(), log.dropLocal())
+                if conversation.unreadCount > 0 { conversation.hideRemovedUnread(seq: conversation.lastSeq) }
                 conversation.unreadCount = 0
                 conversation.groupAtInfos = []
                 conversation.lastMessage = view.newestListed(in: log)

@@ -299,13 +299,17 @@ package struct ConversationStore: Sendable {
     }
 
     /// The conversations a "read everything" of `kind` (nil: every kind) has to touch: those with
-    /// unread messages or the "marked unread" mark.
-    /// - Complexity: O(u log n) when no conversation is marked unread, O(n) otherwise.
+    /// unread messages, the "marked unread" mark, or unread messages removed from local storage
+    /// that the server still counts (`Conversation.hidesUnread`).
+    /// - Complexity: O(u log n) when no conversation is marked unread or hides unread messages,
+    ///   O(n) otherwise.
     package func conversationsToMarkRead(kind: ConversationID.Kind?) -> [ConversationID] {
         precondition(isComplete, "a cold store does not know every unread conversation")
         var ids = Set(unreadConversations().map(\.id))
-        if counters.markedUnreadConversations > 0 {
-            for (id, entry) in entries.all where entry.conversation.marks.contains(.unread) { ids.insert(id) }
+        if counters.markedUnreadConversations > 0 || counters.conversationsHidingUnread > 0 {
+            for (id, entry) in entries.all where entry.conversation.marks.contains(.unread) || entry.conversation.hidesUnread {
+                ids.insert(id)
+            }
         }
         return ids.filter { kind == nil || $0.kind == kind }.sorted()
     }
@@ -643,6 +647,7 @@ package struct ConversationStore: Sendable {
             store.modify(id) { conversation, log in
                 if cursor > conversation.readSeq {
                     conversation.readSeq = cursor
+                    conversation.forgetHiddenUnreadIfAllRead()
                     conversation.readTimestamp = view.newest(atOrBelow: cursor, in: log)?.timestamp ?? conversation.readTimestamp
                     // Reading up to the newest message reads everything, with no recount.
                     conversation.unreadCount = cursor >= conversation.lastSeq ? 0 : view.countUnread(above: cursor, in: log)
@@ -1143,6 +1148,7 @@ package struct ConversationStore: Sendable {
             precondition(unread == flagged, "unread flags of \(id) drifted")
             precondition(conversation.unreadCount == unread.count, "unread count of \(id) drifted")
             precondition(conversation.groupAtInfos.allSatisfy { $0.seq > conversation.readSeq }, "stale @ of \(id)")
+            precondition(!conversation.hidesUnread || conversation.readSeq < conversation.lastSeq, "\(id) hides unread but is read")
             precondition(
                 order.tags(forKey: conversation.sortKey) == FilterTag.tags(of: conversation, slots: groupSlots),
                 "filter tags of \(id) drifted")

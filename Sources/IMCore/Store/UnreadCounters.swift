@@ -11,6 +11,8 @@ package struct UnreadCounters: Hashable, Sendable {
     package var unreadConversations: Int = 0
     /// Conversations carrying the "marked unread" mark.
     package var markedUnreadConversations: Int = 0
+    /// Conversations hiding unread messages removed from local storage (`Conversation.hidesUnread`).
+    package var conversationsHidingUnread: Int = 0
     /// Pinned conversations.
     package var pinnedConversations: Int = 0
     /// All conversations.
@@ -29,6 +31,7 @@ package struct UnreadCounters: Hashable, Sendable {
         }
         unreadConversations = unread > 0 ? 1 : 0
         markedUnreadConversations = conversation.marks.contains(.unread) ? 1 : 0
+        conversationsHidingUnread = conversation.hidesUnread ? 1 : 0
         pinnedConversations = conversation.isPinned ? 1 : 0
         conversations = 1
     }
@@ -38,6 +41,7 @@ package struct UnreadCounters: Hashable, Sendable {
         lhs.mutedUnread += rhs.mutedUnread
         lhs.unreadConversations += rhs.unreadConversations
         lhs.markedUnreadConversations += rhs.markedUnreadConversations
+        lhs.conversationsHidingUnread += rhs.conversationsHidingUnread
         lhs.pinnedConversations += rhs.pinnedConversations
         lhs.conversations += rhs.conversations
     }
@@ -47,6 +51,7 @@ package struct UnreadCounters: Hashable, Sendable {
         lhs.mutedUnread -= rhs.mutedUnread
         lhs.unreadConversations -= rhs.unreadConversations
         lhs.markedUnreadConversations -= rhs.markedUnreadConversations
+        lhs.conversationsHidingUnread -= rhs.conversationsHidingUnread
         lhs.pinnedConversations -= rhs.pinnedConversations
         lhs.conversations -= rhs.conversations
     }

@@ -235,7 +235,8 @@ package struct ModelChecker: Sendable {
         try await compareV2List(driver.main.manager, model, pageSize: Int32.random(in: 1...7, using: &random))
         try await expectEqual("V2 getTotalUnreadMessageCount", model.totalUnread, Self.total(of: driver.main.manager))
         if let second = driver.second {
-            try await expectEqual("second device getTotalUnreadMessageCount", model.totalUnread, Self.total(of: second.manager))
+            try await expectEqual(
+                "second device getTotalUnreadMessageCount", model.totalUnread(on: .second), Self.total(of: second.manager))
             try await compareSecondDeviceList(second.manager, model)
         }
         try await compareConversationGroups(driver, model)
@@ -347,7 +348,7 @@ package struct ModelChecker: Sendable {
             state.draftText = nil
             return state
         }
-        let expected = model.orderedConversations.compactMap { model.state(of: $0.target) }
+        let expected = model.orderedConversations.compactMap { model.state(of: $0.target, on: .second) }
         try expectEqual("second device list (by conversation ID, drafts left out)",
                         expected.map(withoutDraft).sorted { $0.conversationID < $1.conversationID },
                         shown.map(withoutDraft).sorted { $0.conversationID < $1.conversationID })

@@ -21,9 +21,8 @@ import IMCore
 /// disk becomes unreadable, no legacy read of a message (`isWellFormed`). Everything else goes on
 /// being compared, through the rebuild and the restart after it.
 ///
-/// With `localRemovals`, sequences without a second device also remove messages from the main
-/// device's local storage (`ModelOperation.legacyRemove`); the second device would show them, which
-/// the model does not follow. Once the disk became unreadable, none until the next restart: the
+/// With `localRemovals`, sequences also remove messages from the main device's local storage
+/// (`ModelOperation.legacyRemove`); a second device goes on showing them. Once the disk became unreadable, none until the next restart: the
 /// local history is partly out of reach then (see above), so which message is newest, and which
 /// becomes the last one, is too. Before it, the newest one only (the others are history reads).
 /// And once a restart followed a removal, the disk never becomes unreadable: its tombstone is then
@@ -38,7 +37,7 @@ package struct ModelSequence: Hashable, Sendable, CustomStringConvertible {
     package let storageFaults: Bool
     /// Whether the disk may also become unreadable (see the type's notes); implies `storageFaults`.
     package let readFaults: Bool
-    /// Whether sequences without a second device may remove local messages (see the type's notes).
+    /// Whether sequences may remove local messages (see the type's notes).
     package let localRemovals: Bool
 
     package init(
@@ -125,11 +124,11 @@ package struct ModelSequence: Hashable, Sendable, CustomStringConvertible {
     /// the disk fails no send from the main device and no restart; the disk unreadable only with
     /// `readFaults`, and between two restarts either the disk unreadable or reads of the local
     /// history (`ModelOperation.readsLocalHistory`), not both; local removals only with
-    /// `localRemovals` and no second device, none while the disk is unreadable, and the disk
+    /// `localRemovals`, none while the disk is unreadable, and the disk
     /// unreadable only before the first restart after a removal. Generated sequences are; the
     /// shrinker tries only candidates that are.
     package var isWellFormed: Bool {
-        if operations.contains(where: \.isLocalRemoval), !localRemovals || usesSecondDevice { return false }
+        if operations.contains(where: \.isLocalRemoval), !localRemovals { return false }
         var failing = false
         var unreadable = false
         var historyRead = false
@@ -249,7 +248,7 @@ package struct ModelSequence: Hashable, Sendable, CustomStringConvertible {
     ) -> ModelOperation {
         let kinds = Kind.allCases.filter { kind in
             (secondDevice || !kind.needsSecondDevice) && kind.isAllowed(storage: storage)
-                && (kind != .localRemove || localRemovals && !secondDevice)
+                && (kind != .localRemove || localRemovals)
         }
         var pick = Int.random(in: 0..<kinds.map(\.weight).reduce(0, +), using: &random)
         var kind = kinds[0]

@@ -52,9 +52,13 @@
 /// - Marks and custom data: set on existing conversations only (6004 for each other one), kept by
 ///   the server and shown by both devices; a read (any kind, either API, either device) clears the
 ///   unread mark; a deletion takes them with the conversation.
-/// - Local removals (main device only, no second device): the message leaves the local history, so
-///   it is neither unread nor an @-mention nor the last message any more (the newest remaining one
-///   is); the read cursor and the list order do not change.
+/// - Local removals (on the main device): the message leaves its local history, so there it is
+///   neither unread nor an @-mention nor the last message any more (the newest remaining one is);
+///   the read cursor and the list order do not change. The second device still shows it (unread
+///   while above the cursor), until a read on either device covers it: a read of everything (of a
+///   kind) on the main device reads a conversation whose unread messages were all removed there.
+///   A conversation deleted through the legacy API and brought back by a message comes back read
+///   up to the newest message the user had, removed ones included (the server's cursor).
 /// - Conversation groups: a list in creation order, each a name and the conversations added to it
 ///   (only ones the user has; 6004 for others), unique names (50002), 51009 for an unknown group;
 ///   independent of the conversation list (a deleted conversation stays in its groups and shows
@@ -112,9 +116,10 @@ package struct ReferenceModel: Sendable {
     package private(set) var receiveOptions: [ModelTarget: ModelReceiveOption] = [:]
     /// Messages of conversations deleted through the legacy API, which keeps them.
     private var keptMessages: [ModelTarget: [Message]] = [:]
-    /// The messages removed from the main device's local storage, per conversation, until its
-    /// history is cleared or it is deleted with its messages (then they no longer reach anyone).
-    private var removedLocally: [ModelTarget: Set<UInt64>] = [:]
+    /// The messages removed from the main device's local storage, per conversation, oldest first,
+    /// until its history is cleared or it is deleted with its messages (then they no longer reach
+    /// anyone). The second device still holds them.
+    private var removedLocally: [ModelTarget: [Message]] = [:]
     /// Per conversation deleted through the legacy API, the messages that had reached the user
     /// (kept, or removed locally before): a revoke of one is announced, until the history is
     /// cleared or the conversation deleted with its messages.
@@ -211,13 +216,14 @@ package struct ReferenceModel: Sendable {
         case .legacyRemove(let target, let newest):
             let seqs = localMessageSeqs(of: target)
             guard newest < seqs.count else { return .ok }
+            let removed = conversations[target]!.messages.filter { $0.seq == seqs[newest] }
             conversations[target]!.messages.removeAll { $0.seq == seqs[newest] }
-            removedLocally[target, default: []].insert(seqs[newest])
+            removedLocally[target, default: []] = (removedLocally[target, default: []] + removed).sorted { $0.seq < $1.seq }
             return .returned(true)
         case .legacyDelete(let target):
             guard let removed = conversations.removeValue(forKey: target) else { return .returned(false) }
             keptMessages[target] = removed.messages
-            keptDelivered[target, default: []].formUnion(removed.messages.map(\.seq) + (removedLocally[target] ?? []))
+            keptDelivered[target, default: []].formUnion((removed.messages + (removedLocally[target] ?? [])).map(\.seq))
             if flaw == .deletionLeavesGroups { leaveGroups(target) }
             return .returned(true)
         case .storageFails, .storageRecovers, .restart, .secondDeviceMissesPushes:
@@ -319,6 +325,9 @@ package struct ReferenceModel: Sendable {
         if let index = keptMessages[target]?.firstIndex(where: { $0.seq == seq }) {
             keptMessages[target]![index].isRevoked = true
         }
+        if let index = removedLocally[target]?.firstIndex(where: { $0.seq == seq }) {
+            removedLocally[target]![index].isRevoked = true
+        }
     }
 
     /// The newest message of `peer`'s in our conversation that is not revoked (for generating
@@ -354,8 +363,9 @@ package struct ReferenceModel: Sendable {
         }
         if conversations[target] == nil {
             let kept = keptMessages.removeValue(forKey: target) ?? []
-            conversations[target] = Conversation(
-                target: target, messages: kept, readUpTo: kept.last?.seq ?? 0, lastActivity: 0)
+            // Read up to the newest message the user had, removed ones included (the server's cursor).
+            let readUpTo = max(kept.last?.seq ?? 0, removedLocally[target]?.last?.seq ?? 0)
+            conversations[target] = Conversation(target: target, messages: kept, readUpTo: readUpTo, lastActivity: 0)
         }
         conversations[target]!.messages.append(message)
         conversations[target]!.lastActivity = nextActivity()
@@ -364,7 +374,7 @@ package struct ReferenceModel: Sendable {
     /// Reads `target` up to `seq` (default: everything), never past its newest message, never back.
     private mutating func read(_ target: ModelTarget, upTo seq: UInt64 = .max) -> ModelOutcome {
         guard let conversation = conversations[target] else { return .invalidConversation }
-        let newest = conversation.messages.last?.seq ?? 0
+        let newest = max(conversation.messages.last?.seq ?? 0, removedLocally[target]?.last?.seq ?? 0)
         conversations[target]!.readUpTo = max(conversation.readUpTo, min(seq, newest))
         conversations[target]!.marks &= ~ModelMark.unread.rawValue
         return .ok
@@ -401,11 +411,25 @@ package struct ReferenceModel: Sendable {
     }
 
     /// The V2 total: the unread counts of the conversations whose receive option counts.
-    package var totalUnread: Int {
+    package var totalUnread: Int { totalUnread(on: .main) }
+
+    /// The V2 total `device` shows.
+    package func totalUnread(on device: ModelDevice) -> Int {
         conversations.values
             .filter { receiveOption(of: $0.target).countsInTotal || flaw == .mutedCountInTotal }
-            .map { unreadMessages(of: $0).count }
+            .map { unreadMessages(of: view(of: $0, on: device)).count }
             .reduce(0, +)
+    }
+
+    /// `conversation` as `device` holds it: the second device also holds the messages removed
+    /// from the main device's local storage.
+    private func view(of conversation: Conversation, on device: ModelDevice) -> Conversation {
+        guard device == .second, let removed = removedLocally[conversation.target], !removed.isEmpty else {
+            return conversation
+        }
+        var held = conversation
+        held.messages = (held.messages + removed).sorted { $0.seq < $1.seq }
+        return held
     }
 
     /// Every unread message of every conversation, muted or not (the legacy sum of
@@ -430,9 +454,9 @@ package struct ReferenceModel: Sendable {
             .map { $0.mentionsMe && $0.mentionsAll ? 3 : $0.mentionsAll ? 2 : 1 }
     }
 
-    /// What the V2 API must show for `target`; nil when it is not in the list.
-    package func state(of target: ModelTarget) -> ModelConversationState? {
-        guard let conversation = conversations[target] else { return nil }
+    /// What the V2 API of `device` must show for `target`; nil when it is not in the list.
+    package func state(of target: ModelTarget, on device: ModelDevice = .main) -> ModelConversationState? {
+        guard let conversation = conversations[target].map({ view(of: $0, on: device) }) else { return nil }
         let last = conversation.messages.last
         let peerRead = last.map { !target.isGroup && $0.sender == me && $0.seq <= (peerReadPoints[target] ?? 0) } ?? false
         return ModelConversationState(

@@ -255,6 +255,8 @@ final class MessageArchiveTests: XCTestCase {
             try database.connection.execute("DROP TABLE kept_conversations")
             try database.connection.execute("DROP TABLE batch_log")
             try database.connection.execute("DROP TABLE heard_messages")
+            try database.connection.execute("ALTER TABLE conversations DROP COLUMN hides_unread")
+            try database.connection.execute("ALTER TABLE counters DROP COLUMN conversations_hiding_unread")
             try database.connection.execute("PRAGMA user_version = 6")
         }
         let database = try ConversationDatabase.open(at: path, logger: .silent)
@@ -269,6 +271,58 @@ final class MessageArchiveTests: XCTestCase {
         store.receive(message(3, from: "kept"))
         XCTAssertEqual(store.conversation(kept)?.readSeq, 2, "its kept messages come back, read")
         XCTAssertEqual(store.messages(of: kept, before: nil, count: 5).map(\.seq), [3, 2, 1])
+    }
+
+    /// Makes a version 10 database at `name`: in C2C `a`, the peer's unread message 2 removed;
+    /// in C2C `b`, only my own message 2 removed above the cursor; in group `g`, message 2 removed
+    /// above the cursor; in C2C `c`, the removed message 1 is read. With `loggedBatch`, its batch
+    /// log holds a batch still.
+    private func makeVersion10Database(_ name: String, loggedBatch: Bool) throws -> String {
+        let path = directory.file(name)
+        let database = try ConversationDatabase.open(at: path, logger: .silent)
+        let (a, b, c, g) = (ConversationID.c2c("a"), ConversationID.c2c("b"), ConversationID.c2c("c"), ConversationID.group("g"))
+        for (index, id) in [a, b, c, g].enumerated() {
+            var conversation = Conversation(id: id, orderKey: UInt64(64 * (index + 1)))
+            conversation.lastSeq = 2
+            conversation.readSeq = id == c ? 1 : 0
+            try database.upsert(conversation)
+        }
+        try database.upsert(message(2, from: "a").removed, in: a, countsAsUnread: false)
+        try database.upsert(message(2, from: me).removed, in: b, countsAsUnread: false)
+        try database.upsert(message(1, from: "c").removed, in: c, countsAsUnread: false)
+        try database.upsert(Message.accepted(seq: 2, from: "x", to: .group("g"), at: 9).removed, in: g, countsAsUnread: false)
+        try database.saveCounters(try database.recount(), orderCounter: 9, syncVersion: 4, serverEpoch: "e")
+        try database.connection.execute("ALTER TABLE conversations DROP COLUMN hides_unread")
+        try database.connection.execute("ALTER TABLE counters DROP COLUMN conversations_hiding_unread")
+        if loggedBatch { try database.connection.execute("INSERT INTO batch_log (body) VALUES (x'')") }
+        try database.connection.execute("PRAGMA user_version = 10")
+        return path
+    }
+
+    func test_aVersion10Database_migrates_rememberingTheUnreadMessagesItsRemovalsHid() throws {
+        let path = try makeVersion10Database("v10.sqlite", loggedBatch: false)
+        let database = try ConversationDatabase.open(at: path, logger: .silent)
+        XCTAssertEqual(try Schema.version(of: database.connection), Schema.currentVersion)
+        let hiding = try ["a", "b", "c"].map { try database.conversation(.c2c($0))?.hidesUnread }
+            + [try database.conversation(.group("g"))?.hidesUnread]
+        XCTAssertEqual(hiding, [true, false, false, true], "a, and g (whose file does not say who sent it)")
+        let counters = try XCTUnwrap(try database.loadCounters()).counters
+        XCTAssertEqual(counters.conversationsHidingUnread, 2)
+        XCTAssertEqual(try database.recount(), counters)
+        let store = try IMClient.loadStore(from: database, userID: me, logger: .silent, cacheLimit: 0)
+        XCTAssertEqual(store.conversationsToMarkRead(kind: nil), [.c2c("a"), .group("g")])
+        XCTAssertEqual(store.conversationsToMarkRead(kind: .group), [.group("g")])
+    }
+
+    /// A batch logged before the migration writes its rows (without the flag) when folded: the
+    /// migration then sets no flag and no count, so rows and counters agree.
+    func test_aVersion10Database_withALoggedBatch_migrates_knowingNoHiddenUnread_consistently() throws {
+        let path = try makeVersion10Database("v10-logged.sqlite", loggedBatch: true)
+        let database = try ConversationDatabase.open(at: path, logger: .silent)
+        XCTAssertEqual(try database.conversation(.c2c("a"))?.hidesUnread, false)
+        let counters = try XCTUnwrap(try database.loadCounters()).counters
+        XCTAssertEqual(counters.conversationsHidingUnread, 0)
+        XCTAssertEqual(try database.recount(), counters)
     }
 
     /// A catch-up page carries every unread message of a conversation again; the store skips those

@@ -111,6 +111,8 @@ final class PersistenceLocalMessagesTests: XCTestCase {
             try database.connection.execute("ALTER TABLE conversations DROP COLUMN peer_read_timestamp")
             try database.connection.execute("DROP TABLE conversation_groups")
             try database.connection.execute("ALTER TABLE conversations DROP COLUMN conversation_groups")
+            try database.connection.execute("ALTER TABLE conversations DROP COLUMN hides_unread")
+            try database.connection.execute("ALTER TABLE counters DROP COLUMN conversations_hiding_unread")
             try database.connection.execute("PRAGMA user_version = 2")
         }
         let database = try ConversationDatabase.open(at: path, logger: .silent)
