@@ -77,7 +77,7 @@ final class ConversationStoreLocalMessagesTests: XCTestCase {
         XCTAssertEqual(store.conversation(team)?.hidesUnread, false, "my own message, and one read already")
         try store.forgetMessage(.accepted(seq: 3, from: "bob", to: .group("team"), at: 1_003), in: team)
         XCTAssertEqual(store.conversation(team)?.hidesUnread, true, "a message of the server's history, above the cursor")
-        XCTAssertEqual(store.counters.conversationsHidingUnread, 3)
+        XCTAssertEqual(store.counters.conversationsToScanForReads, 3)
         store._checkInvariants()
 
         XCTAssertEqual(store.conversationsToMarkRead(kind: nil), [alice, bob, team].sorted())
@@ -85,7 +85,7 @@ final class ConversationStoreLocalMessagesTests: XCTestCase {
         store.markRead(alice, upTo: 2)
         XCTAssertEqual(store.conversation(alice)?.hidesUnread, true, "message 3 is still above the cursor")
         for id in [alice, bob, team] { store.markRead(id, upTo: .max) }
-        XCTAssertEqual(store.counters.conversationsHidingUnread, 0)
+        XCTAssertEqual(store.counters.conversationsToScanForReads, 0)
         XCTAssertEqual(store.conversationsToMarkRead(kind: nil), [])
         store._checkInvariants()
     }

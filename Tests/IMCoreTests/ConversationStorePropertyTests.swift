@@ -150,7 +150,7 @@ private struct PropertyRun {
         if case .delete = operation, before != nil { coverage.deletes += 1 }
         if store.allInOrder().contains(where: { !$0.groupAtInfos.isEmpty }) { coverage.stepsWithMentions += 1 }
         if store.counters.mutedUnread > 0 { coverage.stepsWithMutedUnread += 1 }
-        if store.counters.markedUnreadConversations > 0 { coverage.stepsWithMarkedUnread += 1 }
+        if store.counters.conversationsToScanForReads > 0 { coverage.stepsWithMarkedUnread += 1 }
         return true
     }
 
@@ -395,7 +395,7 @@ private struct PropertyRun {
             let unread = expected.unreadCount
             if expected.receiveOption.countsInTotalUnread { counters.totalUnread += unread } else { counters.mutedUnread += unread }
             counters.unreadConversations += unread > 0 ? 1 : 0
-            counters.markedUnreadConversations += expected.marks.contains(.unread) ? 1 : 0
+            counters.conversationsToScanForReads += expected.marks.contains(.unread) ? 1 : 0
             counters.pinnedConversations += expected.isPinned ? 1 : 0
             counters.conversations += 1
         }

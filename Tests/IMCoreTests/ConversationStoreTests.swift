@@ -186,16 +186,16 @@ final class ConversationStoreTests: XCTestCase {
     func test_markReadWithoutClearingMark_keepsUnreadMark_withClearingMark_removesItEvenWithoutNewMessages() {
         var store = storeWithAliceMessages(1...3)
         XCTAssertNoThrow(try store.setMarks(alice, [.unread, .star], enable: true))
-        XCTAssertEqual(store.counters.markedUnreadConversations, 1)
+        XCTAssertEqual(store.counters.conversationsToScanForReads, 1)
 
         store.markRead(alice, upTo: 3, clearingMark: false)
         XCTAssertEqual(store.conversation(alice)?.marks, [.unread, .star])
-        XCTAssertEqual(store.counters.markedUnreadConversations, 1)
+        XCTAssertEqual(store.counters.conversationsToScanForReads, 1)
         _ = store.commitBatch()
 
         store.markRead(alice, upTo: 3, clearingMark: true)
         XCTAssertEqual(store.conversation(alice)?.marks, [.star], "only the unread mark goes")
-        XCTAssertEqual(store.counters.markedUnreadConversations, 0)
+        XCTAssertEqual(store.counters.conversationsToScanForReads, 0)
         XCTAssertEqual(store.commitBatch().changed.map(\.id), [alice])
         store._checkInvariants()
     }

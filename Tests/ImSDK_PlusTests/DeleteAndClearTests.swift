@@ -192,7 +192,7 @@ final class DeleteAndClearTests: XCTestCase {
         let afterAll = try await tablet.manager.getTotalUnreadMessageCount()
         XCTAssertEqual(afterAll, 0)
         let counters = try XCTUnwrap(phone.manager.currentClient).read { $0.counters }
-        XCTAssertEqual(counters.conversationsHidingUnread, 0, "read up to the newest message, nothing is hidden any more")
+        XCTAssertEqual(counters.conversationsToScanForReads, 0, "read up to the newest message, nothing is hidden any more")
         phone.checkInvariants()
         tablet.checkInvariants()
     }

@@ -186,12 +186,11 @@ package final class ConversationDatabase {
     ) throws(PersistenceError) {
         for value in [
             1, counters.totalUnread, counters.mutedUnread, counters.unreadConversations,
-            counters.markedUnreadConversations, counters.pinnedConversations, counters.conversations,
+            counters.conversationsToScanForReads, counters.pinnedConversations, counters.conversations,
         ] { try row.append(value) }
         try row.append(orderCounter)
         try row.append(syncVersion)
         try row.append(serverEpoch)
-        try row.append(counters.conversationsHidingUnread)
     }
 
     // MARK: - Reads
@@ -200,8 +199,8 @@ package final class ConversationDatabase {
     package func loadCounters() throws(PersistenceError)
         -> (counters: UnreadCounters, orderCounter: UInt64, syncVersion: UInt64, serverEpoch: String?)? {
         try connection.prepare(Self.loadCountersSQL).query { row in
-            (counters: Self.counters(from: row, hidingUnreadAt: 9), orderCounter: row.uint64(at: 6),
-             syncVersion: row.uint64(at: 7), serverEpoch: row.string(at: 8))
+            (counters: Self.counters(from: row), orderCounter: row.uint64(at: 6), syncVersion: row.uint64(at: 7),
+             serverEpoch: row.string(at: 8))
         }.first
     }
 
@@ -268,18 +267,16 @@ package final class ConversationDatabase {
         }
     }
 
-    /// The counters from columns 0-5 of `row`, in the order both `loadCountersSQL` and
-    /// `recountSQL` select them, and `conversationsHidingUnread` from column `hidingUnreadAt` (NULL
-    /// is 0).
-    private static func counters(from row: SQLiteStatement, hidingUnreadAt hidingColumn: Int32) -> UnreadCounters {
+    /// The six counters from columns 0-5 of `row`, in the order both `loadCountersSQL` and
+    /// `recountSQL` select them.
+    private static func counters(from row: SQLiteStatement) -> UnreadCounters {
         var counters = UnreadCounters()
         counters.totalUnread = row.int(at: 0)
         counters.mutedUnread = row.int(at: 1)
         counters.unreadConversations = row.int(at: 2)
-        counters.markedUnreadConversations = row.int(at: 3)
+        counters.conversationsToScanForReads = row.int(at: 3)
         counters.pinnedConversations = row.int(at: 4)
         counters.conversations = row.int(at: 5)
-        counters.conversationsHidingUnread = row.int(at: hidingColumn)
         return counters
     }
 
@@ -290,7 +287,7 @@ package final class ConversationDatabase {
         let countingOptions = ReceiveOption.allCases.filter(\.countsInTotalUnread)
             .reduce(Int64(0)) { $0 | 1 << Int64($1.rawValue) }
         let rows = try connection.prepare(Self.recountSQL).query([countingOptions, ConversationMarks.unread.rawValue]) { row in
-            Self.counters(from: row, hidingUnreadAt: 6)
+            Self.counters(from: row)
         }
         return rows.first ?? UnreadCounters()
     }
@@ -385,9 +382,8 @@ package final class ConversationDatabase {
         """
 
     private static let counterColumns = [
-        "id", "total_unread", "muted_unread", "unread_conversations", "marked_unread_conversations",
+        "id", "total_unread", "muted_unread", "unread_conversations", "scan_for_reads_conversations",
         "pinned_conversations", "conversations", "order_counter", "sync_version", "server_epoch",
-        "conversations_hiding_unread",
     ]
     fileprivate static let saveCountersSQL = upsertSQL("counters", counterColumns, key: ["id"])
     private static let loadCountersSQL = "SELECT \(counterColumns.dropFirst().joined(separator: ", ")) FROM counters WHERE id = 1"
@@ -396,10 +392,9 @@ package final class ConversationDatabase {
             coalesce(sum(CASE WHEN (?1 >> receive_option) & 1 THEN unread_count ELSE 0 END), 0),
             coalesce(sum(CASE WHEN (?1 >> receive_option) & 1 THEN 0 ELSE unread_count END), 0),
             coalesce(sum(unread_count > 0), 0),
-            coalesce(sum((marks & ?2) <> 0), 0),
+            coalesce(sum((marks & ?2) <> 0 OR coalesce(hides_unread, 0) <> 0), 0),
             coalesce(sum(pinned), 0),
-            count(*),
-            coalesce(sum(hides_unread), 0)
+            count(*)
         FROM conversations
         """
 }

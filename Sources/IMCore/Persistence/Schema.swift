@@ -265,11 +265,12 @@ package enum Schema {
         """
 
     /// Version 11: whether a conversation hides unread messages removed from local storage, which
-    /// the server still counts for the user's other devices (`Conversation.hidesUnread`), and how
-    /// many do (`UnreadCounters.conversationsHidingUnread`). Both columns may be NULL, read as 0:
-    /// a batch logged before this version binds neither.
+    /// the server still counts for the user's other devices (`Conversation.hidesUnread`); the
+    /// column may be NULL, read as 0 (a batch logged before this version does not bind it). The
+    /// counter of conversations marked unread becomes the one of those a read of everything scans
+    /// for (`UnreadCounters.conversationsToScanForReads`): marked unread, or hiding unread.
     ///
-    /// A file whose batch log is empty (folded at logout) gets both from its removed messages
+    /// A file whose batch log is empty (folded at logout) learns both from its removed messages
     /// (status 4) above the read cursor that were not excluded from the unread count: in a C2C
     /// conversation those the peer sent; in a group, any (the file does not say which sender is
     /// its user; a read of everything then moves the cursor of a group over nothing unread, which
@@ -277,7 +278,8 @@ package enum Schema {
     /// removals from before this version are not known.
     private static let version11 = """
         ALTER TABLE conversations ADD COLUMN hides_unread INTEGER;  -- Conversation.hidesUnread; NULL is 0
-        ALTER TABLE counters ADD COLUMN conversations_hiding_unread INTEGER;  -- NULL is 0
+        -- Marked unread (marks & 2) or hiding unread.
+        ALTER TABLE counters RENAME COLUMN marked_unread_conversations TO scan_for_reads_conversations;
         UPDATE conversations SET hides_unread = 1
             WHERE NOT EXISTS (SELECT 1 FROM batch_log) AND EXISTS (
                 SELECT 1 FROM messages
@@ -287,7 +289,8 @@ package enum Schema {
                     AND ((seq < 0) > (conversations.read_seq < 0)
                         OR ((seq < 0) = (conversations.read_seq < 0) AND seq > conversations.read_seq))
                     AND (conversations.kind = 2 OR sender = conversations.target));
-        UPDATE counters SET conversations_hiding_unread = (SELECT count(*) FROM conversations WHERE hides_unread = 1)
+        UPDATE counters SET scan_for_reads_conversations = (
+                SELECT count(*) FROM conversations WHERE (marks & 2) <> 0 OR hides_unread = 1)
             WHERE NOT EXISTS (SELECT 1 FROM batch_log);
         """
 }

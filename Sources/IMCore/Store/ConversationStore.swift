@@ -306,7 +306,7 @@ package struct ConversationStore: Sendable {
     package func conversationsToMarkRead(kind: ConversationID.Kind?) -> [ConversationID] {
         precondition(isComplete, "a cold store does not know every unread conversation")
         var ids = Set(unreadConversations().map(\.id))
-        if counters.markedUnreadConversations > 0 || counters.conversationsHidingUnread > 0 {
+        if counters.conversationsToScanForReads > 0 {
             for (id, entry) in entries.all where entry.conversation.marks.contains(.unread) || entry.conversation.hidesUnread {
                 ids.insert(id)
             }

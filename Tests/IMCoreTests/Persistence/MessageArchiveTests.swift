@@ -256,7 +256,7 @@ final class MessageArchiveTests: XCTestCase {
             try database.connection.execute("DROP TABLE batch_log")
             try database.connection.execute("DROP TABLE heard_messages")
             try database.connection.execute("ALTER TABLE conversations DROP COLUMN hides_unread")
-            try database.connection.execute("ALTER TABLE counters DROP COLUMN conversations_hiding_unread")
+            try database.connection.execute("ALTER TABLE counters RENAME COLUMN scan_for_reads_conversations TO marked_unread_conversations")
             try database.connection.execute("PRAGMA user_version = 6")
         }
         let database = try ConversationDatabase.open(at: path, logger: .silent)
@@ -293,7 +293,7 @@ final class MessageArchiveTests: XCTestCase {
         try database.upsert(Message.accepted(seq: 2, from: "x", to: .group("g"), at: 9).removed, in: g, countsAsUnread: false)
         try database.saveCounters(try database.recount(), orderCounter: 9, syncVersion: 4, serverEpoch: "e")
         try database.connection.execute("ALTER TABLE conversations DROP COLUMN hides_unread")
-        try database.connection.execute("ALTER TABLE counters DROP COLUMN conversations_hiding_unread")
+        try database.connection.execute("ALTER TABLE counters RENAME COLUMN scan_for_reads_conversations TO marked_unread_conversations")
         if loggedBatch { try database.connection.execute("INSERT INTO batch_log (body) VALUES (x'')") }
         try database.connection.execute("PRAGMA user_version = 10")
         return path
@@ -307,7 +307,7 @@ final class MessageArchiveTests: XCTestCase {
             + [try database.conversation(.group("g"))?.hidesUnread]
         XCTAssertEqual(hiding, [true, false, false, true], "a, and g (whose file does not say who sent it)")
         let counters = try XCTUnwrap(try database.loadCounters()).counters
-        XCTAssertEqual(counters.conversationsHidingUnread, 2)
+        XCTAssertEqual(counters.conversationsToScanForReads, 2)
         XCTAssertEqual(try database.recount(), counters)
         let store = try IMClient.loadStore(from: database, userID: me, logger: .silent, cacheLimit: 0)
         XCTAssertEqual(store.conversationsToMarkRead(kind: nil), [.c2c("a"), .group("g")])
@@ -321,7 +321,7 @@ final class MessageArchiveTests: XCTestCase {
         let database = try ConversationDatabase.open(at: path, logger: .silent)
         XCTAssertEqual(try database.conversation(.c2c("a"))?.hidesUnread, false)
         let counters = try XCTUnwrap(try database.loadCounters()).counters
-        XCTAssertEqual(counters.conversationsHidingUnread, 0)
+        XCTAssertEqual(counters.conversationsToScanForReads, 0)
         XCTAssertEqual(try database.recount(), counters)
     }
 

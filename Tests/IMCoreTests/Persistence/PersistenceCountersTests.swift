@@ -17,7 +17,7 @@ final class PersistenceCountersTests: XCTestCase {
         counters.totalUnread = 1
         counters.mutedUnread = 2
         counters.unreadConversations = 3
-        counters.markedUnreadConversations = 4
+        counters.conversationsToScanForReads = 4
         counters.pinnedConversations = 5
         counters.conversations = 6
         try database.saveCounters(UnreadCounters(), orderCounter: 1)
@@ -44,12 +44,12 @@ final class PersistenceCountersTests: XCTestCase {
                 expected.totalUnread += contribution.totalUnread
                 expected.mutedUnread += contribution.mutedUnread
                 expected.unreadConversations += contribution.unreadConversations
-                expected.markedUnreadConversations += contribution.markedUnreadConversations
+                expected.conversationsToScanForReads += contribution.conversationsToScanForReads
                 expected.pinnedConversations += contribution.pinnedConversations
                 expected.conversations += contribution.conversations
             }
             XCTAssertGreaterThan(expected.mutedUnread, 0)
-            XCTAssertGreaterThan(expected.markedUnreadConversations, 0)
+            XCTAssertGreaterThan(expected.conversationsToScanForReads, 0)
             XCTAssertEqual(try database.recount(), expected, "seed \(seed)")
 
             try database.deleteConversation(conversations[0].id)

@@ -112,7 +112,7 @@ final class PersistenceLocalMessagesTests: XCTestCase {
             try database.connection.execute("DROP TABLE conversation_groups")
             try database.connection.execute("ALTER TABLE conversations DROP COLUMN conversation_groups")
             try database.connection.execute("ALTER TABLE conversations DROP COLUMN hides_unread")
-            try database.connection.execute("ALTER TABLE counters DROP COLUMN conversations_hiding_unread")
+            try database.connection.execute("ALTER TABLE counters RENAME COLUMN scan_for_reads_conversations TO marked_unread_conversations")
             try database.connection.execute("PRAGMA user_version = 2")
         }
         let database = try ConversationDatabase.open(at: path, logger: .silent)
