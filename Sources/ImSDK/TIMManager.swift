@@ -16,7 +16,8 @@ import TIMAdapter
 /// - Thread safety: every method may be called from any thread. Callbacks and listeners run on the
 ///   session's callback queue (`TIMSdkConfig.callbackQueue`, else as `V2TIMSDKConfig` documents).
 public final class TIMManager: Sendable {
-    private static let shared = TIMManager()
+    /// The instance the session's legacy events reach.
+    private static let shared = TIMManager(receivingEvents: ())
 
     /// The process-wide instance.
     public static func sharedInstance() -> TIMManager! { shared }
@@ -31,12 +32,21 @@ public final class TIMManager: Sendable {
         var userSigs: [String: String] = [:]
     }
 
-    // Invariant: mutable state lives in `state`; user code is never called while it is locked.
-    private let state = Locked(State())
+    // Invariant: mutable state lives in `state`, one for every instance; user code is never called
+    // while it is locked.
+    private static let state = Locked(State())
+    private var state: Locked<State> { Self.state }
     private var bridge: LegacyBridge { .shared }
 
-    private init() {
+    private init(receivingEvents: Void) {
         LegacyBridge.shared.setEventSink(self)
+    }
+
+    /// Another handle on the one session (3.x apps wrote `TIMManager.init()`, which the headers
+    /// did not forbid): every instance shares `sharedInstance()`'s session, configuration and
+    /// listeners, so calls through either are the same calls.
+    public init() {
+        _ = Self.shared
     }
 
     // MARK: - Init and login
@@ -124,8 +134,8 @@ public final class TIMManager: Sendable {
     public func login(_ param: TIMLoginParam!, succ: TIMLoginSucc?, fail: TIMFail?) -> Int32 {
         let callbacks = Unchecked((succ, fail))
         let (userID, userSig) = (param?.identifier, param?.userSig)
-        return bridge.login(userID: userID, userSig: userSig) { [weak self] error in
-            if error == nil, let userID { self?.state.withLock { $0.userSigs[userID] = userSig ?? "" } }
+        return bridge.login(userID: userID, userSig: userSig) { error in
+            if error == nil, let userID { Self.state.withLock { $0.userSigs[userID] = userSig ?? "" } }
             callbacks.finish(error)
         }
     }

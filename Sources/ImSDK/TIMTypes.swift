@@ -9,6 +9,8 @@ public typealias TIMFail = (Int32, String?) -> Void
 public typealias TIMLoginSucc = () -> Void
 /// Messages (`TIMMessage` objects in an untyped array, as the header declared it).
 public typealias TIMGetMsgSucc = ([Any]?) -> Void
+/// A group's receive option (`TIMGroupManager.getReceiveMessageOpt`; misspelled as in the headers).
+public typealias TIMGroupReciveMessageOptSucc = (TIMGroupReceiveMessageOpt) -> Void
 /// A log line for `TIMSdkConfig.logFunc`.
 public typealias TIMLogFunc = (TIMLogLevel, String?) -> Void
 

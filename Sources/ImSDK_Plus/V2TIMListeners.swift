@@ -237,6 +237,7 @@ extension _V2TIMConversationListenerNullable {
 /// Group read receipts and modifications (`onRecvMessageReadReceipts`, `onRecvMessageModified`)
 /// are not called: those features do not exist here.
 public typealias V2TIMAdvancedMsgListener = _V2TIMAdvancedMsgListener & _V2TIMAdvancedMsgListenerNullable
+    & _V2TIMAdvancedMsgListenerPartlyNullable
 
 /// The `X` and `X!` spellings of `V2TIMAdvancedMsgListener` (adopt `V2TIMAdvancedMsgListener`).
 public protocol _V2TIMAdvancedMsgListener: AnyObject {
@@ -277,6 +278,21 @@ public protocol _V2TIMAdvancedMsgListenerNullable: AnyObject {
     func onRecvMessageRevoked(_ msgID: String?, operateUser: V2TIMUserFullInfo?, reason: String?)
     func onRecvC2CReadReceipt(receiptList: [V2TIMMessageReceipt]?)
     func onRecvC2CReadReceipt(_ receiptList: [V2TIMMessageReceipt]?)
+}
+
+/// The spellings of `V2TIMAdvancedMsgListener` whose parameters mix `X!` and `X?` (adopt
+/// `V2TIMAdvancedMsgListener`): the 7.4 revoke as a header that marks only `reason` nullable
+/// imports it. A Swift method is called for a requirement only when each parameter's `!`, `?` or
+/// neither matches, and these have the types of the other protocols' spellings, so they need a
+/// protocol of their own.
+public protocol _V2TIMAdvancedMsgListenerPartlyNullable: AnyObject {
+    func onRecvMessageRevoked(msgID: String!, operateUser: V2TIMUserFullInfo!, reason: String?)
+    func onRecvMessageRevoked(_ msgID: String!, operateUser: V2TIMUserFullInfo!, reason: String?)
+}
+
+extension _V2TIMAdvancedMsgListenerPartlyNullable {
+    public func onRecvMessageRevoked(msgID: String!, operateUser: V2TIMUserFullInfo!, reason: String?) {}
+    public func onRecvMessageRevoked(_ msgID: String!, operateUser: V2TIMUserFullInfo!, reason: String?) {}
 }
 
 extension _V2TIMAdvancedMsgListener {
@@ -439,6 +455,7 @@ enum Spellings {
         _ msgID: String, by revoker: V2TIMUserFullInfo, to listener: any V2TIMAdvancedMsgListener
     ) {
         let main: any _V2TIMAdvancedMsgListener = listener, nullable: any _V2TIMAdvancedMsgListenerNullable = listener
+        let partly: any _V2TIMAdvancedMsgListenerPartlyNullable = listener
         let optional: String? = msgID, optionalRevoker: V2TIMUserFullInfo? = revoker, reason: String? = nil
         main.onRecvMessageRevoked(msgID: msgID)
         main.onRecvMessageRevoked(msgID: optional)
@@ -453,6 +470,8 @@ enum Spellings {
         main.onRecvMessageRevoked(msgID: msgID, operateUser: revoker as V2TIMUserInfo, reason: reason)
         nullable.onRecvMessageRevoked(msgID: optional, operateUser: optionalRevoker, reason: reason)
         nullable.onRecvMessageRevoked(optional, operateUser: optionalRevoker, reason: reason)
+        partly.onRecvMessageRevoked(msgID: optional, operateUser: optionalRevoker, reason: reason)
+        partly.onRecvMessageRevoked(optional, operateUser: optionalRevoker, reason: reason)
     }
 
     static func c2cReadReceipts(_ list: [V2TIMMessageReceipt], to listener: any V2TIMAdvancedMsgListener) {
@@ -488,43 +507,58 @@ enum Spellings {
 /// as `V2TIMAdvancedMsgListener.onRecvNewMessage` (from other users, and mine sent from another
 /// device), after it. Each method in the spelling of the current headers (`msgID:` labelled, the
 /// text or data optional), of the headers without Swift names (`_ msgID: String!`, every parameter
-/// implicitly unwrapped) and with plain non-optional parameters. The sender shows its `userID`.
+/// implicitly unwrapped) and with plain non-optional parameters, labelled or not; and the C2C
+/// methods as the vendor's Flutter and React Native plugins spell them (`_ msgID: String!`, the
+/// rest plain). The sender shows its `userID`.
 public protocol V2TIMSimpleMsgListener: AnyObject {
     /// A C2C text message arrived.
     func onRecvC2CTextMessage(msgID: String, sender info: V2TIMUserInfo, text: String?)
     func onRecvC2CTextMessage(msgID: String, sender info: V2TIMUserInfo, text: String)
     func onRecvC2CTextMessage(_ msgID: String!, sender info: V2TIMUserInfo!, text: String!)
+    func onRecvC2CTextMessage(_ msgID: String, sender info: V2TIMUserInfo, text: String)
+    func onRecvC2CTextMessage(_ msgID: String!, sender info: V2TIMUserInfo, text: String)
     /// A C2C custom message arrived.
     func onRecvC2CCustomMessage(msgID: String, sender info: V2TIMUserInfo, customData data: Data?)
     func onRecvC2CCustomMessage(msgID: String, sender info: V2TIMUserInfo, customData data: Data)
     func onRecvC2CCustomMessage(_ msgID: String!, sender info: V2TIMUserInfo!, customData data: Data!)
+    func onRecvC2CCustomMessage(_ msgID: String, sender info: V2TIMUserInfo, customData data: Data)
+    func onRecvC2CCustomMessage(_ msgID: String!, sender info: V2TIMUserInfo, customData data: Data)
     /// A group text message arrived.
     func onRecvGroupTextMessage(msgID: String, groupID: String?, sender info: V2TIMGroupMemberInfo, text: String?)
     func onRecvGroupTextMessage(msgID: String, groupID: String, sender info: V2TIMGroupMemberInfo, text: String)
     func onRecvGroupTextMessage(_ msgID: String!, groupID: String!, sender info: V2TIMGroupMemberInfo!, text: String!)
+    func onRecvGroupTextMessage(_ msgID: String, groupID: String, sender info: V2TIMGroupMemberInfo, text: String)
     /// A group custom message arrived.
     func onRecvGroupCustomMessage(msgID: String, groupID: String?, sender info: V2TIMGroupMemberInfo, customData data: Data?)
     func onRecvGroupCustomMessage(msgID: String, groupID: String, sender info: V2TIMGroupMemberInfo, customData data: Data)
     func onRecvGroupCustomMessage(
         _ msgID: String!, groupID: String!, sender info: V2TIMGroupMemberInfo!, customData data: Data!)
+    func onRecvGroupCustomMessage(_ msgID: String, groupID: String, sender info: V2TIMGroupMemberInfo, customData data: Data)
 }
 
 extension V2TIMSimpleMsgListener {
     public func onRecvC2CTextMessage(msgID: String, sender info: V2TIMUserInfo, text: String?) {}
     public func onRecvC2CTextMessage(msgID: String, sender info: V2TIMUserInfo, text: String) {}
     public func onRecvC2CTextMessage(_ msgID: String!, sender info: V2TIMUserInfo!, text: String!) {}
+    public func onRecvC2CTextMessage(_ msgID: String, sender info: V2TIMUserInfo, text: String) {}
+    public func onRecvC2CTextMessage(_ msgID: String!, sender info: V2TIMUserInfo, text: String) {}
     public func onRecvC2CCustomMessage(msgID: String, sender info: V2TIMUserInfo, customData data: Data?) {}
     public func onRecvC2CCustomMessage(msgID: String, sender info: V2TIMUserInfo, customData data: Data) {}
     public func onRecvC2CCustomMessage(_ msgID: String!, sender info: V2TIMUserInfo!, customData data: Data!) {}
+    public func onRecvC2CCustomMessage(_ msgID: String, sender info: V2TIMUserInfo, customData data: Data) {}
+    public func onRecvC2CCustomMessage(_ msgID: String!, sender info: V2TIMUserInfo, customData data: Data) {}
     public func onRecvGroupTextMessage(msgID: String, groupID: String?, sender info: V2TIMGroupMemberInfo, text: String?) {}
     public func onRecvGroupTextMessage(msgID: String, groupID: String, sender info: V2TIMGroupMemberInfo, text: String) {}
     public func onRecvGroupTextMessage(_ msgID: String!, groupID: String!, sender info: V2TIMGroupMemberInfo!, text: String!) {}
+    public func onRecvGroupTextMessage(_ msgID: String, groupID: String, sender info: V2TIMGroupMemberInfo, text: String) {}
     public func onRecvGroupCustomMessage(
         msgID: String, groupID: String?, sender info: V2TIMGroupMemberInfo, customData data: Data?) {}
     public func onRecvGroupCustomMessage(
         msgID: String, groupID: String, sender info: V2TIMGroupMemberInfo, customData data: Data) {}
     public func onRecvGroupCustomMessage(
         _ msgID: String!, groupID: String!, sender info: V2TIMGroupMemberInfo!, customData data: Data!) {}
+    public func onRecvGroupCustomMessage(
+        _ msgID: String, groupID: String, sender info: V2TIMGroupMemberInfo, customData data: Data) {}
 }
 
 extension Spellings {
@@ -538,22 +572,28 @@ extension Spellings {
             listener.onRecvC2CTextMessage(msgID: id, sender: sender, text: optional)
             listener.onRecvC2CTextMessage(msgID: id, sender: sender, text: text)
             listener.onRecvC2CTextMessage(Optional(id), sender: Optional(sender), text: optional)
+            listener.onRecvC2CTextMessage(id, sender: sender, text: text)
+            listener.onRecvC2CTextMessage(Optional(id), sender: sender, text: text)
         case (.user, .custom(let data, _, _)):
             let sender = V2TIMUserInfo(userID: message.sender), optional: Data? = data
             listener.onRecvC2CCustomMessage(msgID: id, sender: sender, customData: optional)
             listener.onRecvC2CCustomMessage(msgID: id, sender: sender, customData: data)
             listener.onRecvC2CCustomMessage(Optional(id), sender: Optional(sender), customData: optional)
+            listener.onRecvC2CCustomMessage(id, sender: sender, customData: data)
+            listener.onRecvC2CCustomMessage(Optional(id), sender: sender, customData: data)
         case (.group(let groupID), .text(let text)):
             let sender = V2TIMGroupMemberInfo(userID: message.sender), optional: String? = text
             listener.onRecvGroupTextMessage(msgID: id, groupID: Optional(groupID), sender: sender, text: optional)
             listener.onRecvGroupTextMessage(msgID: id, groupID: groupID, sender: sender, text: text)
             listener.onRecvGroupTextMessage(Optional(id), groupID: Optional(groupID), sender: Optional(sender), text: optional)
+            listener.onRecvGroupTextMessage(id, groupID: groupID, sender: sender, text: text)
         case (.group(let groupID), .custom(let data, _, _)):
             let sender = V2TIMGroupMemberInfo(userID: message.sender), optional: Data? = data
             listener.onRecvGroupCustomMessage(msgID: id, groupID: Optional(groupID), sender: sender, customData: optional)
             listener.onRecvGroupCustomMessage(msgID: id, groupID: groupID, sender: sender, customData: data)
             listener.onRecvGroupCustomMessage(
                 Optional(id), groupID: Optional(groupID), sender: Optional(sender), customData: optional)
+            listener.onRecvGroupCustomMessage(id, groupID: groupID, sender: sender, customData: data)
         case (_, .other):
             return
         }

@@ -19,6 +19,12 @@ extension V2TIMManager {
         return message
     }
 
+    /// `createTextAtMessage(text:atUserList:)` with the headers' `NSMutableArray` of IDs (entries
+    /// that are not strings are left out).
+    public func createTextAtMessage(text: String, atUserList: NSMutableArray?) -> V2TIMMessage! {
+        createTextAtMessage(text: text, atUserList: (atUserList ?? []).compactMap { $0 as? String })
+    }
+
     /// A group message with `message`'s content that @-mentions `atUserList` (`kImSDK_MesssageAtALL`
     /// for everyone), to send instead of it (7.0); nil for a nil message or one without content.
     public func createAtSignedGroupMessage(message: V2TIMMessage?, atUserList: [String]) -> V2TIMMessage! {

@@ -180,6 +180,10 @@ open class V2TIMMessage: NSObject {
 /// The base of message elements.
 open class V2TIMElem: NSObject {
     public override init() {}
+
+    /// The next element of the message (`nextElem`): nil, since a message here carries one
+    /// element (`V2TIMMessage.elemType` says which), so a walk of its elements ends after the first.
+    open func next() -> V2TIMElem! { nil }
 }
 
 /// A text element.

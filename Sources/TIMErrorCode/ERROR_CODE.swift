@@ -22,6 +22,7 @@ public let ERR_LOADMSG_FAILED = ERROR_CODE(rawValue: 6005)
 public let ERR_DATABASE_OPERATE_FAILED = ERROR_CODE(rawValue: 6019)
 public let ERR_SDK_INTERFACE_NOT_SUPPORT = ERROR_CODE(.interfaceNotSupported)
 public let ERR_SDK_INVALID_OPERATION = ERROR_CODE(rawValue: 7014)
+public let ERR_NO_SUCC_RESULT = ERROR_CODE(rawValue: 6003)
 // Account.
 public let ERR_SDK_NOT_LOGGED_IN = ERROR_CODE(.notLoggedIn)
 public let ERR_NO_PREVIOUS_LOGIN = ERROR_CODE(.noPreviousLogin)
@@ -54,6 +55,8 @@ public let ERR_SVR_CONV_CONV_MARK_TOTAL_COUNT_EXCEED_LIMIT = ERROR_CODE(.tooMany
 public let ERR_SVR_CONV_CONV_GROUP_NOT_EXIST = ERROR_CODE(.conversationGroupNotFound)
 public let ERR_SVR_CONV_CONV_GROUP_TOTAL_COUNT_EXCEED_LIMIT = ERROR_CODE(.tooManyConversationGroups)
 public let ERR_SVR_CONV_CONV_GROUP_NAME_EXCEED_LENGTH = ERROR_CODE(.invalidConversationGroupName)
+// Server: the profile service (user profiles are not part of this package; TUIKit reports this code itself).
+public let ERR_SVR_PROFILE_INVALID_PARAMETERS = ERROR_CODE(rawValue: 40001)
 // Server: the account service's UserSig checks (signed logins).
 public let ERR_SVR_ACCOUNT_USERSIG_EMPTY = ERROR_CODE(.userSigEmpty)
 public let ERR_SVR_ACCOUNT_USERSIG_CHECK_FAILED = ERROR_CODE(.userSigMalformed)

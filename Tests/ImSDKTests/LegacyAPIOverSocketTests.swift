@@ -29,5 +29,6 @@ final class LegacyAPIOverSocketTests: LegacyAPITests {
     override func test_badInput_failsWithTheVendorCodes() async throws { try await super.test_badInput_failsWithTheVendorCodes() }
     override func test_doBackgroundAndDoForeground_checkTheSession_andSucceed() async throws { try await super.test_doBackgroundAndDoForeground_checkTheSession_andSucceed() }
     override func test_autoLogin_getVersion_getLogPath_andGroupManager() async throws { try await super.test_autoLogin_getVersion_getLogPath_andGroupManager() }
+    override func test_aManagerMadeWithInit_andTheGroupReceiveOptionReadBack_inBothSpellings() async throws { try await super.test_aManagerMadeWithInit_andTheGroupReceiveOptionReadBack_inBothSpellings() }
     override func test_returnedStatus_matchesTheCodeFailGets() async throws { try await super.test_returnedStatus_matchesTheCodeFailGets() }
 }

@@ -440,6 +440,40 @@ class LegacyAPITests: XCTestCase {
         XCTAssertEqual(afterUnInit.status, 6026, "unInit forgets the last logins")
     }
 
+    /// `TIMManager.init()` (3.x apps made their own) is another handle on the one session; the
+    /// group receive option reads back, in both the 4.4.716 names and the misspelled earlier ones.
+    func test_aManagerMadeWithInit_andTheGroupReceiveOptionReadBack_inBothSpellings() async throws {
+        session = try await LegacyTestSession(peers: ["a"])
+        try session.server.createGroup("g", members: ["me", "a"])
+        let own = TIMManager.init()
+        XCTAssertEqual(own.getLoginUser(), "me", "the session sharedInstance() logged in")
+        XCTAssertTrue(own.getUserConfig() === TIMManager.sharedInstance().getUserConfig())
+        XCTAssertEqual(own.getConversation(.C2C, receiver: "a")?.getReceiver(), "a")
+
+        let groups = TIMGroupManager.sharedInstance()!
+        func option(_ read: (@escaping TIMGroupReciveMessageOptSucc, @escaping TIMFail) -> Int32) async throws -> Int {
+            try await callValue { (succ: @escaping (Int) -> Void, fail) in
+                XCTAssertEqual(read({ succ($0.rawValue) }, { code, desc in fail(code, desc) }), 0)
+            }
+        }
+        let before = try await option { groups.getReceiveMessageOpt("g", succ: $0, fail: $1) }
+        XCTAssertEqual(before, TIMGroupReceiveMessageOpt.GROUP_RECEIVE_MESSAGE.rawValue)
+        try await call { succ, fail in groups.modifyReciveMessageOpt("g", opt: .GROUP_NOT_RECEIVE_MESSAGE, succ: succ, fail: fail) }
+        let after = try await option { groups.getReciveMessageOpt("g", succ: $0, fail: $1) }
+        XCTAssertEqual(after, TIMGroupReceiveMessageOpt.GROUP_NOT_RECEIVE_MESSAGE.rawValue)
+        try await call { V2TIMManager.sharedInstance().setGroupReceiveMessageOpt(groupID: "g", opt: .RECEIVE_NOT_NOTIFY_MESSAGE_EXCEPT_AT, succ: $0, fail: $1) }
+        let exceptAt = try await option { groups.getReceiveMessageOpt("g", succ: $0, fail: $1) }
+        XCTAssertEqual(exceptAt, TIMGroupReceiveMessageOpt.GROUP_RECEIVE_NOT_NOTIFY_MESSAGE.rawValue, "V2's except-@ reads as the option it extends")
+
+        let unknown = await statusAndFailure { succ, fail in groups.getReceiveMessageOpt("nope", succ: { _ in succ() }, fail: fail) }
+        XCTAssertEqual([unknown.status, unknown.failure], [0, 10010])
+        let empty = await statusAndFailure { succ, fail in groups.getReciveMessageOpt("", succ: { _ in succ() }, fail: fail) }
+        XCTAssertEqual([empty.status, empty.failure], [6017, 6017])
+        try await session.logout()
+        let loggedOut = await statusAndFailure { succ, fail in groups.getReceiveMessageOpt("g", succ: { _ in succ() }, fail: fail) }
+        XCTAssertEqual([loggedOut.status, loggedOut.failure], [6014, 6014])
+    }
+
     func test_returnedStatus_matchesTheCodeFailGets() async throws {
         session = try await LegacyTestSession(peers: [])
         let unknown = session.manager.getConversation(.C2C, receiver: "nobody")!

@@ -102,12 +102,14 @@ final class ListenerSpellingTests: XCTestCase {
         let groupCustom = try session.server.send(
             OutgoingMessage(id: "", receiver: .group("g1"), content: .custom(Data("g".utf8))), from: "a").id
         await session.settle()
-        for spelling in ["current", "plain", "pre-annotation"] {
+        for spelling in ["current", "plain", "pre-annotation", "unlabelled plain"] {
             XCTAssertEqual(log.calls(spelling, "c2c text"), [[c2cText, "a", "hi"]], spelling)
             XCTAssertEqual(log.calls(spelling, "c2c custom"), [[c2cCustom, "a", "c"]], spelling)
             XCTAssertEqual(log.calls(spelling, "group text"), [[groupText, "g1", "a", "all"]], spelling)
             XCTAssertEqual(log.calls(spelling, "group custom"), [[groupCustom, "g1", "a", "g"]], spelling)
         }
+        XCTAssertEqual(log.calls("plugins", "c2c text"), [[c2cText, "a", "hi"]])
+        XCTAssertEqual(log.calls("plugins", "c2c custom"), [[c2cCustom, "a", "c"]])
         session.manager.removeSimpleMsgListener(listener: listener)
         try session.server.sendText("after", from: "a", toUser: "me")
         await session.settle()
@@ -308,6 +310,26 @@ private final class SimpleSpellings: Recording, V2TIMSimpleMsgListener {
         _ msgID: String!, groupID: String!, sender info: V2TIMGroupMemberInfo!, customData data: Data!
     ) {
         log.add("pre-annotation", "group custom", [msgID, groupID, info.userID, text(data)])
+    }
+    // Plain and unlabelled (the vendor's TUILiveKit writes the group text one so).
+    func onRecvC2CTextMessage(_ msgID: String, sender info: V2TIMUserInfo, text: String) {
+        log.add("unlabelled plain", "c2c text", [msgID, info.userID, text])
+    }
+    func onRecvC2CCustomMessage(_ msgID: String, sender info: V2TIMUserInfo, customData data: Data) {
+        log.add("unlabelled plain", "c2c custom", [msgID, info.userID, text(data)])
+    }
+    func onRecvGroupTextMessage(_ msgID: String, groupID: String, sender info: V2TIMGroupMemberInfo, text: String) {
+        log.add("unlabelled plain", "group text", [msgID, groupID, info.userID, text])
+    }
+    func onRecvGroupCustomMessage(_ msgID: String, groupID: String, sender info: V2TIMGroupMemberInfo, customData data: Data) {
+        log.add("unlabelled plain", "group custom", [msgID, groupID, info.userID, text(data)])
+    }
+    // The vendor's Flutter and React Native plugins: the ID implicitly unwrapped, the rest plain.
+    func onRecvC2CTextMessage(_ msgID: String!, sender: V2TIMUserInfo, text: String) {
+        log.add("plugins", "c2c text", [msgID, sender.userID, text])
+    }
+    func onRecvC2CCustomMessage(_ msgID: String!, sender: V2TIMUserInfo, customData: Data) {
+        log.add("plugins", "c2c custom", [msgID, sender.userID, text(customData)])
     }
 }
 

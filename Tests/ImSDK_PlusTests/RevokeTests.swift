@@ -248,14 +248,14 @@ final class RevokeTests: XCTestCase {
         let phone = try await phone()
         let log = SpellingLog()
         let listeners: [any V2TIMAdvancedMsgListener] = [
-            RevokeSpellings(log), RevokeSpellingsOptional(log), RevokeSpellingSwiftSDK(log),
+            RevokeSpellings(log), RevokeSpellingsOptional(log), RevokeSpellingSwiftSDK(log), RevokeSpellingsPartlyNullable(log),
         ]
         listeners.forEach { phone.manager.addAdvancedMsgListener(listener: $0) }
         try phone.server.sendText("one", from: "a", toUser: "me")
         await phone.settle()
         let id = try phone.server.revokeMessage(seq: 1, from: "a", toUser: "me").id
         await phone.settle()
-        XCTAssertEqual(log.calls.sorted(), (RevokeSpellings.all + ["swift sdk"]).map { "\($0) \(id)" }.sorted())
+        XCTAssertEqual(log.calls.sorted(), (RevokeSpellings.all + ["swift sdk", "partly", "partly unlabelled"]).map { "\($0) \(id)" }.sorted())
         XCTAssertEqual(Set(log.revokers), ["a"])
         withExtendedLifetime(listeners) {}
     }
@@ -320,6 +320,20 @@ private final class RevokeSpellings: V2TIMAdvancedMsgListener, @unchecked Sendab
     }
     func onRecvMessageRevoked(_ msgID: String!, operateUser: V2TIMUserFullInfo!, reason: String!) {
         log.record("full unlabelled!", msgID, operateUser)
+    }
+}
+
+/// The 7.4 spellings as a header that marks only `reason` nullable imports them (a 7.x app's
+/// `IMService`): `!` and `?` mixed.
+private final class RevokeSpellingsPartlyNullable: V2TIMAdvancedMsgListener, @unchecked Sendable {
+    let log: SpellingLog
+    init(_ log: SpellingLog) { self.log = log }
+
+    func onRecvMessageRevoked(msgID: String!, operateUser: V2TIMUserFullInfo!, reason: String?) {
+        log.record("partly", msgID, operateUser)
+    }
+    func onRecvMessageRevoked(_ msgID: String!, operateUser: V2TIMUserFullInfo!, reason: String?) {
+        log.record("partly unlabelled", msgID, operateUser)
     }
 }
 
