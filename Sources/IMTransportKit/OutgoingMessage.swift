@@ -1,3 +1,5 @@
+import Foundation
+
 /// A message the client asks the server to send.
 public struct OutgoingMessage: Hashable, Codable, Sendable {
     /// The client-made message ID; the server keeps it.
@@ -9,11 +11,14 @@ public struct OutgoingMessage: Hashable, Codable, Sendable {
     public var atAll: Bool
     public var isExcludedFromUnreadCount: Bool
     public var isExcludedFromLastMessage: Bool
+    /// Data the message carries for every receiver (`Message.cloudCustomData`); nil: none.
+    public var cloudCustomData: Data?
 
     public init(
         id: String, random: UInt32 = 0, receiver: MessageReceiver, content: MessageContent,
         atUserIDs: [String] = [], atAll: Bool = false,
-        isExcludedFromUnreadCount: Bool = false, isExcludedFromLastMessage: Bool = false
+        isExcludedFromUnreadCount: Bool = false, isExcludedFromLastMessage: Bool = false,
+        cloudCustomData: Data? = nil
     ) {
         self.id = id
         self.random = random
@@ -23,5 +28,6 @@ public struct OutgoingMessage: Hashable, Codable, Sendable {
         self.atAll = atAll
         self.isExcludedFromUnreadCount = isExcludedFromUnreadCount
         self.isExcludedFromLastMessage = isExcludedFromLastMessage
+        self.cloudCustomData = cloudCustomData
     }
 }

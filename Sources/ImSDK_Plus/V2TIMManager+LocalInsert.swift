@@ -77,6 +77,7 @@ extension V2TIMManager {
             var imported = client.importable(content)
             imported.sender = sender.nonEmpty ?? client.userID
             imported.timestamp = client.timeForNewImport(in: id)
+            imported.cloudCustomData = message.cloudCustomData
             let stored: Message
             var failure: IMError?
             do throws(IMError) {

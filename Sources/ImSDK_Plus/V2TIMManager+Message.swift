@@ -127,7 +127,8 @@ extension V2TIMManager {
             to: target, content: content,
             atUserIDs: atList.filter { $0 != kImSDK_MesssageAtALL }, atAll: atList.contains(kImSDK_MesssageAtALL),
             isExcludedFromUnreadCount: message.isExcludedFromUnreadCount || onlineUserOnly,
-            isExcludedFromLastMessage: message.isExcludedFromLastMessage || onlineUserOnly)
+            isExcludedFromLastMessage: message.isExcludedFromLastMessage || onlineUserOnly,
+            cloudCustomData: message.cloudCustomData)
     }
 
     // MARK: - History

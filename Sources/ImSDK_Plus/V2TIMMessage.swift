@@ -60,6 +60,11 @@ open class V2TIMMessage: NSObject {
     @exclusivity(unchecked) public var isExcludedFromUnreadCount = false
     /// Set before sending: the message does not become the conversation's last message.
     @exclusivity(unchecked) public var isExcludedFromLastMessage = false
+    /// Data the app attaches before sending, which the server keeps with the message: every
+    /// receiver, every device of the sender and the cloud history hand it out (apps keep JSON
+    /// here, a reply's quote for one); nil when none. Setting it on a message received or sent
+    /// changes only this object.
+    @exclusivity(unchecked) public var cloudCustomData: Data!
     /// Who revoked it, for a revoked message (status `MSG_STATUS_LOCAL_REVOKED`; its sender, who is
     /// the only one who may revoke here); nil otherwise. Only `userID` is filled in.
     @exclusivity(unchecked) public internal(set) var revokerInfo: V2TIMUserFullInfo!
@@ -110,6 +115,7 @@ open class V2TIMMessage: NSObject {
         (elemType, textElem, customElem) = Self.elements(of: message.content)
         isExcludedFromUnreadCount = message.isExcludedFromUnreadCount
         isExcludedFromLastMessage = message.isExcludedFromLastMessage
+        cloudCustomData = message.cloudCustomData
         super.init()
     }
 

@@ -24,6 +24,7 @@ extension Message {
         tombstone.content = .custom(Data())
         tombstone.atUserIDs = []
         tombstone.atAll = false
+        tombstone.cloudCustomData = nil
         tombstone.status = .deleted
         return tombstone
     }

@@ -79,8 +79,7 @@ extension ConversationDatabase {
             row throws(PersistenceError) -> (id: ConversationID, held: HeldMessage) in
             var reader = RowReader(row, path: path)
             let id = try reader.conversationID()
-            let message = try reader.message()
-            return (id, HeldMessage(message: message, countsAsUnread: reader.bool()))
+            return (id, try reader.heldMessage())
         }
         return rows.first
     }
@@ -155,12 +154,12 @@ extension ConversationDatabase {
         let path = sqlite.path
         return try tables.prepare(sql).query(values) { row throws(PersistenceError) in
             var reader = RowReader(row, path: path)
-            let message = try reader.message()
-            return HeldMessage(message: message, countsAsUnread: reader.bool())
+            return try reader.heldMessage()
         }
     }
 
-    private static let heldColumns = messageColumns.joined(separator: ", ") + ", counts_as_unread"
+    /// What `RowReader.heldMessage()` reads.
+    private static let heldColumns = messageColumns.joined(separator: ", ") + ", counts_as_unread, cloud_custom_data"
     private static let ofConversation = "conversation_kind = ?1 AND conversation_target = ?2"
     private static let messageBySeqSQL = "SELECT \(heldColumns) FROM messages WHERE \(ofConversation) AND seq = ?3"
     private static let messagesDescendingSQL = """
@@ -188,7 +187,7 @@ extension ConversationDatabase {
         """
     private static let removeMessagesSQL = """
         UPDATE messages SET content_kind = ?3, content_type = NULL, content_text = NULL, content_data = X'',
-            at_user_ids = X'', at_all = 0, status = ?4, counts_as_unread = 0
+            at_user_ids = X'', at_all = 0, status = ?4, counts_as_unread = 0, cloud_custom_data = NULL
         WHERE \(ofConversation) AND status <> ?4
         """
     private static let keptConversations = """

@@ -5,7 +5,10 @@ import IMTransportKit
 /// How conversations and messages map to rows: column lists, the values bound, and decoding.
 extension ConversationDatabase {
     /// The columns of a message, in the order `bind(_:to:)` binds them and `RowReader.message()`
-    /// reads them; `messages`, `pending_messages` and the `last_message_` columns share them.
+    /// reads them; `messages`, `pending_messages` and the `last_message_` columns share them. Its
+    /// `cloudCustomData` is in a column each table has last (`cloud_custom_data`,
+    /// `last_message_cloud_custom_data`), bound and read after the others: schema version 12 added
+    /// them, and a batch logged before it binds its columns by position.
     static let messageColumns = [
         "id", "seq", "random", "timestamp", "sender", "receiver_kind", "receiver_id",
         "content_kind", "content_type", "content_text", "content_data",
@@ -17,7 +20,8 @@ extension ConversationDatabase {
         "kind", "target", "sort_key", "order_key", "pinned", "last_seq", "read_seq", "read_timestamp",
         "unread_count", "receive_option", "marks", "draft_text", "draft_timestamp",
         "name", "remark", "face_url", "group_type", "custom_data", "at_infos",
-    ] + messageColumns.map { "last_message_" + $0 } + ["conversation_groups", "peer_read_seq", "peer_read_timestamp", "hides_unread"]
+    ] + messageColumns.map { "last_message_" + $0 }
+        + ["conversation_groups", "peer_read_seq", "peer_read_timestamp", "hides_unread", "last_message_cloud_custom_data"]
 
     /// The `sort_key` column for a sort key: bit 63 flipped, so signed order is unsigned order.
     static func sortKeyColumn(_ sortKey: UInt64) -> Int64 {
@@ -50,6 +54,7 @@ extension ConversationDatabase {
         try row.append(conversation.peerRead.seq)
         try row.append(conversation.peerRead.timestamp)
         try row.append(conversation.hidesUnread)
+        try row.append(conversation.lastMessage?.cloudCustomData)
     }
 
     /// Binds the key columns (kind, target) of `id`.

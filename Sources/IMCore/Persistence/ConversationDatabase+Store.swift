@@ -31,7 +31,10 @@ extension ConversationDatabase {
         let path = sqlite.path
         let rows = try sqlite.prepare(Self.allPendingSQL).query { row throws(PersistenceError) in
             var reader = RowReader(row, path: path)
-            return (try reader.conversationID(), try reader.message())
+            let id = try reader.conversationID()
+            var message = try reader.message()
+            message.cloudCustomData = reader.data()
+            return (id, message)
         }
         for (id, message) in rows { unsent[id, default: []].append(message) }
         return try conversations(Self.allConversationsSQL, [], in: sqlite).map { conversation in
@@ -57,5 +60,5 @@ extension ConversationDatabase {
     }
 
     private static let allPendingSQL = "SELECT conversation_kind, conversation_target, "
-        + "\(messageColumns.joined(separator: ", ")) FROM pending_messages ORDER BY rowid"
+        + "\(messageColumns.joined(separator: ", ")), cloud_custom_data FROM pending_messages ORDER BY rowid"
 }

@@ -163,6 +163,7 @@ package final class ConversationDatabase {
         try bindKey(id, to: &row)
         try bind(message, to: &row)
         if message.seq != 0 { try row.append(countsAsUnread) }
+        try row.append(message.cloudCustomData)
     }
 
     /// Deletes the pending message with ID `id`, if any.
@@ -236,8 +237,10 @@ package final class ConversationDatabase {
         let path = sqlite.path
         return try connection.prepare(Self.selectMessagesSQL).query(Self.key(id)) { row throws(PersistenceError) in
             var reader = RowReader(row, path: path)
-            let message = try reader.message()
-            return (message, reader.bool())
+            var message = try reader.message()
+            let counts = reader.bool()
+            message.cloudCustomData = reader.data()
+            return (message, counts)
         }
     }
 
@@ -251,7 +254,9 @@ package final class ConversationDatabase {
         let path = sqlite.path
         return try tables.prepare(Self.selectPendingSQL).query(Self.key(id)) { row throws(PersistenceError) in
             var reader = RowReader(row, path: path)
-            return try reader.message()
+            var message = try reader.message()
+            message.cloudCustomData = reader.data()
+            return message
         }
     }
 
@@ -363,16 +368,16 @@ package final class ConversationDatabase {
     static let allConversationsSQL = conversationSelect + " ORDER BY sort_key DESC"
 
     fileprivate static let upsertMessageSQL = upsertSQL(
-        "messages", ["conversation_kind", "conversation_target"] + messageColumns + ["counts_as_unread"],
+        "messages", ["conversation_kind", "conversation_target"] + messageColumns + ["counts_as_unread", "cloud_custom_data"],
         key: ["conversation_kind", "conversation_target", "seq"]
     )
     fileprivate static let upsertPendingSQL = upsertSQL(
-        "pending_messages", ["conversation_kind", "conversation_target"] + messageColumns, key: ["id"]
+        "pending_messages", ["conversation_kind", "conversation_target"] + messageColumns + ["cloud_custom_data"], key: ["id"]
     )
     // A seq above Int64.max is stored negative: ordering by (seq < 0, seq) is the unsigned order.
-    private static let selectMessagesSQL = "SELECT \(messageColumns.joined(separator: ", ")), counts_as_unread "
+    private static let selectMessagesSQL = "SELECT \(messageColumns.joined(separator: ", ")), counts_as_unread, cloud_custom_data "
         + "FROM messages WHERE conversation_kind = ? AND conversation_target = ? ORDER BY seq < 0, seq"
-    private static let selectPendingSQL = "SELECT \(messageColumns.joined(separator: ", ")) "
+    private static let selectPendingSQL = "SELECT \(messageColumns.joined(separator: ", ")), cloud_custom_data "
         + "FROM pending_messages WHERE conversation_kind = ? AND conversation_target = ? ORDER BY rowid"
     private static let keptConversationsSQL = """
         SELECT conversation_kind, conversation_target FROM messages

@@ -91,7 +91,17 @@ struct RowReader {
         }
         conversation.peerRead = PeerReadPoint(seq: uint64(), timestamp: uint64())
         conversation.hidesUnread = bool()  // NULL (a row from before schema version 11) is false
+        if let cloudCustomData = data() { conversation.lastMessage?.cloudCustomData = cloudCustomData }
         return conversation
+    }
+
+    /// A stored accepted message from `ConversationDatabase.messageColumns`, `counts_as_unread` and
+    /// `cloud_custom_data`.
+    mutating func heldMessage() throws(PersistenceError) -> HeldMessage {
+        var message = try message()
+        let counts = bool()
+        message.cloudCustomData = data()
+        return HeldMessage(message: message, countsAsUnread: counts)
     }
 
     /// A message from the `last_message_` columns; nil when its ID is NULL (no last message).

@@ -30,6 +30,7 @@ package enum Schema {
         Migration(version: 9, sql: version9),
         Migration(version: 10, sql: version10),
         Migration(version: 11, sql: version11),
+        Migration(version: 12, sql: version12),
     ]
 
     /// The newest version this code knows.
@@ -292,5 +293,14 @@ package enum Schema {
         UPDATE counters SET scan_for_reads_conversations = (
                 SELECT count(*) FROM conversations WHERE (marks & 2) <> 0 OR hides_unread = 1)
             WHERE NOT EXISTS (SELECT 1 FROM batch_log);
+        """
+
+    /// Version 12: a message's cloud custom data (`Message.cloudCustomData`, V2
+    /// `V2TIMMessage.cloudCustomData`), in a column each table has last (NULL: none), as a batch
+    /// logged before this version binds its columns by position.
+    private static let version12 = """
+        ALTER TABLE messages ADD COLUMN cloud_custom_data BLOB;
+        ALTER TABLE pending_messages ADD COLUMN cloud_custom_data BLOB;
+        ALTER TABLE conversations ADD COLUMN last_message_cloud_custom_data BLOB;
         """
 }

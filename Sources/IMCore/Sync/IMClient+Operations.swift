@@ -186,7 +186,10 @@ extension IMClient {
     /// announce it.
     ///
     /// A message that cannot be stored while being sent (a full disk, a read-only database) is not
-    /// sent: it shows as failed, and `completion` gets `ioOperationFailed` (6022). Once the server
+    /// sent: it shows as failed, and `completion` gets `ioOperationFailed` (6022). One with
+    /// `cloudCustomData` is not sent to a server whose protocol version would drop it (before
+    /// `IMWireFraming.cloudCustomDataVersion`): it shows as failed, and `completion` gets
+    /// `interfaceNotSupported` (7013). Once the server
     /// accepted it, the send succeeds even if storing the accepted message fails: it was delivered,
     /// and the client writes it when the disk recovers (see `writeState(_:)`).
     /// - Parameter willSend: called with the message as it is while being sent (its ID, local time,
@@ -201,6 +204,7 @@ extension IMClient {
                 state.sentAwaitingPush.insert(outgoing.id)
                 state.store.addSending(pending)
             }
+            try checkServerKeepsCloudData(of: outgoing)
         } catch {
             writeState { state in
                 state.sentAwaitingPush.remove(outgoing.id)
@@ -226,17 +230,25 @@ extension IMClient {
         }, completion: completion)
     }
 
+    /// Throws `interfaceNotSupported` (7013) when `outgoing` carries `cloudCustomData` and the
+    /// connection's server speaks a protocol version that would drop it.
+    private func checkServerKeepsCloudData(of outgoing: OutgoingMessage) throws(IMError) {
+        guard outgoing.cloudCustomData != nil, let version = withState({ $0.connection?.protocolVersion }),
+              version < IMWireFraming.cloudCustomDataVersion else { return }
+        throw IMError(.interfaceNotSupported, "the server (protocol version \(version)) does not keep a message's cloudCustomData")
+    }
+
     /// A message to send from this user, with a new message ID (`<user>-<seconds>-<random>`, from
     /// the session's clock) and random number.
     package func outgoing(
         to receiver: MessageReceiver, content: MessageContent, atUserIDs: [String] = [], atAll: Bool = false,
-        isExcludedFromUnreadCount: Bool = false, isExcludedFromLastMessage: Bool = false
+        isExcludedFromUnreadCount: Bool = false, isExcludedFromLastMessage: Bool = false, cloudCustomData: Data? = nil
     ) -> OutgoingMessage {
         let random = UInt32.random(in: 0...UInt32.max)
         return OutgoingMessage(
             id: "\(userID)-\(clock())-\(random)", random: random, receiver: receiver, content: content,
             atUserIDs: atUserIDs, atAll: atAll, isExcludedFromUnreadCount: isExcludedFromUnreadCount,
-            isExcludedFromLastMessage: isExcludedFromLastMessage)
+            isExcludedFromLastMessage: isExcludedFromLastMessage, cloudCustomData: cloudCustomData)
     }
 
     /// Up to `count` messages of `id` older than `message` (nil: the newest), newest first, with the

@@ -41,26 +41,45 @@ public enum MessageDeliveryStatus: UInt8, Hashable, Codable, Sendable {
 /// `timestamp` is server time in seconds once sent.
 /// - Thread safety: a value type, `Sendable`.
 public struct Message: Hashable, Codable, Sendable {
+    // The stored properties are ordered so that the one-byte ones fill what would be the receiver's
+    // padding: with the boxed cloud data, a message is 120 bytes (a conversation with its last
+    // message inline stays 192).
     public var id: String
     public var seq: UInt64
-    public var random: UInt32
     public var timestamp: UInt64
     public var sender: String
     public var receiver: MessageReceiver
-    public var content: MessageContent
-    /// Users @-mentioned in a group message.
-    public var atUserIDs: [String]
     /// Whether a group message @-mentions everyone.
     public var atAll: Bool
     public var isExcludedFromUnreadCount: Bool
     public var isExcludedFromLastMessage: Bool
     public var status: MessageDeliveryStatus
+    public var random: UInt32
+    public var content: MessageContent
+    /// Users @-mentioned in a group message.
+    public var atUserIDs: [String]
+    /// `cloudCustomData`, boxed: most messages have none.
+    private var cloudData: DataBox?
+
+    /// Data the sender attached to the message, which the server keeps and hands out with it (V2
+    /// `V2TIMMessage.cloudCustomData`); nil when none. Encoded as `cloudCustomData` (base64), and
+    /// left out when nil.
+    public var cloudCustomData: Data? {
+        get { cloudData?.data }
+        set { cloudData = newValue.map(DataBox.init) }
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case id, seq, timestamp, sender, receiver, atAll, isExcludedFromUnreadCount, isExcludedFromLastMessage
+        case status, random, content, atUserIDs
+        case cloudData = "cloudCustomData"
+    }
 
     public init(
         id: String, seq: UInt64, random: UInt32 = 0, timestamp: UInt64, sender: String,
         receiver: MessageReceiver, content: MessageContent, atUserIDs: [String] = [], atAll: Bool = false,
         isExcludedFromUnreadCount: Bool = false, isExcludedFromLastMessage: Bool = false,
-        status: MessageDeliveryStatus = .sent
+        status: MessageDeliveryStatus = .sent, cloudCustomData: Data? = nil
     ) {
         self.id = id
         self.seq = seq
@@ -74,6 +93,7 @@ public struct Message: Hashable, Codable, Sendable {
         self.isExcludedFromUnreadCount = isExcludedFromUnreadCount
         self.isExcludedFromLastMessage = isExcludedFromLastMessage
         self.status = status
+        self.cloudData = cloudCustomData.map(DataBox.init)
     }
 
     /// The message `outgoing` becomes once `sender` sends it: its ID, random, receiver, content,
@@ -86,7 +106,8 @@ public struct Message: Hashable, Codable, Sendable {
             id: id ?? outgoing.id, seq: seq, random: outgoing.random, timestamp: timestamp, sender: sender,
             receiver: outgoing.receiver, content: outgoing.content, atUserIDs: outgoing.atUserIDs,
             atAll: outgoing.atAll, isExcludedFromUnreadCount: outgoing.isExcludedFromUnreadCount,
-            isExcludedFromLastMessage: outgoing.isExcludedFromLastMessage, status: status)
+            isExcludedFromLastMessage: outgoing.isExcludedFromLastMessage, status: status,
+            cloudCustomData: outgoing.cloudCustomData)
     }
 
     /// The conversation this message belongs to, seen by `selfUserID`.
@@ -99,4 +120,24 @@ public struct Message: Hashable, Codable, Sendable {
         case .user(let userID): return .c2c(sender.isSameID(as: selfUserID) ? userID : sender)
         }
     }
+}
+
+/// Bytes in a box shared by copies: what `Message` holds for its rarely set `cloudCustomData`, so
+/// that a message without it pays one pointer. Immutable; encoded as the bytes themselves.
+private final class DataBox: Hashable, Codable, Sendable {
+    let data: Data
+
+    init(_ data: Data) { self.data = data }
+
+    init(from decoder: any Decoder) throws {
+        data = try decoder.singleValueContainer().decode(Data.self)
+    }
+
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(data)
+    }
+
+    static func == (lhs: DataBox, rhs: DataBox) -> Bool { lhs.data == rhs.data }
+    func hash(into hasher: inout Hasher) { hasher.combine(data) }
 }

@@ -4,8 +4,11 @@ import Foundation
 /// length followed by that many bytes of UTF-8 JSON, one `IMWireMessage`.
 public enum IMWireFraming {
     /// The protocol versions this code speaks (PROTOCOL.md, "Versioning"). 2 adds the
-    /// `deliveredHistory` request, 3 the `globalReceiveOption` push.
-    public static let versions = [1, 2, 3]
+    /// `deliveredHistory` request, 3 the `globalReceiveOption` push, 4 a message's
+    /// `cloudCustomData` (a server of an earlier version would drop it).
+    public static let versions = [1, 2, 3, 4]
+    /// The first version whose servers keep a message's `cloudCustomData`.
+    public static let cloudCustomDataVersion = 4
     /// The newest of `versions`: what a server in this process speaks to a client in it.
     public static var newestVersion: Int { versions[versions.count - 1] }
     /// The largest frame a server accepts from a client unless it says otherwise (1 MiB of JSON).

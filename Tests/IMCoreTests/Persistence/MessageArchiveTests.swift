@@ -257,6 +257,9 @@ final class MessageArchiveTests: XCTestCase {
             try database.connection.execute("DROP TABLE heard_messages")
             try database.connection.execute("ALTER TABLE conversations DROP COLUMN hides_unread")
             try database.connection.execute("ALTER TABLE counters RENAME COLUMN scan_for_reads_conversations TO marked_unread_conversations")
+            try database.connection.execute("ALTER TABLE messages DROP COLUMN cloud_custom_data")
+            try database.connection.execute("ALTER TABLE pending_messages DROP COLUMN cloud_custom_data")
+            try database.connection.execute("ALTER TABLE conversations DROP COLUMN last_message_cloud_custom_data")
             try database.connection.execute("PRAGMA user_version = 6")
         }
         let database = try ConversationDatabase.open(at: path, logger: .silent)
@@ -295,6 +298,9 @@ final class MessageArchiveTests: XCTestCase {
         try database.connection.execute("ALTER TABLE conversations DROP COLUMN hides_unread")
         try database.connection.execute("ALTER TABLE counters RENAME COLUMN scan_for_reads_conversations TO marked_unread_conversations")
         if loggedBatch { try database.connection.execute("INSERT INTO batch_log (body) VALUES (x'')") }
+        try database.connection.execute("ALTER TABLE messages DROP COLUMN cloud_custom_data")
+        try database.connection.execute("ALTER TABLE pending_messages DROP COLUMN cloud_custom_data")
+        try database.connection.execute("ALTER TABLE conversations DROP COLUMN last_message_cloud_custom_data")
         try database.connection.execute("PRAGMA user_version = 10")
         return path
     }
