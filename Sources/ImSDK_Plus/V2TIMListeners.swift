@@ -258,6 +258,10 @@ public protocol _V2TIMAdvancedMsgListener: AnyObject {
     func onRecvMessageRevoked(msgID: String!, operateUser: V2TIMUserFullInfo!, reason: String!)
     func onRecvMessageRevoked(_ msgID: String, operateUser: V2TIMUserFullInfo, reason: String?)
     func onRecvMessageRevoked(_ msgID: String!, operateUser: V2TIMUserFullInfo!, reason: String!)
+    /// The vendor's first Swift TUIKit's spellings: the ID plain, the revoker and reason optional
+    /// (`TUIMessageBaseDataProvider`), or all three plain (`TUIChatPopMenu`).
+    func onRecvMessageRevoked(_ msgID: String, operateUser: V2TIMUserFullInfo?, reason: String?)
+    func onRecvMessageRevoked(_ msgID: String, operateUser: V2TIMUserFullInfo, reason: String)
     /// The vendor's Swift SDK's spelling (its revoker a `V2TIMUserInfo`).
     func onRecvMessageRevoked(msgID: String, operateUser: V2TIMUserInfo, reason: String?)
 
@@ -308,6 +312,8 @@ extension _V2TIMAdvancedMsgListener {
     public func onRecvMessageRevoked(msgID: String!, operateUser: V2TIMUserFullInfo!, reason: String!) {}
     public func onRecvMessageRevoked(_ msgID: String, operateUser: V2TIMUserFullInfo, reason: String?) {}
     public func onRecvMessageRevoked(_ msgID: String!, operateUser: V2TIMUserFullInfo!, reason: String!) {}
+    public func onRecvMessageRevoked(_ msgID: String, operateUser: V2TIMUserFullInfo?, reason: String?) {}
+    public func onRecvMessageRevoked(_ msgID: String, operateUser: V2TIMUserFullInfo, reason: String) {}
     public func onRecvMessageRevoked(msgID: String, operateUser: V2TIMUserInfo, reason: String?) {}
     public func onRecvC2CReadReceipt(receiptList: [V2TIMMessageReceipt]) {}
     public func onRecvC2CReadReceipt(receiptList: [V2TIMMessageReceipt]!) {}
@@ -352,6 +358,8 @@ public protocol _V2TIMSDKListener: AnyObject {
     func onConnectFailed(_ code: Int32, err: String!)
     /// The vendor's Swift SDK's spelling.
     func onConnectFailed(code: Int32, err: String)
+    /// The vendor's first Swift TUIKit's spelling (`ConversationController`).
+    func onConnectFailed(_ code: Int32, err: String)
     /// The user's receive option for every conversation changed, on this device or another one
     /// online then (`setAllReceiveMessageOpt`): the option after it.
     func onAllReceiveMessageOptChanged(receiveMessageOptInfo: V2TIMReceiveMessageOptInfo)
@@ -372,6 +380,7 @@ extension _V2TIMSDKListener {
     public func onConnectSuccess() {}
     public func onConnectFailed(_ code: Int32, err: String!) {}
     public func onConnectFailed(code: Int32, err: String) {}
+    public func onConnectFailed(_ code: Int32, err: String) {}
     public func onAllReceiveMessageOptChanged(receiveMessageOptInfo: V2TIMReceiveMessageOptInfo) {}
     public func onAllReceiveMessageOptChanged(_ receiveMessageOptInfo: V2TIMReceiveMessageOptInfo!) {}
     public func onKickedOffline() {}
@@ -468,6 +477,8 @@ enum Spellings {
         main.onRecvMessageRevoked(msgID, operateUser: revoker, reason: reason)
         main.onRecvMessageRevoked(optional, operateUser: optionalRevoker, reason: reason)
         main.onRecvMessageRevoked(msgID: msgID, operateUser: revoker as V2TIMUserInfo, reason: reason)
+        main.onRecvMessageRevoked(msgID, operateUser: optionalRevoker, reason: reason)
+        main.onRecvMessageRevoked(msgID, operateUser: revoker, reason: "")
         nullable.onRecvMessageRevoked(msgID: optional, operateUser: optionalRevoker, reason: reason)
         nullable.onRecvMessageRevoked(optional, operateUser: optionalRevoker, reason: reason)
         partly.onRecvMessageRevoked(msgID: optional, operateUser: optionalRevoker, reason: reason)
@@ -496,6 +507,7 @@ enum Spellings {
         let optional: String? = message
         main.onConnectFailed(code, err: optional)
         main.onConnectFailed(code: code, err: message)
+        main.onConnectFailed(code, err: message)
         nullable.onConnectFailed(code, err: optional)
     }
 }
@@ -534,6 +546,8 @@ public protocol V2TIMSimpleMsgListener: AnyObject {
     func onRecvGroupCustomMessage(
         _ msgID: String!, groupID: String!, sender info: V2TIMGroupMemberInfo!, customData data: Data!)
     func onRecvGroupCustomMessage(_ msgID: String, groupID: String, sender info: V2TIMGroupMemberInfo, customData data: Data)
+    /// The vendor's TUILiveKit's spelling (gifts and likes): plain, but for the data.
+    func onRecvGroupCustomMessage(_ msgID: String, groupID: String, sender info: V2TIMGroupMemberInfo, customData data: Data!)
 }
 
 extension V2TIMSimpleMsgListener {
@@ -559,6 +573,8 @@ extension V2TIMSimpleMsgListener {
         _ msgID: String!, groupID: String!, sender info: V2TIMGroupMemberInfo!, customData data: Data!) {}
     public func onRecvGroupCustomMessage(
         _ msgID: String, groupID: String, sender info: V2TIMGroupMemberInfo, customData data: Data) {}
+    public func onRecvGroupCustomMessage(
+        _ msgID: String, groupID: String, sender info: V2TIMGroupMemberInfo, customData data: Data!) {}
 }
 
 extension Spellings {
@@ -594,6 +610,7 @@ extension Spellings {
             listener.onRecvGroupCustomMessage(
                 Optional(id), groupID: Optional(groupID), sender: Optional(sender), customData: optional)
             listener.onRecvGroupCustomMessage(id, groupID: groupID, sender: sender, customData: data)
+            listener.onRecvGroupCustomMessage(id, groupID: groupID, sender: sender, customData: optional)
         case (_, .other):
             return
         }

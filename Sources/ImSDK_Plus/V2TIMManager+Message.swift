@@ -41,10 +41,18 @@ extension V2TIMManager {
         createAtSignedGroupMessage(message: message, atUserList: (atUserList ?? []).compactMap { $0 as? String })
     }
 
-    /// A custom message carrying `data`.
-    public func createCustomMessage(data: Data) -> V2TIMMessage! {
+    /// `createAtSignedGroupMessage(message:atUserList:)` as Swift imported the 7.0 header without
+    /// `NS_SWIFT_NAME` (the vendor's first Swift TUIKit calls it so).
+    @available(*, deprecated, renamed: "createAtSignedGroupMessage(message:atUserList:)")
+    public func create(atSignedGroupMessage message: V2TIMMessage!, atUserList: NSMutableArray!) -> V2TIMMessage! {
+        createAtSignedGroupMessage(message: message, atUserList: atUserList)
+    }
+
+    /// A custom message carrying `data` (nil: empty; the header leaves it unannotated, so code
+    /// passes a `Data?` from `String.data(using:)`).
+    public func createCustomMessage(data: Data!) -> V2TIMMessage! {
         let message = V2TIMMessage()
-        message.setContent(.custom(data))
+        message.setContent(.custom(data ?? Data()))
         return message
     }
 

@@ -110,6 +110,7 @@ final class ListenerSpellingTests: XCTestCase {
         }
         XCTAssertEqual(log.calls("plugins", "c2c text"), [[c2cText, "a", "hi"]])
         XCTAssertEqual(log.calls("plugins", "c2c custom"), [[c2cCustom, "a", "c"]])
+        XCTAssertEqual(log.calls("TUILiveKit", "group custom"), [[groupCustom, "g1", "a", "g"]])
         session.manager.removeSimpleMsgListener(listener: listener)
         try session.server.sendText("after", from: "a", toUser: "me")
         await session.settle()
@@ -330,6 +331,10 @@ private final class SimpleSpellings: Recording, V2TIMSimpleMsgListener {
     }
     func onRecvC2CCustomMessage(_ msgID: String!, sender: V2TIMUserInfo, customData: Data) {
         log.add("plugins", "c2c custom", [msgID, sender.userID, text(customData)])
+    }
+    // The vendor's TUILiveKit (gifts and likes): plain but for the data.
+    func onRecvGroupCustomMessage(_ msgID: String, groupID: String, sender info: V2TIMGroupMemberInfo, customData data: Data!) {
+        log.add("TUILiveKit", "group custom", [msgID, groupID, info.userID, text(data)])
     }
 }
 

@@ -249,13 +249,14 @@ final class RevokeTests: XCTestCase {
         let log = SpellingLog()
         let listeners: [any V2TIMAdvancedMsgListener] = [
             RevokeSpellings(log), RevokeSpellingsOptional(log), RevokeSpellingSwiftSDK(log), RevokeSpellingsPartlyNullable(log),
+            RevokeSpellingsTUIKit(log),
         ]
         listeners.forEach { phone.manager.addAdvancedMsgListener(listener: $0) }
         try phone.server.sendText("one", from: "a", toUser: "me")
         await phone.settle()
         let id = try phone.server.revokeMessage(seq: 1, from: "a", toUser: "me").id
         await phone.settle()
-        XCTAssertEqual(log.calls.sorted(), (RevokeSpellings.all + ["swift sdk", "partly", "partly unlabelled"]).map { "\($0) \(id)" }.sorted())
+        XCTAssertEqual(log.calls.sorted(), (RevokeSpellings.all + ["swift sdk", "partly", "partly unlabelled", "tuikit optional", "tuikit plain"]).map { "\($0) \(id)" }.sorted())
         XCTAssertEqual(Set(log.revokers), ["a"])
         withExtendedLifetime(listeners) {}
     }
@@ -334,6 +335,19 @@ private final class RevokeSpellingsPartlyNullable: V2TIMAdvancedMsgListener, @un
     }
     func onRecvMessageRevoked(_ msgID: String!, operateUser: V2TIMUserFullInfo!, reason: String?) {
         log.record("partly unlabelled", msgID, operateUser)
+    }
+}
+
+/// The vendor's first Swift TUIKit's spellings (`TUIMessageBaseDataProvider`, `TUIChatPopMenu`).
+private final class RevokeSpellingsTUIKit: V2TIMAdvancedMsgListener, @unchecked Sendable {
+    let log: SpellingLog
+    init(_ log: SpellingLog) { self.log = log }
+
+    func onRecvMessageRevoked(_ msgID: String, operateUser: V2TIMUserFullInfo?, reason: String?) {
+        log.record("tuikit optional", msgID, operateUser)
+    }
+    func onRecvMessageRevoked(_ msgID: String, operateUser: V2TIMUserFullInfo, reason: String) {
+        log.record("tuikit plain", msgID, operateUser)
     }
 }
 
