@@ -131,8 +131,9 @@ final class ModelBasedTests: XCTestCase {
     /// And, with no fault at all, a read receipt that came while a legacy deletion had kept my
     /// message: the conversation created again by the peer's message did not show it read by the
     /// peer once the removal made it the last message again (seed 742464: the refresh that follows
-    /// such a creation now takes the peer's read point); so did my revoke of a message a legacy
-    /// deletion had kept (seed 751779: the kept message is now kept revoked), and the peer's (seed
+    /// such a creation now takes the peer's read point; seed 975105, found on 2026-11-29: and so
+    /// does the one that now follows a send that creates the conversation again); so did my revoke
+    /// of a message a legacy deletion had kept (seed 751779: the kept message is now kept revoked), and the peer's (seed
     /// 800407: the server now tells the revoke to a user who deleted the conversation after the
     /// message reached them, whose device keeps the message revoked and announces it, also when
     /// it cannot read the kept messages or dropped its database since: seeds 771626, 640489 and
@@ -154,6 +155,8 @@ final class ModelBasedTests: XCTestCase {
             (742464, [.sendMessage(.user("p3"), text: "m6"), .legacyDelete(.user("p3")), .peerReads(peer: "p3"),
                       .peerSendsC2C(peer: "p3", text: "m48", excludedFromUnread: false),
                       .legacyRemove(.user("p3"), newest: 0)]),
+            (975105, [.sendMessage(.user("p2"), text: "m32"), .peerReads(peer: "p2"), .legacyDelete(.user("p2")),
+                      .sendMessage(.user("p2"), text: "m55"), .legacyRemove(.user("p2"), newest: 0)]),
             (751779, [.otherDeviceSends(.user("p2"), text: "m3"), .legacyDelete(.user("p2")), .revokeMine(.user("p2")),
                       .peerSendsC2C(peer: "p2", text: "m20", excludedFromUnread: false),
                       .legacyRemove(.user("p2"), newest: 0)]),
@@ -184,7 +187,7 @@ final class ModelBasedTests: XCTestCase {
                       .peerSendsC2C(peer: "p0", text: "m32", excludedFromUnread: false),
                       .legacyRemove(.user("p0"), newest: 0)]),
         ]
-        let faultless: Set<UInt64> = [742464, 751779, 800407, 780212, 632751, 800196, 820517]
+        let faultless: Set<UInt64> = [742464, 975105, 751779, 800407, 780212, 632751, 800196, 820517]
         for (seed, drops) in try await replay(readFaultSequences: sequences, localRemovals: true)
         where !faultless.contains(seed) {
             XCTAssertGreaterThanOrEqual(drops, 1, "seed \(seed): the database was dropped")

@@ -185,6 +185,9 @@ extension IMClient {
     /// every device of the user) is applied without announcing it; the user's other devices
     /// announce it.
     ///
+    /// A send that starts the conversation on this device, when the server holds earlier messages
+    /// of it, is followed by a request for its server state (`refresh(_:upTo:)`).
+    ///
     /// A message that cannot be stored while being sent (a full disk, a read-only database) is not
     /// sent: it shows as failed, and `completion` gets `ioOperationFailed` (6022). One with
     /// `cloudCustomData` is not sent to a server whose protocol version would drop it (before
@@ -199,10 +202,14 @@ extension IMClient {
         completion: @escaping @Sendable (Result<Message, IMError>) -> Void
     ) {
         let pending = Message(outgoing, seq: 0, timestamp: clock(), sender: userID, status: .sending)
+        let id = pending.conversationID(selfUserID: userID)
+        let startsConversation: Bool
         do throws(IMError) {
-            try writeStateDurably { state in
+            startsConversation = try writeStateDurably { state in
+                let starts = state.store.conversation(id) == nil
                 state.sentAwaitingPush.insert(outgoing.id)
                 state.store.addSending(pending)
+                return starts
             }
             try checkServerKeepsCloudData(of: outgoing)
         } catch {
@@ -227,7 +234,14 @@ extension IMClient {
                 store.failSending(pending)
                 throw error
             }
-        }, completion: completion)
+        }, completion: { [weak self] result in
+            // A send that started the conversation here although the server has earlier messages
+            // (one deleted here, or outside the list this device synced) asks for its server state,
+            // as a push that starts one does (`receive(_:version:)`): its pin, unread count and the
+            // peer's read point.
+            if startsConversation, case .success(let stored) = result, stored.seq > 1 { self?.refresh(id, upTo: stored.seq) }
+            completion(result)
+        })
     }
 
     /// Throws `interfaceNotSupported` (7013) when `outgoing` carries `cloudCustomData` and the
