@@ -70,7 +70,7 @@ final class CloudCustomDataTests: XCTestCase {
     func test_aServerThatWouldDropIt_isNotSentAMessageWithIt() async throws {
         let server = IMReferenceServer(loginPolicy: .unlimited)
         for user in ["me", "a"] { try server.registerUser(user, nickname: nil, faceURL: nil) }
-        let phone = try await device("me", on: server, transport: VersionCappedTransport(wrapping: server, version: 3))
+        let phone = try await device("me", on: server, transport: VersionedTransport(wrapping: server, version: 3))
         let message = try XCTUnwrap(phone.manager.createTextMessage(text: "sure"))
         message.cloudCustomData = Data("x".utf8)
         let code = await failureCode { succ, fail in
@@ -84,43 +84,5 @@ final class CloudCustomDataTests: XCTestCase {
         _ = try await phone.manager.sendMessage(message: plain, receiver: "a", groupID: nil)
         XCTAssertEqual(plain.status, .MSG_STATUS_SEND_SUCC)
         phone.checkInvariants()
-    }
-}
-
-/// A transport whose connections say they speak protocol `version` (a server of an earlier SDK).
-private final class VersionCappedTransport: IMTransport, @unchecked Sendable {
-    private let inner: any IMTransport
-    private let version: Int
-
-    init(wrapping inner: any IMTransport, version: Int) {
-        self.inner = inner
-        self.version = version
-    }
-
-    func connect(
-        _ login: IMLoginInfo, sink: any IMPushSink,
-        completion: @escaping @Sendable (Result<any IMConnection, IMError>) -> Void
-    ) {
-        let version = version
-        inner.connect(login, sink: sink) { result in
-            completion(result.map { VersionCappedConnection(inner: $0, protocolVersion: version) })
-        }
-    }
-}
-
-private final class VersionCappedConnection: IMConnection, @unchecked Sendable {
-    let inner: any IMConnection
-    let protocolVersion: Int
-
-    init(inner: any IMConnection, protocolVersion: Int) {
-        self.inner = inner
-        self.protocolVersion = protocolVersion
-    }
-
-    var userID: String { inner.userID }
-    var serverEpoch: String { inner.serverEpoch }
-    func close() { inner.close() }
-    func send(_ request: IMRequest, completion: @escaping @Sendable (Result<IMResponse, IMError>) -> Void) {
-        inner.send(request, completion: completion)
     }
 }
