@@ -46,10 +46,11 @@ extension V2TIMManager {
     ///   Performance section). While the store is still loading after a login, the page is read
     ///   from the database's index, which a filter that selects few walks far.
     public func getConversationListByFilter(
-        filter: V2TIMConversationListFilter, nextSeq: UInt64, count: UInt32,
+        filter: V2TIMConversationListFilter!, nextSeq: UInt64, count: UInt32,
         succ: V2TIMConversationResultSucc?, fail: V2TIMFail?
     ) {
-        page(nextSeq: nextSeq, count: Int(count), filter: ConversationFilter(filter), succ: succ, fail: fail)
+        page(nextSeq: nextSeq, count: Int(count), filter: ConversationFilter(filter ?? V2TIMConversationListFilter()),
+             succ: succ, fail: fail)
     }
 
     /// One page of the local conversations whose friend remark, name or ID contains `keyword`,
@@ -95,15 +96,15 @@ extension V2TIMManager {
     ///   - 6017 `ERR_INVALID_PARAMETERS`: an empty or malformed ID (not `c2c_...` or `group_...`).
     ///   - 6004 `ERR_INVALID_CONVERSATION`: the conversation does not exist.
     /// - Complexity: O(1).
-    public func getConversation(conversationID: String, succ: V2TIMConversationSucc?, fail: V2TIMFail?) {
+    public func getConversation(conversationID: String!, succ: V2TIMConversationSucc?, fail: V2TIMFail?) {
         let callbacks = Unchecked((succ, fail))
         withClient(fail: fail) { client throws(IMError) in
-            let id = try ConversationID(stringForm: conversationID)
+            let id = try ConversationID(stringForm: conversationID ?? "")
             let me = client.userID
             // In order with the events, as every read here: never older than an event already heard.
             client.readInOrder({ $0.conversation(id) }) { conversation in
                 guard let conversation else {
-                    let error = IMError(.invalidConversation, "conversation \(conversationID) does not exist")
+                    let error = IMError(.invalidConversation, "conversation \(conversationID ?? "") does not exist")
                     callbacks.value.1?(error.code.rawValue, error.message)
                     return
                 }
@@ -120,11 +121,11 @@ extension V2TIMManager {
     ///   - 6017 `ERR_INVALID_PARAMETERS`: an empty list, more than 100 IDs, or a malformed ID.
     /// - Complexity: O(k) for k IDs.
     public func getConversationList(
-        conversationIDList: [String], succ: V2TIMConversationListSucc?, fail: V2TIMFail?
+        conversationIDList: [String]!, succ: V2TIMConversationListSucc?, fail: V2TIMFail?
     ) {
         let callbacks = Unchecked((succ, fail))
         withClient(fail: fail) { client throws(IMError) in
-            let ids = try Self.parseBatch(conversationIDList)
+            let ids = try Self.parseBatch(conversationIDList ?? [])
             let me = client.userID
             client.readInOrder({ store in ids.compactMap { store.conversation($0) } }) { found in
                 callbacks.value.0?(found.map { V2TIMConversation($0, selfUserID: me) })
@@ -166,10 +167,10 @@ extension V2TIMManager {
     ///     the answer.
     ///   - 6022 `ERR_IO_OPERATION_FAILED`: the pin could not be written to local storage (it
     ///     stands; see `V2TIMManager`).
-    public func pinConversation(conversationID: String, isPinned: Bool, succ: V2TIMSucc?, fail: V2TIMFail?) {
+    public func pinConversation(conversationID: String!, isPinned: Bool, succ: V2TIMSucc?, fail: V2TIMFail?) {
         let callbacks = Unchecked((succ, fail))
         withClient(fail: fail) { client throws(IMError) in
-            client.setPinned(try ConversationID(stringForm: conversationID), isPinned) { callbacks.finish($0) }
+            client.setPinned(try ConversationID(stringForm: conversationID ?? ""), isPinned) { callbacks.finish($0) }
         }
     }
 
@@ -183,11 +184,11 @@ extension V2TIMManager {
     ///   - 6004 `ERR_INVALID_CONVERSATION`: the conversation does not exist.
     ///   - 6022 `ERR_IO_OPERATION_FAILED`: the draft could not be written to local storage (it
     ///     stands, and is written once the disk recovers; see `V2TIMManager`).
-    public func setConversationDraft(conversationID: String, draftText: String?, succ: V2TIMSucc?, fail: V2TIMFail?) {
+    public func setConversationDraft(conversationID: String!, draftText: String?, succ: V2TIMSucc?, fail: V2TIMFail?) {
         let callbacks = Unchecked((succ, fail))
         withClient(fail: fail) { client in
             let result = Result { () throws(IMError) in
-                try client.saveDraft(try ConversationID(stringForm: conversationID), draftText, creating: false)
+                try client.saveDraft(try ConversationID(stringForm: conversationID ?? ""), draftText, creating: false)
             }
             client.deliver { callbacks.finish(result) }
         }
@@ -206,10 +207,10 @@ extension V2TIMManager {
     ///     the answer (nothing is deleted here).
     ///   - 6022 `ERR_IO_OPERATION_FAILED`: the deletion could not be written to local storage (it
     ///     stands, see `V2TIMManager`).
-    public func deleteConversation(conversation conversationID: String, succ: V2TIMSucc?, fail: V2TIMFail?) {
+    public func deleteConversation(conversation conversationID: String!, succ: V2TIMSucc?, fail: V2TIMFail?) {
         let callbacks = Unchecked((succ, fail))
         withClient(fail: fail) { client throws(IMError) in
-            let id = try Self.existing(conversationID, in: client).id
+            let id = try Self.existing(conversationID ?? "", in: client).id
             client.deleteConversations(
                 [id], keepingLocalMessages: false, clearingCloudMessages: true
             ) { outcome in
@@ -234,13 +235,13 @@ extension V2TIMManager {
     ///   - 6022 `ERR_IO_OPERATION_FAILED`: the deletions could not be written to local storage
     ///     (they stand, see `V2TIMManager`).
     public func deleteConversationList(
-        conversationIDList: [String], clearMessage: Bool,
+        conversationIDList: [String]!, clearMessage: Bool,
         succ: V2TIMConversationOperationResultSucc?, fail: V2TIMFail?
     ) {
         let callbacks = Unchecked((succ, fail))
         withClient(fail: fail) { client throws(IMError) in
-            let ids = try Self.parseBatch(conversationIDList)
-            let names = conversationIDList
+            let names = conversationIDList ?? []
+            let ids = try Self.parseBatch(names)
             client.deleteConversations(
                 ids, keepingLocalMessages: !clearMessage, clearingCloudMessages: clearMessage
             ) { outcome in

@@ -33,17 +33,18 @@ extension V2TIMManager {
     ///   - 6022 `ERR_IO_OPERATION_FAILED`: the marks could not be written to local storage (they
     ///     stand, see `V2TIMManager`).
     public func markConversation(
-        conversationIDList: [String], markType: NSNumber, enableMark: Bool,
+        conversationIDList: [String]!, markType: NSNumber!, enableMark: Bool,
         succ: V2TIMConversationOperationResultSucc?, fail: V2TIMFail?
     ) {
         let callbacks = Unchecked((succ, fail))
+        let (names, markType) = (conversationIDList ?? [], markType ?? 0)
         withClient(fail: fail) { client throws(IMError) in
             guard let marks = UInt64(exactly: markType).map(ConversationMarks.init(rawValue:)), marks.isOneValidMark else {
                 throw IMError(.invalidParameters, "markType \(markType) is not one valid mark")
             }
-            let ids = try Self.parseMarkBatch(conversationIDList)
+            let ids = try Self.parseMarkBatch(names)
             client.setMarks(ids, marks, enable: enableMark) { outcome in
-                Self.finish(outcome, for: conversationIDList, callbacks)
+                Self.finish(outcome, for: names, callbacks)
             }
         }
     }

@@ -5,15 +5,17 @@ import IMTransportKit
 extension V2TIMManager {
     // MARK: - Creating
 
-    /// A text message to send.
-    public func createTextMessage(text: String) -> V2TIMMessage! {
+    /// A text message to send; nil for a nil `text` (the header leaves it unannotated, so Swift
+    /// code may pass an optional).
+    public func createTextMessage(text: String!) -> V2TIMMessage! {
+        guard let text else { return nil }
         let message = V2TIMMessage()
         message.setContent(.text(text))
         return message
     }
 
     /// A group text message that @-mentions `atUserList` (`kImSDK_MesssageAtALL` for everyone).
-    public func createTextAtMessage(text: String, atUserList: [String]) -> V2TIMMessage! {
+    public func createTextAtMessage(text: String!, atUserList: [String]) -> V2TIMMessage! {
         let message = createTextMessage(text: text)
         message?.groupAtUserList = atUserList
         return message
@@ -21,7 +23,7 @@ extension V2TIMManager {
 
     /// `createTextAtMessage(text:atUserList:)` with the headers' `NSMutableArray` of IDs (entries
     /// that are not strings are left out).
-    public func createTextAtMessage(text: String, atUserList: NSMutableArray?) -> V2TIMMessage! {
+    public func createTextAtMessage(text: String!, atUserList: NSMutableArray?) -> V2TIMMessage! {
         createTextAtMessage(text: text, atUserList: (atUserList ?? []).compactMap { $0 as? String })
     }
 
@@ -159,9 +161,9 @@ extension V2TIMManager {
     ///     what memory holds, and may be tried again.
     ///   - 20003 `IMError.Code.unknownUser` (server): `userID` is not registered.
     public func getC2CHistoryMessageList(
-        userID: String, count: Int32, lastMsg: V2TIMMessage?, succ: V2TIMMessageListSucc?, fail: V2TIMFail?
+        userID: String!, count: Int32, lastMsg: V2TIMMessage?, succ: V2TIMMessageListSucc?, fail: V2TIMFail?
     ) {
-        history(of: .c2c(userID), count: count, lastMsg: lastMsg, succ: succ, fail: fail)
+        history(of: .c2c(userID ?? ""), count: count, lastMsg: lastMsg, succ: succ, fail: fail)
     }
 
     /// Up to `count` messages of group `groupID` older than `lastMsg`, newest first, from the server,
@@ -178,9 +180,9 @@ extension V2TIMManager {
     ///   - 10010 `IMError.Code.unknownGroup` (server): the group does not exist.
     ///   - 10007 `IMError.Code.notGroupMember` (server): I am not a member of the group.
     public func getGroupHistoryMessageList(
-        groupID: String, count: Int32, lastMsg: V2TIMMessage?, succ: V2TIMMessageListSucc?, fail: V2TIMFail?
+        groupID: String!, count: Int32, lastMsg: V2TIMMessage?, succ: V2TIMMessageListSucc?, fail: V2TIMFail?
     ) {
-        history(of: .group(groupID), count: count, lastMsg: lastMsg, succ: succ, fail: fail)
+        history(of: .group(groupID ?? ""), count: count, lastMsg: lastMsg, succ: succ, fail: fail)
     }
 
     private func history(

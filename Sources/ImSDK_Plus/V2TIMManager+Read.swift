@@ -154,8 +154,9 @@ extension V2TIMManager {
     ///   - 6022 `ERR_IO_OPERATION_FAILED`: the option could not be written to local storage (it
     ///     stands, see `V2TIMManager`).
     public func setC2CReceiveMessageOpt(
-        userIDList: [String], opt: V2TIMReceiveMessageOpt, succ: V2TIMSucc?, fail: V2TIMFail?
+        userIDList: [String]!, opt: V2TIMReceiveMessageOpt, succ: V2TIMSucc?, fail: V2TIMFail?
     ) {
+        let userIDList = userIDList ?? []
         guard Self.isValidC2CUserIDList(userIDList) else {
             reportNow(Self.invalidC2CUserIDList, to: fail)
             return
@@ -185,8 +186,9 @@ extension V2TIMManager {
     ///   - 6022 `ERR_IO_OPERATION_FAILED`: the option could not be written to local storage (it
     ///     stands, see `V2TIMManager`).
     public func setGroupReceiveMessageOpt(
-        groupID: String, opt: V2TIMReceiveMessageOpt, succ: V2TIMSucc?, fail: V2TIMFail?
+        groupID: String!, opt: V2TIMReceiveMessageOpt, succ: V2TIMSucc?, fail: V2TIMFail?
     ) {
+        let groupID = groupID ?? ""
         guard !groupID.isEmpty else {
             reportNow(IMError(.invalidParameters, "groupID is empty"), to: fail)
             return

@@ -50,8 +50,9 @@ extension V2TIMManager {
     ///   - 9520 `ERR_SDK_NET_WAIT_ACK_TIMEOUT`: not connected, or the connection dropped before
     ///     the answer.
     public func getC2CReceiveMessageOpt(
-        userIDList: [String], succ: V2TIMReceiveMessageOptListSucc?, fail: V2TIMFail?
+        userIDList: [String]!, succ: V2TIMReceiveMessageOptListSucc?, fail: V2TIMFail?
     ) {
+        let userIDList = userIDList ?? []
         guard Self.isValidC2CUserIDList(userIDList) else {
             reportNow(Self.invalidC2CUserIDList, to: fail)
             return

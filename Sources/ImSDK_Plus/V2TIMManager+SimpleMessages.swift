@@ -9,7 +9,7 @@ extension V2TIMManager {
     ///   `sendMessage(message:receiver:groupID:priority:onlineUserOnly:offlinePushInfo:progress:succ:fail:)`
     ///   (6017 for a nil or empty `userID`).
     @discardableResult
-    public func sendC2CTextMessage(text: String!, to userID: String!, succ: V2TIMSucc?, fail: V2TIMFail?) -> String? {
+    public func sendC2CTextMessage(text: String!, to userID: String!, succ: V2TIMSucc?, fail: V2TIMFail?) -> String! {
         sendMessage(message: createTextMessage(text: text ?? ""), receiver: userID, groupID: nil,
                     priority: .PRIORITY_DEFAULT, onlineUserOnly: false, offlinePushInfo: nil, progress: nil,
                     succ: succ, fail: fail)
@@ -20,7 +20,7 @@ extension V2TIMManager {
     ///   `sendMessage(message:receiver:groupID:priority:onlineUserOnly:offlinePushInfo:progress:succ:fail:)`
     ///   (6017 for a nil or empty `userID`).
     @discardableResult
-    public func sendC2CCustomMessage(customData: Data!, to userID: String!, succ: V2TIMSucc?, fail: V2TIMFail?) -> String? {
+    public func sendC2CCustomMessage(customData: Data!, to userID: String!, succ: V2TIMSucc?, fail: V2TIMFail?) -> String! {
         sendMessage(message: createCustomMessage(data: customData ?? Data()), receiver: userID, groupID: nil,
                     priority: .PRIORITY_DEFAULT, onlineUserOnly: false, offlinePushInfo: nil, progress: nil,
                     succ: succ, fail: fail)
@@ -33,7 +33,7 @@ extension V2TIMManager {
     @discardableResult
     public func sendGroupTextMessage(
         text: String!, to groupID: String!, priority: V2TIMMessagePriority, succ: V2TIMSucc?, fail: V2TIMFail?
-    ) -> String? {
+    ) -> String! {
         sendMessage(message: createTextMessage(text: text ?? ""), receiver: nil, groupID: groupID,
                     priority: priority, onlineUserOnly: false, offlinePushInfo: nil, progress: nil,
                     succ: succ, fail: fail)
@@ -46,7 +46,7 @@ extension V2TIMManager {
     @discardableResult
     public func sendGroupCustomMessage(
         customData: Data!, to groupID: String!, priority: V2TIMMessagePriority, succ: V2TIMSucc?, fail: V2TIMFail?
-    ) -> String? {
+    ) -> String! {
         sendMessage(message: createCustomMessage(data: customData ?? Data()), receiver: nil, groupID: groupID,
                     priority: priority, onlineUserOnly: false, offlinePushInfo: nil, progress: nil,
                     succ: succ, fail: fail)

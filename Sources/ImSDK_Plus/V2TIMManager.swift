@@ -124,9 +124,9 @@ public final class V2TIMManager: Sendable {
     ///   - 20003 `IMError.Code.unknownUser` (server): `userID` is not registered.
     ///   - 9520 `ERR_SDK_NET_WAIT_ACK_TIMEOUT`: the server could not be reached.
     ///   - 6014 `ERR_SDK_NOT_LOGGED_IN`: `logout` or `unInitSDK` came before the login finished.
-    public func login(userID: String, userSig: String, succ: V2TIMSucc?, fail: V2TIMFail?) {
+    public func login(userID: String!, userSig: String!, succ: V2TIMSucc?, fail: V2TIMFail?) {
         let callbacks = Unchecked((succ, fail))
-        session.login(userID: userID, userSig: userSig) { callbacks.finish($0) }
+        session.login(userID: userID ?? "", userSig: userSig ?? "") { callbacks.finish($0) }
     }
 
     /// Logs out: closes the connection; later calls fail with 6014 until the next login.
