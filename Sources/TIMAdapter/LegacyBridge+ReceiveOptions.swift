@@ -23,7 +23,7 @@ extension LegacyBridge {
     }
 
     /// How the messages of group `groupID` are received (`TIMGroupManager.getReceiveMessageOpt`),
-    /// as the server keeps it for the user, in the legacy values (`LegacyValues.legacyReceiveOption`).
+    /// as the server keeps it for the user, in the legacy values (`LegacyValues.groupReceiveOption`).
     ///
     /// Returns 0 when the request went out; else the code also handed to `completion`: 6017 for a
     /// nil or empty group ID, 6013 before `initSdk`, 6014 when logged out. The server's code (10010
@@ -36,7 +36,7 @@ extension LegacyBridge {
         }
         guard let client else { return fail(noSession) { completion(.failure($0!)) } }
         client.receiveOptions(of: [.group(groupID)]) { result in
-            completion(result.map { LegacyValues.legacyReceiveOption($0[0]) })
+            completion(result.map { LegacyValues.groupReceiveOption($0[0]) })
         }
         return 0
     }

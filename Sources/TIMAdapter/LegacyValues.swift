@@ -23,16 +23,6 @@ package enum LegacyValues {
         }
     }
 
-    /// The legacy value (`TIMGroupReceiveMessageOpt`) of `option`: the V2 "except @" options as the
-    /// legacy option they extend (without notification: 2; not receiving: 1).
-    package static func legacyReceiveOption(_ option: ReceiveOption) -> Int {
-        switch option {
-        case .receive: return 0
-        case .doNotReceive, .doNotReceiveExceptAt: return 1
-        case .receiveWithoutNotify, .receiveWithoutNotifyExceptAt: return 2
-        }
-    }
-
     /// The legacy message status (SENDING 1, SEND_SUCC 2, SEND_FAIL 3, HAS_DELETED 4, LOCAL_REVOKED 6)
     /// of a message.
     package static func messageStatus(_ status: MessageDeliveryStatus) -> Int {
