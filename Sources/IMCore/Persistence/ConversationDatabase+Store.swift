@@ -31,10 +31,7 @@ extension ConversationDatabase {
         let path = sqlite.path
         let rows = try sqlite.prepare(Self.allPendingSQL).query { row throws(PersistenceError) in
             var reader = RowReader(row, path: path)
-            let id = try reader.conversationID()
-            var message = try reader.message()
-            message.cloudCustomData = reader.data()
-            return (id, message)
+            return (try reader.conversationID(), try reader.pendingMessage())
         }
         for (id, message) in rows { unsent[id, default: []].append(message) }
         return try conversations(Self.allConversationsSQL, [], in: sqlite).map { conversation in

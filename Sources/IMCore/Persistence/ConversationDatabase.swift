@@ -237,10 +237,8 @@ package final class ConversationDatabase {
         let path = sqlite.path
         return try connection.prepare(Self.selectMessagesSQL).query(Self.key(id)) { row throws(PersistenceError) in
             var reader = RowReader(row, path: path)
-            var message = try reader.message()
-            let counts = reader.bool()
-            message.cloudCustomData = reader.data()
-            return (message, counts)
+            let held = try reader.heldMessage()
+            return (held.message, held.countsAsUnread)
         }
     }
 
@@ -254,9 +252,7 @@ package final class ConversationDatabase {
         let path = sqlite.path
         return try tables.prepare(Self.selectPendingSQL).query(Self.key(id)) { row throws(PersistenceError) in
             var reader = RowReader(row, path: path)
-            var message = try reader.message()
-            message.cloudCustomData = reader.data()
-            return message
+            return try reader.pendingMessage()
         }
     }
 

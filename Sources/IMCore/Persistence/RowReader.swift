@@ -95,6 +95,13 @@ struct RowReader {
         return conversation
     }
 
+    /// A pending message from `ConversationDatabase.messageColumns` and `cloud_custom_data`.
+    mutating func pendingMessage() throws(PersistenceError) -> Message {
+        var message = try message()
+        message.cloudCustomData = data()
+        return message
+    }
+
     /// A stored accepted message from `ConversationDatabase.messageColumns`, `counts_as_unread` and
     /// `cloud_custom_data`.
     mutating func heldMessage() throws(PersistenceError) -> HeldMessage {
