@@ -22,6 +22,27 @@ struct ConversationLog: Codable {
     }
 
     private(set) var messages: [Message] = []
+    /// The readers of each message that asked for read receipts and has had one, by sequence.
+    /// Optional, so that a snapshot written before read receipts existed still reads.
+    private(set) var receipts: [UInt64: Readers]?
+
+    /// Who read a message (their receipts, in the order they came) and when the newest came.
+    struct Readers: Codable {
+        private(set) var userIDs: [String] = []
+        private var set: Set<ExactID> = []
+        private(set) var timestamp: UInt64 = 0
+
+        /// - Complexity: O(1).
+        func contains(_ userID: String) -> Bool { set.contains(ExactID(userID)) }
+
+        /// Adds `userID`, read at `time`; false (nothing changed) when they had read it.
+        mutating func add(_ userID: String, at time: UInt64) -> Bool {
+            guard set.insert(ExactID(userID)).inserted else { return false }
+            userIDs.append(userID)
+            timestamp = max(timestamp, time)
+            return true
+        }
+    }
 
     /// The sequence of the newest message (0 when empty).
     var lastSeq: UInt64 { UInt64(messages.count) }
@@ -63,5 +84,21 @@ struct ConversationLog: Codable {
         guard beforeSeq != 0, upper > floor, count > 0 else { return [] }
         let lower = max(floor + 1, upper >= UInt64(count) ? upper - UInt64(count) + 1 : 1)
         return messages[Int(lower - 1)..<Int(upper)].reversed()
+    }
+
+    /// Who read message `seq` (no one: empty).
+    ///
+    /// - Complexity: O(1).
+    func readers(of seq: UInt64) -> Readers { receipts?[seq] ?? Readers() }
+
+    /// Records that `userID` read message `seq` at `time`; false when they had (nothing changed).
+    ///
+    /// - Complexity: O(1) amortized.
+    mutating func addReader(_ userID: String, of seq: UInt64, at time: UInt64) -> Bool {
+        var readers = readers(of: seq)
+        guard readers.add(userID, at: time) else { return false }
+        receipts = receipts ?? [:]
+        receipts![seq] = readers
+        return true
     }
 }

@@ -8,7 +8,8 @@ extension ServerState {
     ///   - openedAt: the user's version when the asking connection opened (a sync from 0 brings the
     ///     messages delivered since); nil when replaying a journal.
     ///   - clock: the server time in seconds, read once by a send (after validation: the message's
-    ///     timestamp) and a sync (the cloud list's cut-off), by nothing else.
+    ///     timestamp), a sync (the cloud list's cut-off) and a revoke (its time limit) or read
+    ///     receipts (their time), by nothing else.
     mutating func handle(
         _ request: IMRequest, from userID: String, openedAt: UInt64?, clock: () -> UInt64, outbox: inout Outbox
     ) throws(IMError) -> IMResponse {
@@ -88,6 +89,13 @@ extension ServerState {
             return try addToConversationGroup(name, ids, by: userID, outbox: &outbox)
         case .removeFromConversationGroup(let name, let ids):
             return try removeFromConversationGroup(name, ids, by: userID, outbox: &outbox)
+        case .sendReadReceipts(let id, let seqs):
+            try sendReadReceipts(id, seqs: seqs, by: userID, clock: clock, outbox: &outbox)
+            return .ok
+        case .readReceipts(let id, let seqs):
+            return .readReceipts(try readReceipts(id, seqs: seqs, of: userID))
+        case .readMembers(let id, let seq, let read, let after, let count):
+            return try readMembers(id, seq: seq, read: read, after: after, count: count, of: userID)
         }
     }
 

@@ -38,10 +38,18 @@ public enum IMPush: Hashable, Codable, Sendable {
     /// then does not hear of it, and reads the option when it asks), and only on connections of
     /// protocol version 3 or later.
     case globalReceiveOption(GlobalReceiveOption)
+    /// Receivers read messages of mine that asked for read receipts (`IMRequest.sendReadReceipts`):
+    /// each message's receipts after it. Pushed with version 0 (outside the sync versions: a
+    /// device offline then does not hear of it, and reads the receipts when it asks), and only on
+    /// connections of protocol version 5 or later.
+    case messageReadReceipts([MessageReadReceipt])
 
     /// The first protocol version whose peers decode this push (PROTOCOL.md, "Versioning").
     public var protocolVersion: Int {
-        if case .globalReceiveOption = self { return 3 }
-        return 1
+        switch self {
+        case .globalReceiveOption: 3
+        case .messageReadReceipts: IMWireFraming.readReceiptVersion
+        default: 1
+        }
     }
 }

@@ -84,4 +84,22 @@ public enum IMRequest: Hashable, Codable, Sendable {
     /// Remove conversations (1 to 100) from conversation group `name` → `.conversationGroup`, one
     /// result per ID.
     case removeFromConversationGroup(String, [ConversationID])
+    /// Tell the senders of messages `seqs` of `id` (1 to 100, each from another user, each asking for
+    /// read receipts: `Message.needReadReceipt`) that the user read them → `.ok`. The server counts
+    /// each reader of a message once; every connection of a sender whose message a reader read for
+    /// the first time gets `.messageReadReceipts` (version 0: outside the sync versions). The
+    /// conversation's unread count does not change. 6017 for a message that is missing, the
+    /// user's own, or does not ask for receipts; 7013 in a group whose type has no read receipts
+    /// (`AVChatRoom`, `Community`); 10007 in a group the user is not a member of. Version 5.
+    case sendReadReceipts(ConversationID, seqs: [UInt64])
+    /// The read receipts of messages `seqs` of `id` (1 to 100) → `.readReceipts`, one per message
+    /// in the order asked (every count 0 for a message that does not ask for receipts). 6017 for
+    /// a missing message; 10007 in a group the user is not a member of. Version 5.
+    case readReceipts(ConversationID, seqs: [UInt64])
+    /// Up to `count` (1 to 100) of the members of group `id` who have read (`read`) or have not
+    /// read message `seq`, from position `after` of that list (0: the start) → `.members`. Readers
+    /// come in the order they read, the others in the group's member order; the sender is in
+    /// neither. 6017 for a C2C conversation, a missing message or one that does not ask for
+    /// receipts; 10007 when the user is not a member. Version 5.
+    case readMembers(ConversationID, seq: UInt64, read: Bool, after: UInt64, count: Int)
 }

@@ -21,4 +21,9 @@ public enum IMResponse: Hashable, Codable, Sendable {
     /// The conversation group a request changed, as it is after it (nil: deleted), one result per
     /// conversation asked (none for a delete or a rename), and the user's version after it.
     case conversationGroup(id: UInt64, ConversationGroup?, results: [IMError?], version: UInt64)
+    /// The read receipts asked (`.readReceipts`), in the order asked.
+    case readReceipts([MessageReadReceipt])
+    /// A page of the members who have read a message, or have not (`.readMembers`): the position
+    /// to ask from next, and whether the list ends with this page.
+    case members([MemberProfile], next: UInt64, isFinished: Bool)
 }

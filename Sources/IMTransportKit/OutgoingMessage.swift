@@ -13,12 +13,26 @@ public struct OutgoingMessage: Hashable, Codable, Sendable {
     public var isExcludedFromLastMessage: Bool
     /// Data the message carries for every receiver (`Message.cloudCustomData`); nil: none.
     public var cloudCustomData: Data?
+    /// `needReadReceipt`, nil for false (left out of the encoding, as before it existed).
+    private var receipts: Bool?
+
+    /// Whether the receivers may send read receipts (`Message.needReadReceipt`).
+    public var needReadReceipt: Bool {
+        get { receipts == true }
+        set { receipts = newValue ? true : nil }
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case id, random, receiver, content, atUserIDs, atAll, isExcludedFromUnreadCount, isExcludedFromLastMessage
+        case cloudCustomData
+        case receipts = "needReadReceipt"
+    }
 
     public init(
         id: String, random: UInt32 = 0, receiver: MessageReceiver, content: MessageContent,
         atUserIDs: [String] = [], atAll: Bool = false,
         isExcludedFromUnreadCount: Bool = false, isExcludedFromLastMessage: Bool = false,
-        cloudCustomData: Data? = nil
+        cloudCustomData: Data? = nil, needReadReceipt: Bool = false
     ) {
         self.id = id
         self.random = random
@@ -29,5 +43,6 @@ public struct OutgoingMessage: Hashable, Codable, Sendable {
         self.isExcludedFromUnreadCount = isExcludedFromUnreadCount
         self.isExcludedFromLastMessage = isExcludedFromLastMessage
         self.cloudCustomData = cloudCustomData
+        self.receipts = needReadReceipt ? true : nil
     }
 }

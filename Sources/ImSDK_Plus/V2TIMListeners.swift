@@ -234,8 +234,13 @@ extension _V2TIMConversationListenerNullable {
 /// on every device of the user, once per read: one `V2TIMMessageReceipt` with the peer's `userID`
 /// and the `timestamp` up to which they read. Messages handed out afterwards show `isPeerRead`.
 ///
-/// Group read receipts and modifications (`onRecvMessageReadReceipts`, `onRecvMessageModified`)
-/// are not called: those features do not exist here.
+/// `onRecvMessageReadReceipts` (every spelling, and the pre-annotation `onRecvMessageRead`) hears
+/// that receivers read messages of the user's that asked for read receipts (`needReadReceipt`,
+/// `sendMessageReadReceipts`), on every device of the user connected then: one
+/// `V2TIMMessageReceipt` per message a reader read for the first time, with the message's counts
+/// after it. A device offline then does not hear of it; `getMessageReadReceipts` reads the counts.
+///
+/// Modified messages (`onRecvMessageModified`) are not called: that feature does not exist here.
 public typealias V2TIMAdvancedMsgListener = _V2TIMAdvancedMsgListener & _V2TIMAdvancedMsgListenerNullable
     & _V2TIMAdvancedMsgListenerPartlyNullable
 
@@ -270,6 +275,16 @@ public protocol _V2TIMAdvancedMsgListener: AnyObject {
     func onRecvC2CReadReceipt(receiptList: [V2TIMMessageReceipt]!)
     func onRecvC2CReadReceipt(_ receiptList: [V2TIMMessageReceipt])
     func onRecvC2CReadReceipt(_ receiptList: [V2TIMMessageReceipt]!)
+
+    /// Receivers read messages of mine that asked for read receipts (6.1).
+    func onRecvMessageReadReceipts(receiptList: [V2TIMMessageReceipt])
+    func onRecvMessageReadReceipts(receiptList: [V2TIMMessageReceipt]!)
+    func onRecvMessageReadReceipts(_ receiptList: [V2TIMMessageReceipt])
+    func onRecvMessageReadReceipts(_ receiptList: [V2TIMMessageReceipt]!)
+    /// The same under the name Swift gives `onRecvMessageReadReceipts:` without `NS_SWIFT_NAME`
+    /// (the trailing `Receipts` pruned against the element type; the vendor's Flutter plugin).
+    func onRecvMessageRead(_ receiptList: [V2TIMMessageReceipt])
+    func onRecvMessageRead(_ receiptList: [V2TIMMessageReceipt]!)
 }
 
 /// The `X?` spellings of `V2TIMAdvancedMsgListener` (adopt `V2TIMAdvancedMsgListener`).
@@ -282,6 +297,9 @@ public protocol _V2TIMAdvancedMsgListenerNullable: AnyObject {
     func onRecvMessageRevoked(_ msgID: String?, operateUser: V2TIMUserFullInfo?, reason: String?)
     func onRecvC2CReadReceipt(receiptList: [V2TIMMessageReceipt]?)
     func onRecvC2CReadReceipt(_ receiptList: [V2TIMMessageReceipt]?)
+    func onRecvMessageReadReceipts(receiptList: [V2TIMMessageReceipt]?)
+    func onRecvMessageReadReceipts(_ receiptList: [V2TIMMessageReceipt]?)
+    func onRecvMessageRead(_ receiptList: [V2TIMMessageReceipt]?)
 }
 
 /// The spellings of `V2TIMAdvancedMsgListener` whose parameters mix `X!` and `X?` (adopt
@@ -319,6 +337,12 @@ extension _V2TIMAdvancedMsgListener {
     public func onRecvC2CReadReceipt(receiptList: [V2TIMMessageReceipt]!) {}
     public func onRecvC2CReadReceipt(_ receiptList: [V2TIMMessageReceipt]) {}
     public func onRecvC2CReadReceipt(_ receiptList: [V2TIMMessageReceipt]!) {}
+    public func onRecvMessageReadReceipts(receiptList: [V2TIMMessageReceipt]) {}
+    public func onRecvMessageReadReceipts(receiptList: [V2TIMMessageReceipt]!) {}
+    public func onRecvMessageReadReceipts(_ receiptList: [V2TIMMessageReceipt]) {}
+    public func onRecvMessageReadReceipts(_ receiptList: [V2TIMMessageReceipt]!) {}
+    public func onRecvMessageRead(_ receiptList: [V2TIMMessageReceipt]) {}
+    public func onRecvMessageRead(_ receiptList: [V2TIMMessageReceipt]!) {}
 }
 
 extension _V2TIMAdvancedMsgListenerNullable {
@@ -330,6 +354,9 @@ extension _V2TIMAdvancedMsgListenerNullable {
     public func onRecvMessageRevoked(_ msgID: String?, operateUser: V2TIMUserFullInfo?, reason: String?) {}
     public func onRecvC2CReadReceipt(receiptList: [V2TIMMessageReceipt]?) {}
     public func onRecvC2CReadReceipt(_ receiptList: [V2TIMMessageReceipt]?) {}
+    public func onRecvMessageReadReceipts(receiptList: [V2TIMMessageReceipt]?) {}
+    public func onRecvMessageReadReceipts(_ receiptList: [V2TIMMessageReceipt]?) {}
+    public func onRecvMessageRead(_ receiptList: [V2TIMMessageReceipt]?) {}
 }
 
 /// SDK and connection events; every method is optional. Held weakly (`addIMSDKListener(listener:)`
@@ -494,6 +521,20 @@ enum Spellings {
         main.onRecvC2CReadReceipt(optional)
         nullable.onRecvC2CReadReceipt(receiptList: optional)
         nullable.onRecvC2CReadReceipt(optional)
+    }
+
+    static func messageReadReceipts(_ list: [V2TIMMessageReceipt], to listener: any V2TIMAdvancedMsgListener) {
+        let main: any _V2TIMAdvancedMsgListener = listener, nullable: any _V2TIMAdvancedMsgListenerNullable = listener
+        let optional: [V2TIMMessageReceipt]? = list
+        main.onRecvMessageReadReceipts(receiptList: list)
+        main.onRecvMessageReadReceipts(receiptList: optional)
+        main.onRecvMessageReadReceipts(list)
+        main.onRecvMessageReadReceipts(optional)
+        main.onRecvMessageRead(list)
+        main.onRecvMessageRead(optional)
+        nullable.onRecvMessageReadReceipts(receiptList: optional)
+        nullable.onRecvMessageReadReceipts(optional)
+        nullable.onRecvMessageRead(optional)
     }
 
     static func allReceiveOptionChanged(_ info: V2TIMReceiveMessageOptInfo, to listener: any V2TIMSDKListener) {

@@ -138,7 +138,7 @@ extension V2TIMManager {
             atUserIDs: atList.filter { $0 != kImSDK_MesssageAtALL }, atAll: atList.contains(kImSDK_MesssageAtALL),
             isExcludedFromUnreadCount: message.isExcludedFromUnreadCount || onlineUserOnly,
             isExcludedFromLastMessage: message.isExcludedFromLastMessage || onlineUserOnly,
-            cloudCustomData: message.cloudCustomData)
+            cloudCustomData: message.cloudCustomData, needReadReceipt: message.needReadReceipt)
     }
 
     // MARK: - History

@@ -289,6 +289,9 @@ public final class V2TIMManager: Sendable {
         case .globalReceiveOption(let option):
             let info = V2TIMReceiveMessageOptInfo(option)
             sdkListeners.forEach { Spellings.allReceiveOptionChanged(info, to: $0) }
+        case .messageReadReceipts(let receipts):
+            let list = receipts.map(V2TIMMessageReceipt.init)
+            messageListeners.forEach { Spellings.messageReadReceipts(list, to: $0) }
         case .changes(let batch):
             if !messageListeners.isEmpty {
                 // The conversations a message arrived in are in the batch (it changed them).

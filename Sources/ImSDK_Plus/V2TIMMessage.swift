@@ -65,6 +65,11 @@ open class V2TIMMessage: NSObject {
     /// here, a reply's quote for one); nil when none. Setting it on a message received or sent
     /// changes only this object.
     @exclusivity(unchecked) public var cloudCustomData: Data!
+    /// Set before sending: the receivers may tell me they read it (`sendMessageReadReceipts`), and
+    /// I hear of it (`onRecvMessageReadReceipts`) and can ask (`getMessageReadReceipts`,
+    /// `getGroupMessageReadMemberList`). Received and stored messages show it as their sender set
+    /// it. Not in groups of type `AVChatRoom` or `Community`, whose receipts fail (7013).
+    @exclusivity(unchecked) public var needReadReceipt = false
     /// Who revoked it, for a revoked message (status `MSG_STATUS_LOCAL_REVOKED`; its sender, who is
     /// the only one who may revoke here); nil otherwise. Only `userID` is filled in.
     @exclusivity(unchecked) public internal(set) var revokerInfo: V2TIMUserFullInfo!
@@ -116,6 +121,7 @@ open class V2TIMMessage: NSObject {
         isExcludedFromUnreadCount = message.isExcludedFromUnreadCount
         isExcludedFromLastMessage = message.isExcludedFromLastMessage
         cloudCustomData = message.cloudCustomData
+        needReadReceipt = message.needReadReceipt
         super.init()
     }
 

@@ -332,8 +332,8 @@ package final class LegacyBridge: Sendable {
             if !refreshed.isEmpty { sink.legacyRefresh(conversations: refreshed.map(\.id), selfUserID: client.userID) }
         case .connection(let connection):
             LegacyConnectionEvent.events(of: connection).forEach(sink.legacyConnection)
-        case .syncStarted, .syncFailed, .globalReceiveOption:
-            break
+        case .syncStarted, .syncFailed, .globalReceiveOption, .messageReadReceipts:
+            break  // the legacy API has no listener for them
         }
     }
 }

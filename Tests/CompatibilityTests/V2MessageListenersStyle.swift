@@ -490,8 +490,8 @@ final class MLPluginAdvancedMsgListener: NSObject, V2TIMAdvancedMsgListener {
         events.append(("onRecvNewMessage", msg.msgID))
     }
 
-    // Not called: group read receipts (`onRecvMessageReadReceipts`, imported without a Swift name as
-    // `onRecvMessageRead`) do not exist here (README, known exceptions).
+    // Group read receipts (`onRecvMessageReadReceipts`, imported without a Swift name as
+    // `onRecvMessageRead`): called since 2026-11-29 (`MessageReadReceiptTests`).
     public func onRecvMessageRead(_ receiptList: [V2TIMMessageReceipt]!) {
         var data: [[String: Any]] = []
         for item in receiptList {

@@ -46,8 +46,8 @@ class VKMessageBaseDataProvider: NSObject, V2TIMAdvancedMsgListener {
         use(msg.timestamp)
     }
 
-    // Group read receipts, without a Swift name (`onRecvMessageReadReceipts:` pruned): not a
-    // requirement; the package has no group read receipts (known exception).
+    // Group read receipts, without a Swift name (`onRecvMessageReadReceipts:` pruned). Compiled and
+    // never called before 2026-11-29; a requirement since (`MessageReadReceiptTests`).
     func onRecvMessageRead(_ receiptList: [V2TIMMessageReceipt]) {
         for receipt in receiptList {
             if let msgID = receipt.msgID {
@@ -188,8 +188,7 @@ final class VKMessageSearchDataProvider: VKMessageBaseDataProvider {
 }
 
 // The source also sets `needReadReceipt` and calls `sendMessageReadReceipts` / `getMessageReadReceipts`
-// (group message read receipts, 6.1): that feature does not exist here, so those shapes do not
-// compile (README, known exceptions).
+// (message read receipts, 6.1): those shapes are in `ReadReceiptsStyle.swift`.
 
 // MARK: - Vendor Swift TUIKit, first generation (@591d366): TUIChat/BaseCell/TUIChatPopMenu.swift and
 // TUIChat/CommonUI/Pop/TUIChatPopContextController.swift

@@ -37,6 +37,20 @@ final class MultiDeviceOverSocketTests: MultiDeviceTests {
     override func test_markingEveryConversationRead_rightAfterAnotherDeviceDeletedOne_succeedsAndReadsTheOthers() async throws { try await super.test_markingEveryConversationRead_rightAfterAnotherDeviceDeletedOne_succeedsAndReadsTheOthers() }
 }
 
+final class MessageReadReceiptOverSocketTests: MessageReadReceiptTests {
+    override func setUp() {
+        super.setUp()
+        TestNetwork.routeOverSocket { addTeardownBlock($0) }
+    }
+
+    override func test_aGroupMessage_countsItsReaders_tellsEveryDeviceOfTheSender_andListsWhoReadAndWhoNot() async throws { try await super.test_aGroupMessage_countsItsReaders_tellsEveryDeviceOfTheSender_andListsWhoReadAndWhoNot() }
+    override func test_aC2CMessage_tellsTheSenderThePeerReadIt() async throws { try await super.test_aC2CMessage_tellsTheSenderThePeerReadIt() }
+    override func test_everySpellingOfOnRecvMessageReadReceipts_isCalledOnce() async throws { try await super.test_everySpellingOfOnRecvMessageReadReceipts_isCalledOnce() }
+    override func test_needReadReceipt_isKeptInLocalStorage_onBothSides() async throws { try await super.test_needReadReceipt_isKeptInLocalStorage_onBothSides() }
+    override func test_everyBadCall_failsWithItsCode() async throws { try await super.test_everyBadCall_failsWithItsCode() }
+    override func test_aServerWithoutReceipts_isNotSentAMessageAskingForThem_norTheCalls() async throws { try await super.test_aServerWithoutReceipts_isNotSentAMessageAskingForThem_norTheCalls() }
+}
+
 final class CatchUpOverSocketTests: CatchUpTests {
     override func setUp() {
         super.setUp()
@@ -61,6 +75,7 @@ final class OverSocketCoverageTests: XCTestCase {
         let suites = [
             ("ConvergenceTests", directory, "OverSocketTests.swift"), ("MultiDeviceTests", directory, "OverSocketTests.swift"),
             ("CatchUpTests", directory, "OverSocketTests.swift"), ("LegacyAPITests", legacyDirectory, "LegacyAPIOverSocketTests.swift"),
+            ("MessageReadReceiptTests", directory, "OverSocketTests.swift"),
         ]
         for (suite, folder, overridesFile) in suites {
             let overrides = try String(contentsOf: folder.appendingPathComponent(overridesFile), encoding: .utf8)

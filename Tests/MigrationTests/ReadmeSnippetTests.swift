@@ -47,6 +47,30 @@ final class ReadmeTabBadgeSnippetTests: SnippetTestCase {
     }
 }
 
+/// The README's read receipts sample.
+final class ReadmeReadReceiptSnippetTests: SnippetTestCase {
+    func test_readReceipts_showBobAsTheOneReader_andCarolAsNotYet() async throws {
+        try server.registerUser("alice", nickname: "Alice")
+        try server.registerUser("bob", nickname: "Bob")
+        try server.registerUser("carol", nickname: "Carol")
+        try server.createGroup("hiking", name: "Hiking club", members: ["alice", "bob", "carol"])
+        let alice: V2TIMManager = V2TIMManager.sharedInstance()
+        let bob = V2TIMManager.makeInstance()
+        for (manager, user) in [(alice, "alice"), (bob, "bob")] {
+            let config = V2TIMSDKConfig()
+            config.storage = .memory
+            config.transport = server
+            manager.initSDK(1_400_000_001, config: config)
+            try await manager.login(userID: user, userSig: "sig")
+        }
+        defer { bob.unInitSDK() }
+
+        var printed: [String] = []
+        try await readReceipts(alice: alice, bob: bob) { printed.append($0) }
+        XCTAssertEqual(printed, ["1 read, 1 not yet", "Read by [\"Bob\"]"])
+    }
+}
+
 private final class BadgeRecorder: V2TIMConversationListener, @unchecked Sendable {
     private let lock = NSLock()
     private var recorded: [UInt64] = []

@@ -58,6 +58,28 @@ func tabBadges(manager: V2TIMManager, print: (String) -> Void) async throws {
     // end snippet
 }
 
+/// "Revoking, deleting and read receipts": a group message asking for read receipts, a member's
+/// receipt, and the sender's counts and readers, on `alice` and `bob` (two devices, logged in).
+func readReceipts(alice: V2TIMManager, bob: V2TIMManager, print: (String) -> Void) async throws {
+    // snippet: read receipts
+    // Alice asks for receipts (`alice` and `bob` are the SDK of each one's device, logged in).
+    let question = alice.createTextMessage(text: "Lunch at noon?")!
+    question.needReadReceipt = true
+    _ = try await alice.sendMessage(message: question, receiver: nil, groupID: "hiking")
+
+    // Bob's device shows the message and tells Alice he read it.
+    let shown = try await bob.getGroupHistoryMessageList(groupID: "hiking", count: 1, lastMsg: nil)
+    try await bob.sendMessageReadReceipts(messageList: shown.filter(\.needReadReceipt))
+
+    // Alice's devices hear onRecvMessageReadReceipts; she can also ask at any time.
+    let receipt = try await alice.getMessageReadReceipts(messageList: [question])[0]
+    print("\(receipt.readCount) read, \(receipt.unreadCount) not yet")
+    let readers = try await alice.getGroupMessageReadMemberList(
+        message: question, filter: .GROUP_MESSAGE_READ_MEMBERS_FILTER_READ, nextSeq: 0, count: 100)
+    print("Read by \(readers.members.map { $0.nickName ?? $0.userID! })")
+    // end snippet
+}
+
 /// "Signed logins": a server that verifies UserSigs with the app's key, a UserSig made with that
 /// key, and a login with it.
 func signedLogin(secretKey: String, print: (String) -> Void) async throws {

@@ -18,6 +18,10 @@ package enum ClientEvent: Sendable {
     /// The user's receive option for every conversation changed, on this device or another
     /// (V2 `onAllReceiveMessageOptChanged`).
     case globalReceiveOption(GlobalReceiveOption)
+    /// Receivers read messages of the user's that asked for read receipts (on any device of the
+    /// user: the server pushes to all that are connected), each message's receipts after it
+    /// (V2 `onRecvMessageReadReceipts`).
+    case messageReadReceipts([MessageReadReceipt])
 }
 
 /// What happened to the connection of a login.

@@ -25,6 +25,7 @@ extension Message {
         tombstone.atUserIDs = []
         tombstone.atAll = false
         tombstone.cloudCustomData = nil
+        tombstone.needReadReceipt = false
         tombstone.status = .deleted
         return tombstone
     }

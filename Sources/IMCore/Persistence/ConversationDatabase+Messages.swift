@@ -159,7 +159,7 @@ extension ConversationDatabase {
     }
 
     /// What `RowReader.heldMessage()` reads.
-    private static let heldColumns = messageColumns.joined(separator: ", ") + ", counts_as_unread, cloud_custom_data"
+    private static let heldColumns = messageColumns.joined(separator: ", ") + ", counts_as_unread, " + trailing
     private static let ofConversation = "conversation_kind = ?1 AND conversation_target = ?2"
     private static let messageBySeqSQL = "SELECT \(heldColumns) FROM messages WHERE \(ofConversation) AND seq = ?3"
     private static let messagesDescendingSQL = """
@@ -187,7 +187,8 @@ extension ConversationDatabase {
         """
     private static let removeMessagesSQL = """
         UPDATE messages SET content_kind = ?3, content_type = NULL, content_text = NULL, content_data = X'',
-            at_user_ids = X'', at_all = 0, status = ?4, counts_as_unread = 0, cloud_custom_data = NULL
+            at_user_ids = X'', at_all = 0, status = ?4, counts_as_unread = 0, cloud_custom_data = NULL,
+            need_read_receipt = NULL
         WHERE \(ofConversation) AND status <> ?4
         """
     private static let keptConversations = """

@@ -6,9 +6,10 @@ import IMTransportKit
 extension ConversationDatabase {
     /// The columns of a message, in the order `bind(_:to:)` binds them and `RowReader.message()`
     /// reads them; `messages`, `pending_messages` and the `last_message_` columns share them. Its
-    /// `cloudCustomData` is in a column each table has last (`cloud_custom_data`,
-    /// `last_message_cloud_custom_data`), bound and read after the others: schema version 12 added
-    /// them, and a batch logged before it binds its columns by position.
+    /// `cloudCustomData` and `needReadReceipt` are in columns each table has last
+    /// (`trailingMessageColumns`; `last_message_` ones in `conversations`), bound and read after
+    /// the others: schema versions 12 and 13 added them, and a batch logged before binds its
+    /// columns by position.
     static let messageColumns = [
         "id", "seq", "random", "timestamp", "sender", "receiver_kind", "receiver_id",
         "content_kind", "content_type", "content_text", "content_data",
@@ -21,7 +22,13 @@ extension ConversationDatabase {
         "unread_count", "receive_option", "marks", "draft_text", "draft_timestamp",
         "name", "remark", "face_url", "group_type", "custom_data", "at_infos",
     ] + messageColumns.map { "last_message_" + $0 }
-        + ["conversation_groups", "peer_read_seq", "peer_read_timestamp", "hides_unread", "last_message_cloud_custom_data"]
+        + ["conversation_groups", "peer_read_seq", "peer_read_timestamp", "hides_unread"]
+        + trailingMessageColumns.map { "last_message_" + $0 }
+
+    /// The columns of a message that later schema versions added, last in each table, in order.
+    static let trailingMessageColumns = ["cloud_custom_data", "need_read_receipt"]
+    /// `trailingMessageColumns` for a SELECT.
+    static let trailing = trailingMessageColumns.joined(separator: ", ")
 
     /// The `sort_key` column for a sort key: bit 63 flipped, so signed order is unsigned order.
     static func sortKeyColumn(_ sortKey: UInt64) -> Int64 {
@@ -55,6 +62,7 @@ extension ConversationDatabase {
         try row.append(conversation.peerRead.timestamp)
         try row.append(conversation.hidesUnread)
         try row.append(conversation.lastMessage?.cloudCustomData)
+        try row.append(conversation.lastMessage?.needReadReceipt ?? false)
     }
 
     /// Binds the key columns (kind, target) of `id`.

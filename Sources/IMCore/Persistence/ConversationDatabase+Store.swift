@@ -57,5 +57,5 @@ extension ConversationDatabase {
     }
 
     private static let allPendingSQL = "SELECT conversation_kind, conversation_target, "
-        + "\(messageColumns.joined(separator: ", ")), cloud_custom_data FROM pending_messages ORDER BY rowid"
+        + "\(messageColumns.joined(separator: ", ")), \(trailing) FROM pending_messages ORDER BY rowid"
 }

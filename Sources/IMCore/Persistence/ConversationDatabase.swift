@@ -164,6 +164,7 @@ package final class ConversationDatabase {
         try bind(message, to: &row)
         if message.seq != 0 { try row.append(countsAsUnread) }
         try row.append(message.cloudCustomData)
+        try row.append(message.needReadReceipt)
     }
 
     /// Deletes the pending message with ID `id`, if any.
@@ -364,16 +365,16 @@ package final class ConversationDatabase {
     static let allConversationsSQL = conversationSelect + " ORDER BY sort_key DESC"
 
     fileprivate static let upsertMessageSQL = upsertSQL(
-        "messages", ["conversation_kind", "conversation_target"] + messageColumns + ["counts_as_unread", "cloud_custom_data"],
+        "messages", ["conversation_kind", "conversation_target"] + messageColumns + ["counts_as_unread"] + trailingMessageColumns,
         key: ["conversation_kind", "conversation_target", "seq"]
     )
     fileprivate static let upsertPendingSQL = upsertSQL(
-        "pending_messages", ["conversation_kind", "conversation_target"] + messageColumns + ["cloud_custom_data"], key: ["id"]
+        "pending_messages", ["conversation_kind", "conversation_target"] + messageColumns + trailingMessageColumns, key: ["id"]
     )
     // A seq above Int64.max is stored negative: ordering by (seq < 0, seq) is the unsigned order.
-    private static let selectMessagesSQL = "SELECT \(messageColumns.joined(separator: ", ")), counts_as_unread, cloud_custom_data "
+    private static let selectMessagesSQL = "SELECT \(messageColumns.joined(separator: ", ")), counts_as_unread, \(trailing) "
         + "FROM messages WHERE conversation_kind = ? AND conversation_target = ? ORDER BY seq < 0, seq"
-    private static let selectPendingSQL = "SELECT \(messageColumns.joined(separator: ", ")), cloud_custom_data "
+    private static let selectPendingSQL = "SELECT \(messageColumns.joined(separator: ", ")), \(trailing) "
         + "FROM pending_messages WHERE conversation_kind = ? AND conversation_target = ? ORDER BY rowid"
     private static let keptConversationsSQL = """
         SELECT conversation_kind, conversation_target FROM messages

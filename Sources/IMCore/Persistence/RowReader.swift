@@ -92,23 +92,32 @@ struct RowReader {
         conversation.peerRead = PeerReadPoint(seq: uint64(), timestamp: uint64())
         conversation.hidesUnread = bool()  // NULL (a row from before schema version 11) is false
         if let cloudCustomData = data() { conversation.lastMessage?.cloudCustomData = cloudCustomData }
+        if bool() { conversation.lastMessage?.needReadReceipt = true }  // NULL (before version 13) is false
         return conversation
     }
 
-    /// A pending message from `ConversationDatabase.messageColumns` and `cloud_custom_data`.
+    /// A pending message from `ConversationDatabase.messageColumns`, `cloud_custom_data` and
+    /// `need_read_receipt`.
     mutating func pendingMessage() throws(PersistenceError) -> Message {
         var message = try message()
-        message.cloudCustomData = data()
+        readTrailingColumns(into: &message)
         return message
     }
 
-    /// A stored accepted message from `ConversationDatabase.messageColumns`, `counts_as_unread` and
-    /// `cloud_custom_data`.
+    /// A stored accepted message from `ConversationDatabase.messageColumns`, `counts_as_unread`,
+    /// `cloud_custom_data` and `need_read_receipt`.
     mutating func heldMessage() throws(PersistenceError) -> HeldMessage {
         var message = try message()
         let counts = bool()
-        message.cloudCustomData = data()
+        readTrailingColumns(into: &message)
         return HeldMessage(message: message, countsAsUnread: counts)
+    }
+
+    /// The columns later schema versions added to each table of messages, last:
+    /// `cloud_custom_data` (version 12) and `need_read_receipt` (13; NULL is false).
+    private mutating func readTrailingColumns(into message: inout Message) {
+        message.cloudCustomData = data()
+        message.needReadReceipt = bool()
     }
 
     /// A message from the `last_message_` columns; nil when its ID is NULL (no last message).

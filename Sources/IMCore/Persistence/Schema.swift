@@ -31,6 +31,7 @@ package enum Schema {
         Migration(version: 10, sql: version10),
         Migration(version: 11, sql: version11),
         Migration(version: 12, sql: version12),
+        Migration(version: 13, sql: version13),
     ]
 
     /// The newest version this code knows.
@@ -302,5 +303,13 @@ package enum Schema {
         ALTER TABLE messages ADD COLUMN cloud_custom_data BLOB;
         ALTER TABLE pending_messages ADD COLUMN cloud_custom_data BLOB;
         ALTER TABLE conversations ADD COLUMN last_message_cloud_custom_data BLOB;
+        """
+
+    /// Version 13: whether a message asks for read receipts (`Message.needReadReceipt`, V2
+    /// `V2TIMMessage.needReadReceipt`), in a column each table has last (NULL: no), as version 12.
+    private static let version13 = """
+        ALTER TABLE messages ADD COLUMN need_read_receipt INTEGER;
+        ALTER TABLE pending_messages ADD COLUMN need_read_receipt INTEGER;
+        ALTER TABLE conversations ADD COLUMN last_message_need_read_receipt INTEGER;
         """
 }

@@ -190,9 +190,9 @@ extension IMClient {
     ///
     /// A message that cannot be stored while being sent (a full disk, a read-only database) is not
     /// sent: it shows as failed, and `completion` gets `ioOperationFailed` (6022). One with
-    /// `cloudCustomData` is not sent to a server whose protocol version would drop it (before
-    /// `IMWireFraming.cloudCustomDataVersion`): it shows as failed, and `completion` gets
-    /// `interfaceNotSupported` (7013). Once the server
+    /// `cloudCustomData` or `needReadReceipt` is not sent to a server whose protocol version would
+    /// drop it (before `IMWireFraming.cloudCustomDataVersion` / `readReceiptVersion`): it shows as
+    /// failed, and `completion` gets `interfaceNotSupported` (7013). Once the server
     /// accepted it, the send succeeds even if storing the accepted message fails: it was delivered,
     /// and the client writes it when the disk recovers (see `writeState(_:)`).
     /// - Parameter willSend: called with the message as it is while being sent (its ID, local time,
@@ -211,7 +211,7 @@ extension IMClient {
                 state.store.addSending(pending)
                 return starts
             }
-            try checkServerKeepsCloudData(of: outgoing)
+            try checkServerKeepsWhatItCarries(outgoing)
         } catch {
             writeState { state in
                 state.sentAwaitingPush.remove(outgoing.id)
@@ -244,25 +244,31 @@ extension IMClient {
         })
     }
 
-    /// Throws `interfaceNotSupported` (7013) when `outgoing` carries `cloudCustomData` and the
-    /// connection's server speaks a protocol version that would drop it.
-    private func checkServerKeepsCloudData(of outgoing: OutgoingMessage) throws(IMError) {
-        guard outgoing.cloudCustomData != nil, let version = withState({ $0.connection?.protocolVersion }),
-              version < IMWireFraming.cloudCustomDataVersion else { return }
-        throw IMError(.interfaceNotSupported, "the server (protocol version \(version)) does not keep a message's cloudCustomData")
+    /// Throws `interfaceNotSupported` (7013) when `outgoing` carries `cloudCustomData` or asks
+    /// for read receipts and the connection's server speaks a protocol version that would drop it.
+    private func checkServerKeepsWhatItCarries(_ outgoing: OutgoingMessage) throws(IMError) {
+        guard let version = withState({ $0.connection?.protocolVersion }) else { return }
+        if outgoing.cloudCustomData != nil, version < IMWireFraming.cloudCustomDataVersion {
+            throw IMError(.interfaceNotSupported, "the server (protocol version \(version)) does not keep a message's cloudCustomData")
+        }
+        if outgoing.needReadReceipt, version < IMWireFraming.readReceiptVersion {
+            throw IMError(.interfaceNotSupported, "the server (protocol version \(version)) has no message read receipts")
+        }
     }
 
     /// A message to send from this user, with a new message ID (`<user>-<seconds>-<random>`, from
     /// the session's clock) and random number.
     package func outgoing(
         to receiver: MessageReceiver, content: MessageContent, atUserIDs: [String] = [], atAll: Bool = false,
-        isExcludedFromUnreadCount: Bool = false, isExcludedFromLastMessage: Bool = false, cloudCustomData: Data? = nil
+        isExcludedFromUnreadCount: Bool = false, isExcludedFromLastMessage: Bool = false, cloudCustomData: Data? = nil,
+        needReadReceipt: Bool = false
     ) -> OutgoingMessage {
         let random = UInt32.random(in: 0...UInt32.max)
         return OutgoingMessage(
             id: "\(userID)-\(clock())-\(random)", random: random, receiver: receiver, content: content,
             atUserIDs: atUserIDs, atAll: atAll, isExcludedFromUnreadCount: isExcludedFromUnreadCount,
-            isExcludedFromLastMessage: isExcludedFromLastMessage, cloudCustomData: cloudCustomData)
+            isExcludedFromLastMessage: isExcludedFromLastMessage, cloudCustomData: cloudCustomData,
+            needReadReceipt: needReadReceipt)
     }
 
     /// Up to `count` messages of `id` older than `message` (nil: the newest), newest first, with the

@@ -30,11 +30,18 @@ extension IMClient {
     }
 
     /// Sends `request` and hands `completion`, on the callback queue, what `decode` makes of the
-    /// answer (nil: an unexpected answer, reported as a network failure).
-    private func ask<T: Sendable>(
-        _ request: IMRequest, completion: @escaping @Sendable (Result<T, IMError>) -> Void,
+    /// answer (nil: an unexpected answer, reported as a network failure). A request the
+    /// connection's protocol version does not have (`since`) fails with `interfaceNotSupported`
+    /// (7013) without being sent.
+    func ask<T: Sendable>(
+        _ request: IMRequest, since version: Int = 1, completion: @escaping @Sendable (Result<T, IMError>) -> Void,
         decode: @escaping @Sendable (IMResponse) -> T?
     ) {
+        if let spoken = withState({ $0.connection?.protocolVersion }), spoken < version {
+            let error = IMError(.interfaceNotSupported, "the server (protocol version \(spoken)) does not know this request: it needs version \(version)")
+            deliver { completion(.failure(error)) }
+            return
+        }
         perform(request) { [self] result in
             let outcome = result.flatMap { response -> Result<T, IMError> in
                 decode(response).map(Result.success)

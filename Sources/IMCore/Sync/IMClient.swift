@@ -849,6 +849,8 @@ package final class IMClient: IMPushSink, Sendable {
             case .globalReceiveOption(let option):
                 // Nothing the store keeps: the facades hear of it after this push's batch.
                 followUps.globalReceiveOptions.append(option)
+            case .messageReadReceipts(let receipts):
+                followUps.readReceipts.append(receipts)
             }
             if version > 0 { state.store.advanceSyncVersion(to: version) }
             batches.append(state.store.commitBatch())
@@ -863,6 +865,7 @@ package final class IMClient: IMPushSink, Sendable {
     private func run(_ followUps: PushFollowUps) {
         guard !followUps.isEmpty else { return }
         for option in followUps.globalReceiveOptions { emit(.globalReceiveOption(option)) }
+        for receipts in followUps.readReceipts { emit(.messageReadReceipts(receipts)) }
         for (id, seq) in followUps.refreshes { refresh(id, upTo: seq) }
         reportPulled(followUps.pulled)
         if followUps.needsSync { sync() }
@@ -903,6 +906,10 @@ struct PushFollowUps {
     var pulled: [(ConversationID, UInt64)] = []
     /// The global receive options pushed, in order (announced as `ClientEvent.globalReceiveOption`).
     var globalReceiveOptions: [GlobalReceiveOption] = []
+    /// The message read receipts pushed, in order (announced as `ClientEvent.messageReadReceipts`).
+    var readReceipts: [[MessageReadReceipt]] = []
 
-    var isEmpty: Bool { !needsSync && refreshes.isEmpty && pulled.isEmpty && globalReceiveOptions.isEmpty }
+    var isEmpty: Bool {
+        !needsSync && refreshes.isEmpty && pulled.isEmpty && globalReceiveOptions.isEmpty && readReceipts.isEmpty
+    }
 }

@@ -54,6 +54,8 @@ public struct Message: Hashable, Codable, Sendable {
     public var isExcludedFromUnreadCount: Bool
     public var isExcludedFromLastMessage: Bool
     public var status: MessageDeliveryStatus
+    /// `needReadReceipt`: nil for false, so that it is left out of the encoding when not set.
+    private var receipts: Bool?
     public var random: UInt32
     public var content: MessageContent
     /// Users @-mentioned in a group message.
@@ -69,17 +71,26 @@ public struct Message: Hashable, Codable, Sendable {
         set { cloudData = newValue.map(DataBox.init) }
     }
 
+    /// Whether the sender asked for read receipts (V2 `V2TIMMessage.needReadReceipt`): its
+    /// receivers may tell the sender they read it (`IMRequest.sendReadReceipts`). Encoded as
+    /// `needReadReceipt: true`, and left out when false.
+    public var needReadReceipt: Bool {
+        get { receipts == true }
+        set { receipts = newValue ? true : nil }
+    }
+
     private enum CodingKeys: String, CodingKey {
         case id, seq, timestamp, sender, receiver, atAll, isExcludedFromUnreadCount, isExcludedFromLastMessage
         case status, random, content, atUserIDs
         case cloudData = "cloudCustomData"
+        case receipts = "needReadReceipt"
     }
 
     public init(
         id: String, seq: UInt64, random: UInt32 = 0, timestamp: UInt64, sender: String,
         receiver: MessageReceiver, content: MessageContent, atUserIDs: [String] = [], atAll: Bool = false,
         isExcludedFromUnreadCount: Bool = false, isExcludedFromLastMessage: Bool = false,
-        status: MessageDeliveryStatus = .sent, cloudCustomData: Data? = nil
+        status: MessageDeliveryStatus = .sent, cloudCustomData: Data? = nil, needReadReceipt: Bool = false
     ) {
         self.id = id
         self.seq = seq
@@ -94,10 +105,11 @@ public struct Message: Hashable, Codable, Sendable {
         self.isExcludedFromLastMessage = isExcludedFromLastMessage
         self.status = status
         self.cloudData = cloudCustomData.map(DataBox.init)
+        self.receipts = needReadReceipt ? true : nil
     }
 
     /// The message `outgoing` becomes once `sender` sends it: its ID, random, receiver, content,
-    /// mentions and exclusions as asked, with `seq`, `timestamp` and `status` as given (0, the local
+    /// mentions, exclusions, cloud data and read-receipt request as asked, with `seq`, `timestamp` and `status` as given (0, the local
     /// time and `.sending` on the device that sends it; the next sequence, the server time and
     /// `.sent` on the server).
     public init(_ outgoing: OutgoingMessage, id: String? = nil, seq: UInt64, timestamp: UInt64, sender: String,
@@ -107,7 +119,7 @@ public struct Message: Hashable, Codable, Sendable {
             receiver: outgoing.receiver, content: outgoing.content, atUserIDs: outgoing.atUserIDs,
             atAll: outgoing.atAll, isExcludedFromUnreadCount: outgoing.isExcludedFromUnreadCount,
             isExcludedFromLastMessage: outgoing.isExcludedFromLastMessage, status: status,
-            cloudCustomData: outgoing.cloudCustomData)
+            cloudCustomData: outgoing.cloudCustomData, needReadReceipt: outgoing.needReadReceipt)
     }
 
     /// The conversation this message belongs to, seen by `selfUserID`.

@@ -5,10 +5,14 @@ import Foundation
 public enum IMWireFraming {
     /// The protocol versions this code speaks (PROTOCOL.md, "Versioning"). 2 adds the
     /// `deliveredHistory` request, 3 the `globalReceiveOption` push, 4 a message's
-    /// `cloudCustomData` (a server of an earlier version would drop it).
-    public static let versions = [1, 2, 3, 4]
+    /// `cloudCustomData` (a server of an earlier version would drop it), 5 message read receipts
+    /// (a message's `needReadReceipt`, the requests `sendReadReceipts`, `readReceipts` and
+    /// `readMembers`, the push `messageReadReceipts`).
+    public static let versions = [1, 2, 3, 4, 5]
     /// The first version whose servers keep a message's `cloudCustomData`.
     public static let cloudCustomDataVersion = 4
+    /// The first version with message read receipts.
+    public static let readReceiptVersion = 5
     /// The newest of `versions`: what a server in this process speaks to a client in it.
     public static var newestVersion: Int { versions[versions.count - 1] }
     /// The largest frame a server accepts from a client unless it says otherwise (1 MiB of JSON).

@@ -255,11 +255,7 @@ final class MessageArchiveTests: XCTestCase {
             try database.connection.execute("DROP TABLE kept_conversations")
             try database.connection.execute("DROP TABLE batch_log")
             try database.connection.execute("DROP TABLE heard_messages")
-            try database.connection.execute("ALTER TABLE conversations DROP COLUMN hides_unread")
-            try database.connection.execute("ALTER TABLE counters RENAME COLUMN scan_for_reads_conversations TO marked_unread_conversations")
-            try database.connection.execute("ALTER TABLE messages DROP COLUMN cloud_custom_data")
-            try database.connection.execute("ALTER TABLE pending_messages DROP COLUMN cloud_custom_data")
-            try database.connection.execute("ALTER TABLE conversations DROP COLUMN last_message_cloud_custom_data")
+            try database.revertMigrationsAfterVersion10()
             try database.connection.execute("PRAGMA user_version = 6")
         }
         let database = try ConversationDatabase.open(at: path, logger: .silent)
@@ -295,12 +291,8 @@ final class MessageArchiveTests: XCTestCase {
         try database.upsert(message(1, from: "c").removed, in: c, countsAsUnread: false)
         try database.upsert(Message.accepted(seq: 2, from: "x", to: .group("g"), at: 9).removed, in: g, countsAsUnread: false)
         try database.saveCounters(try database.recount(), orderCounter: 9, syncVersion: 4, serverEpoch: "e")
-        try database.connection.execute("ALTER TABLE conversations DROP COLUMN hides_unread")
-        try database.connection.execute("ALTER TABLE counters RENAME COLUMN scan_for_reads_conversations TO marked_unread_conversations")
         if loggedBatch { try database.connection.execute("INSERT INTO batch_log (body) VALUES (x'')") }
-        try database.connection.execute("ALTER TABLE messages DROP COLUMN cloud_custom_data")
-        try database.connection.execute("ALTER TABLE pending_messages DROP COLUMN cloud_custom_data")
-        try database.connection.execute("ALTER TABLE conversations DROP COLUMN last_message_cloud_custom_data")
+        try database.revertMigrationsAfterVersion10()
         try database.connection.execute("PRAGMA user_version = 10")
         return path
     }

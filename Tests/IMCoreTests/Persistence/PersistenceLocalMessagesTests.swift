@@ -111,11 +111,7 @@ final class PersistenceLocalMessagesTests: XCTestCase {
             try database.connection.execute("ALTER TABLE conversations DROP COLUMN peer_read_timestamp")
             try database.connection.execute("DROP TABLE conversation_groups")
             try database.connection.execute("ALTER TABLE conversations DROP COLUMN conversation_groups")
-            try database.connection.execute("ALTER TABLE conversations DROP COLUMN hides_unread")
-            try database.connection.execute("ALTER TABLE counters RENAME COLUMN scan_for_reads_conversations TO marked_unread_conversations")
-            try database.connection.execute("ALTER TABLE messages DROP COLUMN cloud_custom_data")
-            try database.connection.execute("ALTER TABLE pending_messages DROP COLUMN cloud_custom_data")
-            try database.connection.execute("ALTER TABLE conversations DROP COLUMN last_message_cloud_custom_data")
+            try database.revertMigrationsAfterVersion10()
             try database.connection.execute("PRAGMA user_version = 2")
         }
         let database = try ConversationDatabase.open(at: path, logger: .silent)

@@ -128,6 +128,7 @@ final class SessionDevice: @unchecked Sendable {
         case .connection(.kickedOffline): "kickedOffline"
         case .connection(.userSigExpired): "userSigExpired"
         case .globalReceiveOption: "globalReceiveOption"
+        case .messageReadReceipts: "messageReadReceipts"
         }
     }
 }
