@@ -8,6 +8,7 @@ extension Spellings {
         _ event: ConversationGroupEvent, selfUserID: String, to listener: any V2TIMConversationListener
     ) {
         let main: any _V2TIMConversationListener = listener, nullable: any _V2TIMConversationListenerNullable = listener
+        let partly: any _V2TIMConversationListenerPartlyNullable = listener
         func v2(_ conversations: [Conversation]) -> [V2TIMConversation] {
             conversations.filter(\.isVisibleInV2).map { V2TIMConversation($0, selfUserID: selfUserID) }
         }
@@ -22,6 +23,7 @@ extension Spellings {
             nullable.onConversationGroupCreated(groupName: optionalName, conversationList: optionalList)
             nullable.onConversationGroupCreated(optionalName, conversationList: optionalList)
             nullable.onConversationGroupCreated(groupName: optionalName, conversationList: list)
+            partly.onConversationGroupCreated(groupName: optionalName, conversationList: optionalList)
         case .deleted(let name):
             let optionalName: String? = name
             main.onConversationGroupDeleted(groupName: name)
@@ -48,6 +50,7 @@ extension Spellings {
             nullable.onConversationsAddedToGroup(groupName: optionalName, conversationList: optionalList)
             nullable.onConversationsAdded(toGroup: optionalName, conversationList: optionalList)
             nullable.onConversationsAddedToGroup(groupName: optionalName, conversationList: list)
+            partly.onConversationsAddedToGroup(groupName: optionalName, conversationList: optionalList)
         case .removed(let name, let conversations):
             let list = v2(conversations)
             let optionalName: String? = name, optionalList: [V2TIMConversation]? = list
@@ -59,6 +62,7 @@ extension Spellings {
             nullable.onConversationsDeletedFromGroup(groupName: optionalName, conversationList: optionalList, reason: reason)
             nullable.onConversationsDeleted(fromGroup: optionalName, conversationList: optionalList, reason: reason)
             nullable.onConversationsDeletedFromGroup(groupName: optionalName, conversationList: list, reason: reason)
+            partly.onConversationsDeletedFromGroup(groupName: optionalName, conversationList: optionalList, reason: reason)
             main.onConversationsDeletedFromGroup(groupName: name, conversationList: list)
             main.onConversationsDeletedFromGroup(groupName: optionalName, conversationList: optionalList)
             main.onConversationsDeleted(fromGroup: name, conversationList: list)
@@ -66,6 +70,7 @@ extension Spellings {
             nullable.onConversationsDeletedFromGroup(groupName: optionalName, conversationList: optionalList)
             nullable.onConversationsDeleted(fromGroup: optionalName, conversationList: optionalList)
             nullable.onConversationsDeletedFromGroup(groupName: optionalName, conversationList: list)
+            partly.onConversationsDeletedFromGroup(groupName: optionalName, conversationList: optionalList)
         }
     }
 }

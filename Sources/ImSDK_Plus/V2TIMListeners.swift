@@ -26,6 +26,8 @@ import IMTransportKit
 /// (`groupName: String`), on every device of the user, after the `onConversationChanged` of the
 /// conversations whose `conversationGroupList` changed.
 public typealias V2TIMConversationListener = _V2TIMConversationListener & _V2TIMConversationListenerNullable
+    & _V2TIMConversationListenerPartlyNullable
+
 
 /// The `[X]` and `[X]!` spellings of `V2TIMConversationListener` (adopt `V2TIMConversationListener`).
 public protocol _V2TIMConversationListener: AnyObject {
@@ -216,6 +218,24 @@ extension _V2TIMConversationListenerNullable {
     public func onConversationsDeletedFromGroup(groupName: String?, conversationList: [V2TIMConversation]) {}
 }
 
+/// The spellings of `V2TIMConversationListener` whose parameters mix `X?` and `[X]!` (adopt
+/// `V2TIMConversationListener`): the conversation-group events as the 8.7 headers import them
+/// (`groupName` marked `nullable`, the list not). They have the types of the other protocols'
+/// spellings with other marks, so they need a protocol of their own.
+public protocol _V2TIMConversationListenerPartlyNullable: AnyObject {
+    func onConversationGroupCreated(groupName: String?, conversationList: [V2TIMConversation]!)
+    func onConversationsAddedToGroup(groupName: String?, conversationList: [V2TIMConversation]!)
+    func onConversationsDeletedFromGroup(groupName: String?, conversationList: [V2TIMConversation]!, reason: UInt32)
+    func onConversationsDeletedFromGroup(groupName: String?, conversationList: [V2TIMConversation]!)
+}
+
+extension _V2TIMConversationListenerPartlyNullable {
+    public func onConversationGroupCreated(groupName: String?, conversationList: [V2TIMConversation]!) {}
+    public func onConversationsAddedToGroup(groupName: String?, conversationList: [V2TIMConversation]!) {}
+    public func onConversationsDeletedFromGroup(groupName: String?, conversationList: [V2TIMConversation]!, reason: UInt32) {}
+    public func onConversationsDeletedFromGroup(groupName: String?, conversationList: [V2TIMConversation]!) {}
+}
+
 /// Message events; every method is optional. Held weakly; called on the SDK's callback queue.
 ///
 /// `onRecvNewMessage` (six spellings) hears messages from other users and messages the user sent
@@ -391,6 +411,7 @@ public protocol _V2TIMSDKListener: AnyObject {
     /// online then (`setAllReceiveMessageOpt`): the option after it.
     func onAllReceiveMessageOptChanged(receiveMessageOptInfo: V2TIMReceiveMessageOptInfo)
     func onAllReceiveMessageOptChanged(_ receiveMessageOptInfo: V2TIMReceiveMessageOptInfo!)
+    func onAllReceiveMessageOptChanged(receiveMessageOptInfo: V2TIMReceiveMessageOptInfo!)
     /// Another login of this user took over; the SDK is logged out.
     func onKickedOffline()
     /// The signature expired while online; the SDK is logged out.
@@ -410,6 +431,7 @@ extension _V2TIMSDKListener {
     public func onConnectFailed(_ code: Int32, err: String) {}
     public func onAllReceiveMessageOptChanged(receiveMessageOptInfo: V2TIMReceiveMessageOptInfo) {}
     public func onAllReceiveMessageOptChanged(_ receiveMessageOptInfo: V2TIMReceiveMessageOptInfo!) {}
+    public func onAllReceiveMessageOptChanged(receiveMessageOptInfo: V2TIMReceiveMessageOptInfo!) {}
     public func onKickedOffline() {}
     public func onUserSigExpired() {}
 }
@@ -541,6 +563,7 @@ enum Spellings {
         let optional: V2TIMReceiveMessageOptInfo? = info
         listener.onAllReceiveMessageOptChanged(receiveMessageOptInfo: info)
         listener.onAllReceiveMessageOptChanged(optional)
+        listener.onAllReceiveMessageOptChanged(receiveMessageOptInfo: optional)
     }
 
     static func connectFailed(_ code: Int32, _ message: String, to listener: any V2TIMSDKListener) {
@@ -558,31 +581,36 @@ enum Spellings {
 /// Text and custom messages, the "simple" ones; every method is optional. Held weakly
 /// (`addSimpleMsgListener(listener:)`); called on the SDK's callback queue, for the same messages
 /// as `V2TIMAdvancedMsgListener.onRecvNewMessage` (from other users, and mine sent from another
-/// device), after it. Each method in the spelling of the current headers (`msgID:` labelled, the
-/// text or data optional), of the headers without Swift names (`_ msgID: String!`, every parameter
-/// implicitly unwrapped) and with plain non-optional parameters, labelled or not; and the C2C
-/// methods as the vendor's Flutter and React Native plugins spell them (`_ msgID: String!`, the
+/// device), after it. Each method in the spelling of the current headers (`msgID: String!` and the
+/// sender implicitly unwrapped, the group ID, text or data optional), of the vendor's Swift SDK (the
+/// same with the ID and sender plain), of the headers without Swift names (`_ msgID: String!`, every
+/// parameter implicitly unwrapped) and with plain non-optional parameters, labelled or not; and the
+/// C2C methods as the vendor's Flutter and React Native plugins spell them (`_ msgID: String!`, the
 /// rest plain). The sender shows its `userID`.
 public protocol V2TIMSimpleMsgListener: AnyObject {
     /// A C2C text message arrived.
     func onRecvC2CTextMessage(msgID: String, sender info: V2TIMUserInfo, text: String?)
+    func onRecvC2CTextMessage(msgID: String!, sender info: V2TIMUserInfo!, text: String?)
     func onRecvC2CTextMessage(msgID: String, sender info: V2TIMUserInfo, text: String)
     func onRecvC2CTextMessage(_ msgID: String!, sender info: V2TIMUserInfo!, text: String!)
     func onRecvC2CTextMessage(_ msgID: String, sender info: V2TIMUserInfo, text: String)
     func onRecvC2CTextMessage(_ msgID: String!, sender info: V2TIMUserInfo, text: String)
     /// A C2C custom message arrived.
     func onRecvC2CCustomMessage(msgID: String, sender info: V2TIMUserInfo, customData data: Data?)
+    func onRecvC2CCustomMessage(msgID: String!, sender info: V2TIMUserInfo!, customData data: Data?)
     func onRecvC2CCustomMessage(msgID: String, sender info: V2TIMUserInfo, customData data: Data)
     func onRecvC2CCustomMessage(_ msgID: String!, sender info: V2TIMUserInfo!, customData data: Data!)
     func onRecvC2CCustomMessage(_ msgID: String, sender info: V2TIMUserInfo, customData data: Data)
     func onRecvC2CCustomMessage(_ msgID: String!, sender info: V2TIMUserInfo, customData data: Data)
     /// A group text message arrived.
     func onRecvGroupTextMessage(msgID: String, groupID: String?, sender info: V2TIMGroupMemberInfo, text: String?)
+    func onRecvGroupTextMessage(msgID: String!, groupID: String?, sender info: V2TIMGroupMemberInfo!, text: String?)
     func onRecvGroupTextMessage(msgID: String, groupID: String, sender info: V2TIMGroupMemberInfo, text: String)
     func onRecvGroupTextMessage(_ msgID: String!, groupID: String!, sender info: V2TIMGroupMemberInfo!, text: String!)
     func onRecvGroupTextMessage(_ msgID: String, groupID: String, sender info: V2TIMGroupMemberInfo, text: String)
     /// A group custom message arrived.
     func onRecvGroupCustomMessage(msgID: String, groupID: String?, sender info: V2TIMGroupMemberInfo, customData data: Data?)
+    func onRecvGroupCustomMessage(msgID: String!, groupID: String?, sender info: V2TIMGroupMemberInfo!, customData data: Data?)
     func onRecvGroupCustomMessage(msgID: String, groupID: String, sender info: V2TIMGroupMemberInfo, customData data: Data)
     func onRecvGroupCustomMessage(
         _ msgID: String!, groupID: String!, sender info: V2TIMGroupMemberInfo!, customData data: Data!)
@@ -592,6 +620,10 @@ public protocol V2TIMSimpleMsgListener: AnyObject {
 }
 
 extension V2TIMSimpleMsgListener {
+    public func onRecvC2CTextMessage(msgID: String!, sender info: V2TIMUserInfo!, text: String?) {}
+    public func onRecvC2CCustomMessage(msgID: String!, sender info: V2TIMUserInfo!, customData data: Data?) {}
+    public func onRecvGroupTextMessage(msgID: String!, groupID: String?, sender info: V2TIMGroupMemberInfo!, text: String?) {}
+    public func onRecvGroupCustomMessage(msgID: String!, groupID: String?, sender info: V2TIMGroupMemberInfo!, customData data: Data?) {}
     public func onRecvC2CTextMessage(msgID: String, sender info: V2TIMUserInfo, text: String?) {}
     public func onRecvC2CTextMessage(msgID: String, sender info: V2TIMUserInfo, text: String) {}
     public func onRecvC2CTextMessage(_ msgID: String!, sender info: V2TIMUserInfo!, text: String!) {}
@@ -627,6 +659,7 @@ extension Spellings {
         case (.user, .text(let text)):
             let sender = V2TIMUserInfo(userID: message.sender), optional: String? = text
             listener.onRecvC2CTextMessage(msgID: id, sender: sender, text: optional)
+            listener.onRecvC2CTextMessage(msgID: Optional(id), sender: Optional(sender), text: optional)
             listener.onRecvC2CTextMessage(msgID: id, sender: sender, text: text)
             listener.onRecvC2CTextMessage(Optional(id), sender: Optional(sender), text: optional)
             listener.onRecvC2CTextMessage(id, sender: sender, text: text)
@@ -634,6 +667,7 @@ extension Spellings {
         case (.user, .custom(let data, _, _)):
             let sender = V2TIMUserInfo(userID: message.sender), optional: Data? = data
             listener.onRecvC2CCustomMessage(msgID: id, sender: sender, customData: optional)
+            listener.onRecvC2CCustomMessage(msgID: Optional(id), sender: Optional(sender), customData: optional)
             listener.onRecvC2CCustomMessage(msgID: id, sender: sender, customData: data)
             listener.onRecvC2CCustomMessage(Optional(id), sender: Optional(sender), customData: optional)
             listener.onRecvC2CCustomMessage(id, sender: sender, customData: data)
@@ -641,12 +675,14 @@ extension Spellings {
         case (.group(let groupID), .text(let text)):
             let sender = V2TIMGroupMemberInfo(userID: message.sender), optional: String? = text
             listener.onRecvGroupTextMessage(msgID: id, groupID: Optional(groupID), sender: sender, text: optional)
+            listener.onRecvGroupTextMessage(msgID: Optional(id), groupID: Optional(groupID), sender: Optional(sender), text: optional)
             listener.onRecvGroupTextMessage(msgID: id, groupID: groupID, sender: sender, text: text)
             listener.onRecvGroupTextMessage(Optional(id), groupID: Optional(groupID), sender: Optional(sender), text: optional)
             listener.onRecvGroupTextMessage(id, groupID: groupID, sender: sender, text: text)
         case (.group(let groupID), .custom(let data, _, _)):
             let sender = V2TIMGroupMemberInfo(userID: message.sender), optional: Data? = data
             listener.onRecvGroupCustomMessage(msgID: id, groupID: Optional(groupID), sender: sender, customData: optional)
+            listener.onRecvGroupCustomMessage(msgID: Optional(id), groupID: Optional(groupID), sender: Optional(sender), customData: optional)
             listener.onRecvGroupCustomMessage(msgID: id, groupID: groupID, sender: sender, customData: data)
             listener.onRecvGroupCustomMessage(
                 Optional(id), groupID: Optional(groupID), sender: Optional(sender), customData: optional)

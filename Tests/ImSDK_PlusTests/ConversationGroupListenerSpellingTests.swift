@@ -6,7 +6,8 @@ import ImSDK_Plus
 
 /// Every spelling of the conversation-group events that real code writes is called, once per
 /// event, also when one class implements several: the current headers' labelled forms (a nullable
-/// name, a list that is not), the labelled forms with `!`, the vendor's Swift samples
+/// name with a plain list, as TUIKit writes it, or with an implicitly unwrapped one, as Swift
+/// imports the 8.7 headers), the labelled forms with `!`, the vendor's Swift samples
 /// (`groupName: String`), and the forms of the headers without Swift names, as the vendor's
 /// Flutter plugin implements them (`onConversationGroupCreated(_:conversationList:)`,
 /// `onConversationsAdded(toGroup:conversationList:)`, `onConversationsDeleted(fromGroup:...)`).
@@ -25,7 +26,7 @@ final class ConversationGroupListenerSpellingTests: XCTestCase {
         await session.settle()
         let log = GroupCallLog()
         let listeners: [any V2TIMConversationListener] = [
-            LabelledPlain(log), LabelledIUO(log), LabelledOptional(log), CurrentHeader(log),
+            LabelledPlain(log), LabelledIUO(log), LabelledOptional(log), CurrentHeader(log), Header87(log),
             UnlabelledPlain(log), UnlabelledIUO(log), UnlabelledOptional(log), EveryGroupSpelling(log),
         ]
         listeners.forEach { session.manager.addConversationListener(listener: $0) }
@@ -49,6 +50,7 @@ final class ConversationGroupListenerSpellingTests: XCTestCase {
         // nameChanged have no list: their form is the labelled `?` one).
         let withList = ["created work [c2c_a]", "added work [c2c_b]", "removed work [c2c_a] 0", "removed work [c2c_a]"]
         XCTAssertEqual(log.calls("current header"), withList)
+        XCTAssertEqual(log.calls("8.7 header"), withList)
         XCTAssertEqual(log.calls("every current header"), withList)
         withExtendedLifetime(listeners) {}
     }
@@ -112,6 +114,15 @@ private final class CurrentHeader: Recording, V2TIMConversationListener {
     func onConversationsAddedToGroup(groupName: String?, conversationList: [V2TIMConversation]) { log.add(me, "added \(groupName ?? "nil") \(ids(conversationList))") }
     func onConversationsDeletedFromGroup(groupName: String?, conversationList: [V2TIMConversation], reason: UInt32) { log.add(me, "removed \(groupName ?? "nil") \(ids(conversationList)) \(reason)") }
     func onConversationsDeletedFromGroup(groupName: String?, conversationList: [V2TIMConversation]) { log.add(me, "removed \(groupName ?? "nil") \(ids(conversationList))") }
+}
+
+/// As Swift imports the 8.7 headers: `groupName` nullable, the list implicitly unwrapped.
+private final class Header87: Recording, V2TIMConversationListener {
+    let me = "8.7 header"
+    func onConversationGroupCreated(groupName: String?, conversationList: [V2TIMConversation]!) { log.add(me, "created \(groupName ?? "nil") \(ids(conversationList))") }
+    func onConversationsAddedToGroup(groupName: String?, conversationList: [V2TIMConversation]!) { log.add(me, "added \(groupName ?? "nil") \(ids(conversationList))") }
+    func onConversationsDeletedFromGroup(groupName: String?, conversationList: [V2TIMConversation]!, reason: UInt32) { log.add(me, "removed \(groupName ?? "nil") \(ids(conversationList)) \(reason)") }
+    func onConversationsDeletedFromGroup(groupName: String?, conversationList: [V2TIMConversation]!) { log.add(me, "removed \(groupName ?? "nil") \(ids(conversationList))") }
 }
 
 private final class UnlabelledPlain: Recording, V2TIMConversationListener {

@@ -102,7 +102,7 @@ final class ListenerSpellingTests: XCTestCase {
         let groupCustom = try session.server.send(
             OutgoingMessage(id: "", receiver: .group("g1"), content: .custom(Data("g".utf8))), from: "a").id
         await session.settle()
-        for spelling in ["current", "plain", "pre-annotation", "unlabelled plain"] {
+        for spelling in ["8.7 header", "Swift SDK", "plain", "pre-annotation", "unlabelled plain"] {
             XCTAssertEqual(log.calls(spelling, "c2c text"), [[c2cText, "a", "hi"]], spelling)
             XCTAssertEqual(log.calls(spelling, "c2c custom"), [[c2cCustom, "a", "c"]], spelling)
             XCTAssertEqual(log.calls(spelling, "group text"), [[groupText, "g1", "a", "all"]], spelling)
@@ -274,8 +274,22 @@ private final class FilterSpellings: Recording, V2TIMConversationListener {
 /// Every spelling of the simple message listener.
 private final class SimpleSpellings: Recording, V2TIMSimpleMsgListener {
     private func text(_ data: Data?) -> String { String(decoding: data ?? Data(), as: UTF8.self) }
+    // As Swift imports the 8.7 headers: the ID and sender implicitly unwrapped, the rest optional.
+    func onRecvC2CTextMessage(msgID: String!, sender info: V2TIMUserInfo!, text: String?) {
+        log.add("8.7 header", "c2c text", [msgID, info.userID, text ?? ""])
+    }
+    func onRecvC2CCustomMessage(msgID: String!, sender info: V2TIMUserInfo!, customData data: Data?) {
+        log.add("8.7 header", "c2c custom", [msgID, info.userID, text(data)])
+    }
+    func onRecvGroupTextMessage(msgID: String!, groupID: String?, sender info: V2TIMGroupMemberInfo!, text: String?) {
+        log.add("8.7 header", "group text", [msgID, groupID ?? "", info.userID, text ?? ""])
+    }
+    func onRecvGroupCustomMessage(msgID: String!, groupID: String?, sender info: V2TIMGroupMemberInfo!, customData data: Data?) {
+        log.add("8.7 header", "group custom", [msgID, groupID ?? "", info.userID, text(data)])
+    }
+    // The vendor's Swift SDK: the same with the ID and sender plain.
     func onRecvC2CTextMessage(msgID: String, sender info: V2TIMUserInfo, text: String?) {
-        log.add("current", "c2c text", [msgID, info.userID, text ?? ""])
+        log.add("Swift SDK", "c2c text", [msgID, info.userID, text ?? ""])
     }
     func onRecvC2CTextMessage(msgID: String, sender info: V2TIMUserInfo, text: String) {
         log.add("plain", "c2c text", [msgID, info.userID, text])
@@ -284,7 +298,7 @@ private final class SimpleSpellings: Recording, V2TIMSimpleMsgListener {
         log.add("pre-annotation", "c2c text", [msgID, info.userID, text])
     }
     func onRecvC2CCustomMessage(msgID: String, sender info: V2TIMUserInfo, customData data: Data?) {
-        log.add("current", "c2c custom", [msgID, info.userID, text(data)])
+        log.add("Swift SDK", "c2c custom", [msgID, info.userID, text(data)])
     }
     func onRecvC2CCustomMessage(msgID: String, sender info: V2TIMUserInfo, customData data: Data) {
         log.add("plain", "c2c custom", [msgID, info.userID, text(data)])
@@ -293,7 +307,7 @@ private final class SimpleSpellings: Recording, V2TIMSimpleMsgListener {
         log.add("pre-annotation", "c2c custom", [msgID, info.userID, text(data)])
     }
     func onRecvGroupTextMessage(msgID: String, groupID: String?, sender info: V2TIMGroupMemberInfo, text: String?) {
-        log.add("current", "group text", [msgID, groupID ?? "", info.userID, text ?? ""])
+        log.add("Swift SDK", "group text", [msgID, groupID ?? "", info.userID, text ?? ""])
     }
     func onRecvGroupTextMessage(msgID: String, groupID: String, sender info: V2TIMGroupMemberInfo, text: String) {
         log.add("plain", "group text", [msgID, groupID, info.userID, text])
@@ -302,7 +316,7 @@ private final class SimpleSpellings: Recording, V2TIMSimpleMsgListener {
         log.add("pre-annotation", "group text", [msgID, groupID, info.userID, text])
     }
     func onRecvGroupCustomMessage(msgID: String, groupID: String?, sender info: V2TIMGroupMemberInfo, customData data: Data?) {
-        log.add("current", "group custom", [msgID, groupID ?? "", info.userID, text(data)])
+        log.add("Swift SDK", "group custom", [msgID, groupID ?? "", info.userID, text(data)])
     }
     func onRecvGroupCustomMessage(msgID: String, groupID: String, sender info: V2TIMGroupMemberInfo, customData data: Data) {
         log.add("plain", "group custom", [msgID, groupID, info.userID, text(data)])

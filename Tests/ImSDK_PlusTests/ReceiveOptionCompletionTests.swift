@@ -78,13 +78,14 @@ final class ReceiveOptionCompletionTests: XCTestCase {
             await session.settle()
             await tablet.settle()
         }
-        XCTAssertEqual(phoneHeard.lines, ["labelled 2 22 3600", "unlabelled 2 22 3600"], "the device that set it")
-        XCTAssertEqual(tabletHeard.lines, ["labelled 2 22 3600", "unlabelled 2 22 3600"], "another device online")
+        let heard = ["labelled 2 22 3600", "unlabelled 2 22 3600", "labelled! 2 22 3600"]
+        XCTAssertEqual(phoneHeard.lines, heard, "the device that set it")
+        XCTAssertEqual(tabletHeard.lines, heard, "another device online")
 
         try await tablet.manager.setAllReceiveMessageOpt(opt: .RECEIVE_MESSAGE, startTimeStamp: 0, duration: 0)
         await tablet.settle()
         await session.settle()
-        XCTAssertEqual(phoneHeard.lines.suffix(2), ["labelled 0 0 0", "unlabelled 0 0 0"])
+        XCTAssertEqual(phoneHeard.lines.suffix(3), ["labelled 0 0 0", "unlabelled 0 0 0", "labelled! 0 0 0"])
     }
 
     func test_globalOption_withItsWindow_isKeptOnTheServer_forEveryDevice_andChangesNoCount() async throws {
@@ -216,4 +217,6 @@ private final class GlobalOptionLog: V2TIMSDKListener, @unchecked Sendable {
     }
     func onAllReceiveMessageOptChanged(receiveMessageOptInfo: V2TIMReceiveMessageOptInfo) { add("labelled", receiveMessageOptInfo) }
     func onAllReceiveMessageOptChanged(_ receiveMessageOptInfo: V2TIMReceiveMessageOptInfo!) { add("unlabelled", receiveMessageOptInfo) }
+    /// As Swift imports the 8.7 headers.
+    func onAllReceiveMessageOptChanged(receiveMessageOptInfo: V2TIMReceiveMessageOptInfo!) { add("labelled!", receiveMessageOptInfo) }
 }
