@@ -68,6 +68,17 @@ struct ConversationLog: Codable {
         return messages[Int(seq - 1)]
     }
 
+    /// Gives message `seq` the content and cloud data of `edit` (everything else kept) and returns
+    /// it; nil when there is no such message.
+    ///
+    /// - Complexity: O(1).
+    mutating func modify(seq: UInt64, to edit: MessageEdit) -> Message? {
+        guard seq >= 1, seq <= lastSeq else { return nil }
+        messages[Int(seq - 1)].content = edit.content
+        messages[Int(seq - 1)].cloudCustomData = edit.cloudCustomData
+        return messages[Int(seq - 1)]
+    }
+
     /// The message with sequence `seq`, if there is one.
     ///
     /// - Complexity: O(1).

@@ -26,7 +26,7 @@ extension IMRequest {
         case .sendMessage, .markRead, .setPinned, .setReceiveOption, .deleteConversation, .setDraft,
              .setGlobalReceiveOption: true
         case .syncChanges, .conversations, .heartbeat, .history, .deliveredHistory, .profiles, .receiveOptions, .globalReceiveOption: false
-        case .sendReadReceipts: true
+        case .sendReadReceipts, .modifyMessage: true
         case .readReceipts, .readMembers: false
         case .revokeMessage, .deleteMessages, .clearHistory, .reportPulled: true
         case .setMarks, .setCustomData, .createConversationGroup, .deleteConversationGroup,

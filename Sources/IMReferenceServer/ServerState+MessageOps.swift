@@ -67,6 +67,71 @@ extension ServerState {
         return revoked
     }
 
+    /// Changes message `seq` of `id` from `expected` to `edit` for everyone who has it: its log entry
+    /// and every holder's last message take it, and every device of every user who has the
+    /// conversation gets `.messageModified` (kept for their syncs), as do those of a user who deleted
+    /// it keeping its messages after the message reached them (as a revoke). Any member of the conversation
+    /// may change any of its messages; a change to what the message is already is answered as it is,
+    /// with no push.
+    ///
+    /// - Returns: the changed message.
+    /// - Throws: `messageModifyConflict` (8006) when the message is not `expected` any more;
+    ///   `invalidParameters` (6017) for a message that does not exist (or is not `messageID`), is
+    ///   revoked or deleted from the user's history, or a content of another kind than the
+    ///   message's (only text and custom content change); `interfaceNotSupported` (7013) in a chat
+    ///   room; `notGroupMember` (10007) when the user is not a member of the group; and
+    ///   `checkPeer(of:)`'s errors.
+    /// - Complexity: O(h) for h holders of the conversation, plus their connections.
+    mutating func modifyMessage(
+        _ id: ConversationID, seq: UInt64, messageID: String, expected: MessageEdit, edit: MessageEdit,
+        by userID: String, outbox: inout Outbox
+    ) throws(IMError) -> Message {
+        try checkPeer(of: id)
+        if id.kind == .group {
+            guard let group = groups[id.target], group.hasMember(userID) else {
+                throw IMError(.notGroupMember, "\(userID) is not a member of \(id.target)")
+            }
+            guard group.keepsUnreadCount else {
+                throw IMError(.interfaceNotSupported, "a message of a chat room (AVChatRoom) cannot be changed")
+            }
+        }
+        let key = logKey(of: id, seenBy: userID)
+        guard let message = logs[key]?.message(seq: seq), message.id == messageID,
+              users[userID]?.isVisible(seq, in: id) == true else {
+            throw IMError(.invalidParameters, "no message \(seq) (\(messageID)) in \(id)")
+        }
+        guard message.status != .revoked else { throw IMError(.invalidParameters, "a revoked message cannot be changed") }
+        guard Self.isSameKind(message.content, edit.content) else {
+            throw IMError(.invalidParameters, "only the text of a text message or the data of a custom message can change")
+        }
+        guard MessageEdit(of: message) == expected else {
+            throw IMError(.messageModifyConflict, "message \(seq) of \(id) was changed by someone else first")
+        }
+        guard expected != edit else { return message }
+        let modified = logs[key]!.modify(seq: seq, to: edit)!
+        for (party, partyID) in parties(ofMessageIn: id, sentBy: message.sender) where users[party] != nil {
+            guard users[party]!.conversations[partyID] != nil else {
+                // Deleted with its messages kept after the message reached them: their devices keep it.
+                if users[party]!.keptDeliveries?[partyID]?.contains(seq) == true, users[party]!.isVisible(seq, in: partyID) {
+                    announce(.messageModified(modified), to: party, in: partyID, outbox: &outbox)
+                }
+                continue
+            }
+            users[party]!.conversations[partyID]!.takeModified(modified)
+            announce(.messageModified(modified), to: party, in: partyID, outbox: &outbox)
+            users[party]!.conversations[partyID]!.noteModification(seq: seq, version: users[party]!.version)
+        }
+        return modified
+    }
+
+    /// Whether `new` may replace `old`: text for text, custom data for custom data.
+    private static func isSameKind(_ old: MessageContent, _ new: MessageContent) -> Bool {
+        switch (old, new) {
+        case (.text, .text), (.custom, .custom): true
+        default: false
+        }
+    }
+
     /// The users a message `sender` sent in `id` (as `sender` sees it) went to, each with the
     /// conversation's ID on their side: for C2C the sender and the peer, for a group every member.
     ///

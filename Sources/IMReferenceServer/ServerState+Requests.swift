@@ -96,6 +96,9 @@ extension ServerState {
             return .readReceipts(try readReceipts(id, seqs: seqs, of: userID))
         case .readMembers(let id, let seq, let read, let after, let count):
             return try readMembers(id, seq: seq, read: read, after: after, count: count, of: userID)
+        case .modifyMessage(let id, let seq, let messageID, let expected, let edit):
+            return .message(try modifyMessage(
+                id, seq: seq, messageID: messageID, expected: expected, edit: edit, by: userID, outbox: &outbox))
         }
     }
 

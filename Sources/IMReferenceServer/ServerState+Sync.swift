@@ -69,7 +69,7 @@ extension ServerState {
     /// ignored them.
     ///
     /// From a later version: the next page of the changes after it. The changes counted are the
-    /// messages delivered after `version`, the revokes made after it, the latest change of each
+    /// messages delivered after `version`, the revokes and message changes made after it, the latest change of each
     /// conversation changed after it (when that is neither), the tombstones made after it, and the
     /// latest change of the conversation groups (the page whose end reaches it carries all of them).
     /// The page ends at the `syncPageLimit`-th of them in version order, or earlier at the last one
@@ -78,7 +78,8 @@ extension ServerState {
     /// the user's current version; its `version` is that end. It holds every
     /// conversation with a counted change up to the end, with the messages delivered in it after
     /// `version` up to the end (`newMessages`, leaving out those the user deleted or cleared since)
-    /// and those revoked in that span (`revokedMessages`), in its current state when its latest
+    /// and those revoked or changed in that span (`revokedMessages`, `modifiedMessages`, as they are
+    /// now), in its current state when its latest
     /// change is within the page, else as it stood at the last message delivered by the end
     /// (`ServerConversation.upTo(seq:)`), its unread messages delivered by `version` counted in
     /// `omittedUnreadCount` rather than carried (the device asking holds them); and the tombstones
@@ -111,22 +112,25 @@ extension ServerState {
         // Each counted change with the bytes of the message it delivers (0 for the others).
         var counted: [(version: UInt64, bytes: Int)] = []
         var changed: [(id: ConversationID, log: ConversationLog?,
-                       delivered: ArraySlice<UserConversation.Delivery>, revoked: ArraySlice<UserConversation.Delivery>)] = []
+                       delivered: ArraySlice<UserConversation.Delivery>, revoked: ArraySlice<UserConversation.Delivery>,
+                       modified: ArraySlice<UserConversation.Delivery>)] = []
         for (id, conversation) in account.conversations where conversation.changedVersion > version {
             let delivered = conversation.deliveries(after: version)
             let revoked = conversation.revocations(after: version)
+            let modified = conversation.modifications(after: version)
             let log = logs[logKey(of: id, seenBy: userID)]
             let first = counted.count
             counted += delivered.lazy.map { ($0.version, log?.message(seq: $0.seq).map(Self.pageBytes) ?? 0) }
             counted += revoked.lazy.map { ($0.version, 0) }
-            if delivered.last?.version != conversation.changedVersion && revoked.last?.version != conversation.changedVersion {
+            counted += modified.lazy.map { ($0.version, log?.message(seq: $0.seq).map(Self.pageBytes) ?? 0) }
+            if ![delivered.last?.version, revoked.last?.version, modified.last?.version].contains(conversation.changedVersion) {
                 counted.append((conversation.changedVersion, 0))
             }
             // The conversation's state (its last message, its other fields) comes with its first change.
             if let earliest = counted[first...].indices.min(by: { counted[$0].version < counted[$1].version }) {
                 counted[earliest].bytes += Self.stateBytes(of: conversation)
             }
-            changed.append((id, log, delivered, revoked))
+            changed.append((id, log, delivered, revoked, modified))
         }
         let tombstones = account.deletions.filter { $0.value > version && account.conversations[$0.key] == nil }
         counted += tombstones.values.lazy.map { ($0, 0) }
@@ -146,12 +150,13 @@ extension ServerState {
         }
         // Each with its activity, to sort by (computed once, not per comparison).
         var conversations: [(activity: (UInt64, UInt64), state: ServerConversation)] = []
-        for (id, log, delivered, revoked) in changed {
+        for (id, log, delivered, revoked, modified) in changed {
             let conversation = account.conversations[id]!
             let carried = delivered.prefix { $0.version <= end }
             let carriedRevoked = revoked.prefix { $0.version <= end }
+            let carriedModified = modified.prefix { $0.version <= end }
             let isCurrent = conversation.changedVersion <= end
-            guard isCurrent || !carried.isEmpty || !carriedRevoked.isEmpty else { continue }
+            guard isCurrent || !carried.isEmpty || !carriedRevoked.isEmpty || !carriedModified.isEmpty else { continue }
             // Messages deleted or cleared since are not carried, and a state as of an earlier change
             // stops at the last one that is: up to one of them, it would tell a device of it (its
             // sequence) without its time, and the later state that clears it could not place the
@@ -167,6 +172,9 @@ extension ServerState {
             }
             state.newMessages = visible.compactMap { log?.message(seq: $0.seq) }
             state.revokedMessages = carriedRevoked.compactMap { log?.message(seq: $0.seq) }
+            // Those deleted or cleared since are not carried (a device drops them).
+            let changedMessages = carriedModified.filter { account.isVisible($0.seq, in: id) }.compactMap { log?.message(seq: $0.seq) }
+            state.modifiedMessages = changedMessages.isEmpty ? nil : changedMessages
             conversations.append((Self.activity(of: conversation), state))
         }
         let order = conversations.indices.sorted { conversations[$0].activity > conversations[$1].activity }

@@ -27,6 +27,11 @@ extension UserConversation {
         unreadSeqs.removeAll { $0 == revoked.seq }
     }
 
+    /// Takes the changed form of message `modified` (the last message, if it is the one).
+    mutating func takeModified(_ modified: Message) {
+        if lastMessage?.seq == modified.seq { lastMessage = modified }
+    }
+
     /// Forgets every message up to `seq` (the user cleared the history): no last message, nothing
     /// unread, everything up to there read.
     mutating func clearHistory(upTo seq: UInt64) {

@@ -43,6 +43,10 @@ struct UserConversation: Codable {
     /// of the revoke's push, oldest first: what an incremental sync brings a device that missed the
     /// push. 16 bytes per revoke.
     private(set) var revocations: [Delivery] = []
+    /// Every change of a message of this conversation (`modifyMessage`) after it (last) started,
+    /// with the user's version of the change's push, oldest first, as `revocations`. Optional, so
+    /// that a snapshot written before messages could change still reads.
+    private(set) var modifications: [Delivery]?
 
     /// An empty conversation that starts after sequence `clearedSeq` (where the user last deleted
     /// it; 0: never), everything up to there read.
@@ -88,6 +92,22 @@ struct UserConversation: Codable {
     mutating func noteRevocation(seq: UInt64, version: UInt64) {
         assert(revocations.last.map { $0.version < version } ?? true, "revocations are in version order")
         revocations.append(Delivery(version: version, seq: seq))
+    }
+
+    /// Records that message `seq` was changed under `version` (the version of the change's push).
+    ///
+    /// - Complexity: O(1) amortized.
+    mutating func noteModification(seq: UInt64, version: UInt64) {
+        assert(modifications?.last.map { $0.version < version } ?? true, "modifications are in version order")
+        if modifications == nil { modifications = [] }
+        modifications!.append(Delivery(version: version, seq: seq))
+    }
+
+    /// The changes of messages made after `version`, oldest first.
+    ///
+    /// - Complexity: O(log c) for c changes.
+    func modifications(after version: UInt64) -> ArraySlice<Delivery> {
+        (modifications ?? []).suffix(after: version) { $0.version }
     }
 
     /// The revocations made after `version`, oldest first.

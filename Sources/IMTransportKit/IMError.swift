@@ -24,6 +24,8 @@ public struct IMError: Error, Hashable, Codable, Sendable, CustomStringConvertib
         public static let noPreviousLogin = Code(rawValue: 6026)
         public static let userSigExpired = Code(rawValue: 6206)
         public static let kickedOff = Code(rawValue: 6208)
+        /// Someone changed the message first (`IMRequest.modifyMessage`).
+        public static let messageModifyConflict = Code(rawValue: 8006)
         public static let interfaceNotSupported = Code(rawValue: 7013)
         /// The server could not be reached, or the connection closed while a request was in flight.
         public static let networkFailure = Code(rawValue: 9520)

@@ -43,12 +43,15 @@ public enum IMPush: Hashable, Codable, Sendable {
     /// device offline then does not hear of it, and reads the receipts when it asks), and only on
     /// connections of protocol version 5 or later.
     case messageReadReceipts([MessageReadReceipt])
+    /// A message of the conversation was changed (`IMRequest.modifyMessage`, by any member, from
+    /// any device): the message as it is now. Only on connections of protocol version 5 or later.
+    case messageModified(Message)
 
     /// The first protocol version whose peers decode this push (PROTOCOL.md, "Versioning").
     public var protocolVersion: Int {
         switch self {
         case .globalReceiveOption: 3
-        case .messageReadReceipts: IMWireFraming.readReceiptVersion
+        case .messageReadReceipts, .messageModified: IMWireFraming.readReceiptVersion
         default: 1
         }
     }

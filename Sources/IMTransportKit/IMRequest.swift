@@ -102,4 +102,32 @@ public enum IMRequest: Hashable, Codable, Sendable {
     /// neither. 6017 for a C2C conversation, a missing message or one that does not ask for
     /// receipts; 10007 when the user is not a member. Version 5.
     case readMembers(ConversationID, seq: UInt64, read: Bool, after: UInt64, count: Int)
+    /// Change message `seq` of `id` (its ID must be `messageID`) from `expected` (what the asking
+    /// device holds) to `edit` for everyone who has it → `.message` (the message, changed). Any
+    /// member of the conversation may change any sent message of it that is neither revoked nor
+    /// deleted from their history: its text or custom content (not another kind, nor into another
+    /// kind) and its `cloudCustomData`. Every device of everyone holding the conversation gets
+    /// `.messageModified`. 8006 when the message is no longer `expected` (someone changed it
+    /// first: ask the history for it as it is); 6017 for a missing, revoked or deleted message or
+    /// a content of another kind; 7013 in a group of type `AVChatRoom`; 10007 in a group the user
+    /// is not a member of. Version 5.
+    case modifyMessage(ConversationID, seq: UInt64, messageID: String, expected: MessageEdit, edit: MessageEdit)
+}
+
+/// What a change of a message may change (`IMRequest.modifyMessage`): its content and its
+/// `cloudCustomData`.
+/// - Thread safety: a value type, `Sendable`.
+public struct MessageEdit: Hashable, Codable, Sendable {
+    public var content: MessageContent
+    public var cloudCustomData: Data?
+
+    public init(content: MessageContent, cloudCustomData: Data?) {
+        self.content = content
+        self.cloudCustomData = cloudCustomData
+    }
+
+    /// What `message` holds.
+    public init(of message: Message) {
+        self.init(content: message.content, cloudCustomData: message.cloudCustomData)
+    }
 }

@@ -2,7 +2,7 @@ extension ServerConversation {
     /// The conversation as it stood when message `seq` was the newest delivered to the user, as far
     /// as its current state tells: the messages after `seq` left out (the last message too, when it
     /// is one of them), the last sequence and the read cursor at most `seq`, no backlog (neither
-    /// new nor revoked messages). Pin, receive option, profile, draft and the peer's read point stay
+    /// new, revoked nor changed messages). Pin, receive option, profile, draft and the peer's read point stay
     /// current; the cleared sequence is at most `seq` and the time of a cleared last message
     /// (`activityTimestamp`) is left out, as the clear comes with the later state: a device that
     /// took them from an earlier page placed the conversation by a message it had not reached yet,
@@ -21,6 +21,7 @@ extension ServerConversation {
         trimmed.activityTimestamp = nil
         trimmed.newMessages = []
         trimmed.revokedMessages = []
+        trimmed.modifiedMessages = nil
         return trimmed
     }
 }

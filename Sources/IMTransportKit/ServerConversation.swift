@@ -39,6 +39,11 @@ public struct ServerConversation: Hashable, Codable, Sendable {
     /// now), in the order they were revoked, which a device announces unless it revoked them itself.
     /// Empty from 0 and elsewhere.
     public var revokedMessages: [Message]
+    /// In a sync: the messages of the conversation changed after the version asked
+    /// (`IMRequest.modifyMessage`; as they are now), in the order they were changed, which a device
+    /// announces unless it changed them itself. Nil (absent from the wire) when none, and from a
+    /// server of a version before 5.
+    public var modifiedMessages: [Message]?
     /// C2C: how far the peer has read my messages (`PeerReadPoint.none` for groups and before any read).
     public var peerRead: PeerReadPoint
     /// The sequence up to which the user deleted the conversation's history (`clearHistory`, or a

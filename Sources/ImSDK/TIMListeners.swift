@@ -9,6 +9,8 @@ import Foundation
 
 /// Conversation refreshes; every method is optional. Held weakly by `TIMUserConfig`; called on the
 /// SDK's callback queue.
+/// The first 4.4.716 headers' `onRefreshConversations(_:reason:)` is not a requirement and is never
+/// called (this SDK has no refresh reason): implement `onRefreshConversations(_:)`.
 public typealias TIMRefreshListener = _TIMRefreshListener & _TIMRefreshListenerNullable
 
 /// The main spellings of `TIMRefreshListener` (adopt `TIMRefreshListener`).
@@ -17,9 +19,9 @@ public protocol _TIMRefreshListener: AnyObject {
     func onRefresh()
     /// Conversations changed: new messages, reads (also on other devices), pins, drafts.
     func onRefreshConversations(_ conversations: [TIMConversation])
-    /// The same event, as Xcode writes it for the 4.4 / 5.0 headers.
+    /// The same event, as Xcode writes it for the 4.4.716 to 5.0 headers.
     func onRefreshConversations(_ conversations: [TIMConversation]!)
-    /// The same event, as Xcode writes it for the 3.x / 4.0 headers (untyped array of `TIMConversation`).
+    /// The same event, as Xcode writes it for the 3.x to 4.4.627 headers (untyped array of `TIMConversation`).
     func onRefreshConversations(_ conversations: [Any]!)
     func onRefreshConversations(_ conversations: [Any])
 }
@@ -208,14 +210,37 @@ public protocol TIMGroupEventListener: AnyObject {}
 /// Upload progress (`TIMUserConfig.uploadProgressListener`). Never called: there are no uploads here.
 public protocol TIMUploadProgressListener: AnyObject {}
 
-/// Modified messages (`TIMUserConfig.messageUpdateListener`, `onMessageUpdate(_:)`). Never called:
-/// messages are not modified here.
-public protocol TIMMessageUpdateListener: AnyObject {
+/// Changed messages (`TIMUserConfig.messageUpdateListener`, `onMessageUpdate(_:)`): a message of a
+/// conversation the user has was changed (V2 `modifyMessage`, from any device but this one), with
+/// the `TIMMessage`s as they are now, once per batch of changes. The legacy API cannot change a
+/// message itself.
+public typealias TIMMessageUpdateListener = _TIMMessageUpdateListener & _TIMMessageUpdateListenerNullable
+
+/// The main spellings of `TIMMessageUpdateListener` (adopt `TIMMessageUpdateListener`).
+public protocol _TIMMessageUpdateListener: AnyObject {
+    /// Messages changed (`TIMMessage` objects).
     func onMessageUpdate(_ msgs: [Any]!)
+    func onMessageUpdate(_ msgs: [Any])
+    func onMessageUpdate(_ msgs: [TIMMessage]!)
+    func onMessageUpdate(_ msgs: [TIMMessage])
 }
 
-extension TIMMessageUpdateListener {
+/// The `?` spellings of `TIMMessageUpdateListener` (adopt `TIMMessageUpdateListener`).
+public protocol _TIMMessageUpdateListenerNullable: AnyObject {
+    func onMessageUpdate(_ msgs: [Any]?)
+    func onMessageUpdate(_ msgs: [TIMMessage]?)
+}
+
+extension _TIMMessageUpdateListener {
     public func onMessageUpdate(_ msgs: [Any]!) {}
+    public func onMessageUpdate(_ msgs: [Any]) {}
+    public func onMessageUpdate(_ msgs: [TIMMessage]!) {}
+    public func onMessageUpdate(_ msgs: [TIMMessage]) {}
+}
+
+extension _TIMMessageUpdateListenerNullable {
+    public func onMessageUpdate(_ msgs: [Any]?) {}
+    public func onMessageUpdate(_ msgs: [TIMMessage]?) {}
 }
 
 // MARK: - Calling every spelling
@@ -250,6 +275,17 @@ enum LegacySpellings {
         main.onRecvMessageReceipts(list)
         nullable.onRecvMessageReceipts(Optional(untyped))
         nullable.onRecvMessageReceipts(Optional(list))
+    }
+
+    static func updatedMessages(_ list: [TIMMessage], to listener: any TIMMessageUpdateListener) {
+        let main: any _TIMMessageUpdateListener = listener, nullable: any _TIMMessageUpdateListenerNullable = listener
+        let untyped: [Any] = list
+        main.onMessageUpdate(Optional(untyped))
+        main.onMessageUpdate(untyped)
+        main.onMessageUpdate(Optional(list))
+        main.onMessageUpdate(list)
+        nullable.onMessageUpdate(Optional(untyped))
+        nullable.onMessageUpdate(Optional(list))
     }
 
     static func newMessages(_ list: [TIMMessage], to listener: any TIMMessageListener) {

@@ -3,10 +3,14 @@ import IMCore
 import IMTransportKit
 import TIMAdapter
 
-/// Revokes and read receipts as legacy listener calls (on the callback queue), every spelling once.
+/// Revokes, changed messages and read receipts as legacy listener calls (on the callback queue),
+/// every spelling once.
 extension TIMManager {
     package func legacyMessageEvents(_ events: MessageEvents, selfUserID: String) {
         let config = getUserConfig()
+        if let listener = config?.messageUpdateListener, !events.modified.isEmpty {
+            LegacySpellings.updatedMessages(events.modified.map { TIMMessage($0, selfUserID: selfUserID) }, to: listener)
+        }
         if let listener = config?.messageRevokeListener {
             for message in events.revoked {
                 LegacySpellings.revoked(TIMMessageLocator(revoked: message, selfUserID: selfUserID), to: listener)

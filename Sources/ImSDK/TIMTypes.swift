@@ -71,15 +71,17 @@ public enum TIMGroupAtType: Int, Sendable {
     case AT_ALL_AT_ME = 3
 }
 
-/// Why conversations were refreshed (4.x). Kept so code that names it compiles; this SDK calls
-/// `onRefreshConversations(_:)` without a reason.
+/// Why conversations were refreshed (the first 4.4.716 headers only: `TIM_CONVERSATION_...`, which
+/// Swift imports with the `CONVERSATION_` kept). Kept so code that names it compiles; this SDK calls
+/// `onRefreshConversations(_:)` without a reason, and never the 4.4.716
+/// `onRefreshConversations(_:reason:)`.
 public enum TIMConversationRefreshReason: Int, Sendable {
-    case SYNC_FROM_SERVER = 0
-    case RECEIVE_DELETE = 1
-    case SEDN_MSG = 2
-    case RECEIVE_MSG = 3
-    case SET_MSG_READ = 4
-    case RECEIVE_MSG_READ = 5
-    case RECEIVE_MSG_REVOKE = 6
-    case RECEIVE_MSG_RECEIPT = 7
+    case CONVERSATION_SYNC_FROM_SERVER = 0
+    case CONVERSATION_RECEIVE_DELETE = 1
+    case CONVERSATION_SEDN_MSG = 2
+    case CONVERSATION_RECEIVE_MSG = 3
+    case CONVERSATION_SET_MSG_READ = 4
+    case CONVERSATION_RECEIVE_MSG_READ = 5
+    case CONVERSATION_RECEIVE_MSG_REVOKE = 6
+    case CONVERSATION_RECEIVE_MSG_RECEIPT = 7
 }

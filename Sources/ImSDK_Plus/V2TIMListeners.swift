@@ -260,7 +260,9 @@ extension _V2TIMConversationListenerPartlyNullable {
 /// `V2TIMMessageReceipt` per message a reader read for the first time, with the message's counts
 /// after it. A device offline then does not hear of it; `getMessageReadReceipts` reads the counts.
 ///
-/// Modified messages (`onRecvMessageModified`) are not called: that feature does not exist here.
+/// `onRecvMessageModified` (every spelling) hears that a message of a conversation the user has
+/// was changed (`modifyMessage`, by anyone in it, from any device but this one), once, whether a
+/// push or a sync after a missed push brought it: the message as it is now.
 public typealias V2TIMAdvancedMsgListener = _V2TIMAdvancedMsgListener & _V2TIMAdvancedMsgListenerNullable
     & _V2TIMAdvancedMsgListenerPartlyNullable
 
@@ -305,6 +307,12 @@ public protocol _V2TIMAdvancedMsgListener: AnyObject {
     /// (the trailing `Receipts` pruned against the element type; the vendor's Flutter plugin).
     func onRecvMessageRead(_ receiptList: [V2TIMMessageReceipt])
     func onRecvMessageRead(_ receiptList: [V2TIMMessageReceipt]!)
+
+    /// A message was changed (6.2; `modifyMessage`).
+    func onRecvMessageModified(msg: V2TIMMessage)
+    func onRecvMessageModified(msg: V2TIMMessage!)
+    func onRecvMessageModified(_ msg: V2TIMMessage)
+    func onRecvMessageModified(_ msg: V2TIMMessage!)
 }
 
 /// The `X?` spellings of `V2TIMAdvancedMsgListener` (adopt `V2TIMAdvancedMsgListener`).
@@ -320,6 +328,8 @@ public protocol _V2TIMAdvancedMsgListenerNullable: AnyObject {
     func onRecvMessageReadReceipts(receiptList: [V2TIMMessageReceipt]?)
     func onRecvMessageReadReceipts(_ receiptList: [V2TIMMessageReceipt]?)
     func onRecvMessageRead(_ receiptList: [V2TIMMessageReceipt]?)
+    func onRecvMessageModified(msg: V2TIMMessage?)
+    func onRecvMessageModified(_ msg: V2TIMMessage?)
 }
 
 /// The spellings of `V2TIMAdvancedMsgListener` whose parameters mix `X!` and `X?` (adopt
@@ -363,6 +373,10 @@ extension _V2TIMAdvancedMsgListener {
     public func onRecvMessageReadReceipts(_ receiptList: [V2TIMMessageReceipt]!) {}
     public func onRecvMessageRead(_ receiptList: [V2TIMMessageReceipt]) {}
     public func onRecvMessageRead(_ receiptList: [V2TIMMessageReceipt]!) {}
+    public func onRecvMessageModified(msg: V2TIMMessage) {}
+    public func onRecvMessageModified(msg: V2TIMMessage!) {}
+    public func onRecvMessageModified(_ msg: V2TIMMessage) {}
+    public func onRecvMessageModified(_ msg: V2TIMMessage!) {}
 }
 
 extension _V2TIMAdvancedMsgListenerNullable {
@@ -377,6 +391,8 @@ extension _V2TIMAdvancedMsgListenerNullable {
     public func onRecvMessageReadReceipts(receiptList: [V2TIMMessageReceipt]?) {}
     public func onRecvMessageReadReceipts(_ receiptList: [V2TIMMessageReceipt]?) {}
     public func onRecvMessageRead(_ receiptList: [V2TIMMessageReceipt]?) {}
+    public func onRecvMessageModified(msg: V2TIMMessage?) {}
+    public func onRecvMessageModified(_ msg: V2TIMMessage?) {}
 }
 
 /// SDK and connection events; every method is optional. Held weakly (`addIMSDKListener(listener:)`
@@ -543,6 +559,17 @@ enum Spellings {
         main.onRecvC2CReadReceipt(optional)
         nullable.onRecvC2CReadReceipt(receiptList: optional)
         nullable.onRecvC2CReadReceipt(optional)
+    }
+
+    static func messageModified(_ message: V2TIMMessage, to listener: any V2TIMAdvancedMsgListener) {
+        let main: any _V2TIMAdvancedMsgListener = listener, nullable: any _V2TIMAdvancedMsgListenerNullable = listener
+        let optional: V2TIMMessage? = message
+        main.onRecvMessageModified(msg: message)
+        main.onRecvMessageModified(msg: optional)
+        main.onRecvMessageModified(message)
+        main.onRecvMessageModified(optional)
+        nullable.onRecvMessageModified(msg: optional)
+        nullable.onRecvMessageModified(optional)
     }
 
     static func messageReadReceipts(_ list: [V2TIMMessageReceipt], to listener: any V2TIMAdvancedMsgListener) {

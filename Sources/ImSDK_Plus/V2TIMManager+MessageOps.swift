@@ -171,8 +171,9 @@ extension V2TIMManager {
 
     // MARK: - Listener events
 
-    /// The revokes and read receipts of one batch as message-listener calls, every spelling once.
-    static func tell(_ listeners: [any V2TIMAdvancedMsgListener], _ events: MessageEvents) {
+    /// The revokes, read receipts and changed messages of one batch as message-listener calls,
+    /// every spelling once; `client` reads a changed message's read cursor.
+    static func tell(_ listeners: [any V2TIMAdvancedMsgListener], _ events: MessageEvents, from client: IMClient) {
         guard !listeners.isEmpty, !events.isEmpty else { return }
         for message in events.revoked {
             let revoker = V2TIMUserFullInfo()
@@ -181,6 +182,14 @@ extension V2TIMManager {
         }
         let receipts = events.receipts.map { V2TIMMessageReceipt(peer: $0.conversationID.target, timestamp: $0.point.timestamp) }
         if !receipts.isEmpty { listeners.forEach { Spellings.c2cReadReceipts(receipts, to: $0) } }
+        for message in events.modified {
+            let id = message.conversationID(selfUserID: client.userID)
+            let conversation = client.read { $0.conversation(id) }
+            let v2 = V2TIMMessage(
+                message, selfUserID: client.userID, readSeq: conversation?.readSeq ?? 0,
+                peerRead: conversation?.peerRead ?? .none, profile: conversation?.profile)
+            listeners.forEach { Spellings.messageModified(v2, to: $0) }
+        }
     }
 }
 

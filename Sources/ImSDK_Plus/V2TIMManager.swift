@@ -302,7 +302,7 @@ public final class V2TIMManager: Sendable {
                     let v2 = V2TIMMessage(message, selfUserID: me, readSeq: batch.readSeq(of: id), profile: profiles[id])
                     messageListeners.forEach { Spellings.newMessage(v2, to: $0) }
                 }
-                Self.tell(messageListeners, batch.messageEvents)
+                Self.tell(messageListeners, batch.messageEvents, from: client)
             }
             for message in batch.newMessages where !simpleListeners.isEmpty {
                 simpleListeners.forEach { Spellings.simpleMessage(message, to: $0) }

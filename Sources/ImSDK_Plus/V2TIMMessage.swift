@@ -163,6 +163,14 @@ open class V2TIMMessage: NSObject {
         isRead = true
     }
 
+    /// Takes over the state of the stored message after a change made on this device
+    /// (`modifyMessage`): its content and cloud data as the server keeps them.
+    func takeModified(_ modified: Message) {
+        core = modified
+        setContent(modified.content)
+        cloudCustomData = modified.cloudCustomData
+    }
+
     /// Takes over the state of the stored message after a revoke made on this device.
     func takeRevoked(_ revoked: Message) {
         core = revoked

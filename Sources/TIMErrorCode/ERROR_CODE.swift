@@ -35,6 +35,7 @@ public let ERR_INVALID_CONVERSATION = ERROR_CODE(.invalidConversation)
 public let ERR_INVALID_MSG_ELEM = ERROR_CODE(rawValue: 6016)
 public let ERR_INVALID_SDK_OBJECT = ERROR_CODE(rawValue: 6021)
 public let ERR_SDK_MSG_BODY_SIZE_LIMIT = ERROR_CODE(rawValue: 8001)
+public let ERR_SDK_MSG_MODIFY_CONFLICT = ERROR_CODE(.messageModifyConflict)
 // Network.
 public let ERR_SDK_NET_DISCONNECT = ERROR_CODE(rawValue: 9508)
 public let ERR_SDK_NET_CONN_TIMEOUT = ERROR_CODE(rawValue: 9510)

@@ -156,7 +156,7 @@ enum FoundVendorRNMessages {
         }
     }
 
-    // modifyMessage's preparation: elements edited in place on a found message (modifyMessage itself is out of scope)
+    // modifyMessage: elements edited in place on a found message, then handed over (pre-annotation name)
     static func editFound(message: [String: Any]?, resolve: @escaping FoundResult) {
         V2TIMManager.sharedInstance().findMessages(["id"]) { messages in
             if messages?.count == 1 {
@@ -173,7 +173,13 @@ enum FoundVendorRNMessages {
                     messages?[0].customElem.desc = customElem["desc"] as? String
                     messages?[0].customElem.extension = customElem["extension"] as? String
                 }
-                resolve(nil)
+                V2TIMManager.sharedInstance().modifyMessage(messages?[0]) { code, desc, modifyedMessage in
+                    var res: [String: Any] = [:]
+                    res["code"] = code
+                    res["desc"] = desc
+                    res["message"] = modifyedMessage?.msgID
+                    resolve(res)
+                }
             }
         } fail: { code, desc in
             resolve([code, desc as Any])

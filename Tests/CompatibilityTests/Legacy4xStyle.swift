@@ -419,3 +419,18 @@ enum Legacy4xGroupMute {
         TIMGroupManager.sharedInstance()?.modifyReceiveMessageOpt(groupID, opt: TIMGroupReceiveMessageOpt.GROUP_NOT_RECEIVE_MESSAGE, succ: nil, fail: nil)
     }
 }
+
+// MARK: - The first 4.4.716 headers' refresh reason, as Swift imports `TIM_CONVERSATION_...`
+// (`CONVERSATION_` kept; found by importing the header with Swift 6.3, 2026-11-29).
+
+func legacyRefreshReasonName(_ reason: TIMConversationRefreshReason) -> String {
+    switch reason {
+    case .CONVERSATION_SYNC_FROM_SERVER: "sync"
+    case .CONVERSATION_RECEIVE_DELETE: "deleted"
+    case .CONVERSATION_SEDN_MSG: "sent"
+    case .CONVERSATION_RECEIVE_MSG: "received"
+    case .CONVERSATION_SET_MSG_READ, .CONVERSATION_RECEIVE_MSG_READ: "read"
+    case .CONVERSATION_RECEIVE_MSG_REVOKE: "revoked"
+    case .CONVERSATION_RECEIVE_MSG_RECEIPT: "receipt"
+    }
+}

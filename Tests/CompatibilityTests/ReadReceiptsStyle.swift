@@ -1,8 +1,8 @@
 import Foundation
 import ImSDK_Plus
 
-// Call shapes of message read receipts (6.1 groups, 6.2 C2C) as the vendor's own Swift code writes
-// them: the current Swift TUIKit (Tencent-RTC/Chat_UIKit, Swift/TUIKit: TUIMessageBaseDataProvider,
+// Call shapes of message read receipts (6.1 groups, 6.2 C2C) and changed messages (6.2,
+// `modifyMessage`) as the vendor's own Swift code writes them: the current Swift TUIKit (Tencent-RTC/Chat_UIKit, Swift/TUIKit: TUIMessageBaseDataProvider,
 // TUIMessageSearchDataProvider, TUIBaseChatViewController, TUIMessageReadViewController,
 // TUIMessageCellData) and the iOS side of the vendor's `tencent_cloud_chat_sdk` Flutter plugin
 // (ios/Classes/manager/MessageManager.swift, listener/AdvancedMsgListener.swift), pre-annotation.
@@ -254,5 +254,65 @@ final class RRPluginAdvancedMsgListener: NSObject, V2TIMAdvancedMsgListener {
                          "readCount": item.readCount, "unreadCount": item.unreadCount])
         }
         events.append(data)
+    }
+}
+
+// MARK: - Current Swift TUIKit: changing a message (TUIMessageBaseDataProvider, TUICloudCustomDataTypeCenter)
+//
+// Replies are counted in the root message's `cloudCustomData`, which the replier changes.
+
+extension RRMessageDataProvider {
+    static func modifyMessage(_ msg: V2TIMMessage, completion: V2TIMMessageModifyCompletion?) {
+        V2TIMManager.sharedInstance().modifyMessage(msg: msg, completion: completion)
+    }
+
+    public func onRecvMessageModified(msg: V2TIMMessage) {
+        for uiMsg in self.uiMsgs {
+            if uiMsg.msgID == msg.msgID {
+                uiMsg.innerMessage = msg
+                return
+            }
+        }
+    }
+}
+
+extension V2TIMMessage {
+    func rrSetCloudCustomData(_ jsonData: Any, forType customType: String) {
+        guard !customType.isEmpty else {
+            return
+        }
+        var dict: [String: Any] = [:]
+        if let cloudCustomData = self.cloudCustomData {
+            if let existingDict = try? JSONSerialization.jsonObject(with: cloudCustomData, options: []) as? [String: Any] {
+                dict = existingDict
+            }
+        }
+        dict[customType] = jsonData
+        if let data = try? JSONSerialization.data(withJSONObject: dict, options: []) {
+            self.cloudCustomData = data
+        }
+    }
+
+    func rrModifyIfNeeded(callback: @escaping V2TIMMessageModifyCompletion) {
+        V2TIMManager.sharedInstance().modifyMessage(msg: self, completion: callback)
+    }
+}
+
+func rrCountReply(on root: V2TIMMessage) {
+    root.rrSetCloudCustomData(["replies": [["messageID": "r1"]]], forType: "messageReplies")
+    root.rrModifyIfNeeded { code, desc, msg in
+        if code == ERR_SDK_MSG_MODIFY_CONFLICT.rawValue, let latest = msg {
+            rrCountReply(on: latest)  // someone changed it first: again, on the message as it is now
+        }
+        use(desc)
+    }
+}
+
+/// The vendor Flutter plugin's spelling of the change event (pre-annotation, IUO).
+final class RRPluginModifiedListener: NSObject, V2TIMAdvancedMsgListener {
+    private(set) var changed: [String] = []
+
+    public func onRecvMessageModified(_ msg: V2TIMMessage!) {
+        changed.append(msg.msgID ?? "")
     }
 }

@@ -1020,7 +1020,7 @@ enum VKRoomMessageManager {
         }
     }
 
-    // The JSON of the custom element rewritten in place (then handed to `modifyMessage`, out of scope).
+    // The JSON of the custom element rewritten in place, then handed to `modifyMessage`.
     static func rewrite(message: V2TIMMessage, dic: [String: Any]) {
         guard var customElemDic = (try? JSONSerialization.jsonObject(with: message.customElem?.data ?? Data())) as? [String: Any] else { return }
         for (key, value) in dic {
@@ -1028,6 +1028,9 @@ enum VKRoomMessageManager {
         }
         let jsonData = try? JSONSerialization.data(withJSONObject: customElemDic)
         message.customElem?.data = jsonData
+        V2TIMManager.sharedInstance().modifyMessage(msg: message) { code, desc, msg in
+            use(code, desc, msg?.customElem?.data)
+        }
     }
 }
 

@@ -215,6 +215,38 @@ final class LegacyMessageOperationTests: XCTestCase {
         XCTAssertEqual(receipts.timestamps, [Int(mine.timestamp().timeIntervalSince1970)])
     }
 
+    /// A message changed with the V2 `modifyMessage` (by the peer) reaches `TIMMessageUpdateListener`
+    /// as the `TIMMessage` it is now, and the conversation's last message shows it.
+    func test_aMessageChangedByThePeer_reachesTheMessageUpdateListener() async throws {
+        let updates = UpdateRecorder()
+        try await start { $0.messageUpdateListener = updates }
+        let peer = try await device("a")
+        let theirs = try XCTUnwrap(peer.manager.createTextMessage(text: "5 pm"))
+        _ = try await peer.manager.sendMessage(message: theirs, receiver: "me", groupID: nil)
+        await session.settle()
+        theirs.textElem.text = "6 pm"
+        _ = try await peer.manager.modifyMessage(msg: theirs)
+        await peer.settle()
+        await session.settle()
+        XCTAssertEqual(updates.texts, [["6 pm"]])
+        XCTAssertEqual(updates.spellings.sorted(), ["!", "plain", "typed !", "typed plain"], "each spelling once")
+        XCTAssertEqual(texts([try XCTUnwrap(conversation("a").getLastMsg())]), ["6 pm"])
+    }
+
+    func test_theOptionalSpellingsOfTheUpdateListener_areCalledOnce() async throws {
+        let updates = UpdateRecorderOptional()
+        try await start { $0.messageUpdateListener = updates }
+        let peer = try await device("a")
+        let theirs = try XCTUnwrap(peer.manager.createTextMessage(text: "5 pm"))
+        _ = try await peer.manager.sendMessage(message: theirs, receiver: "me", groupID: nil)
+        await session.settle()
+        theirs.textElem.text = "6 pm"
+        _ = try await peer.manager.modifyMessage(msg: theirs)
+        await peer.settle()
+        await session.settle()
+        XCTAssertEqual(updates.spellings.sorted(), ["?", "typed ?"])
+    }
+
     /// The 3.x names of the receipt and revoke listeners (`receiptListener`, `messgeRevokeListener`),
     /// set after login as 3.x apps do, are the same listeners.
     func test_the3xListenerNames_setAfterLogin_hearReceiptsAndRevokes() async throws {
@@ -341,4 +373,31 @@ private final class ReceiptRecorderOptional: TIMMessageReceiptListener, @uncheck
 
     func onRecvMessageReceipts(_ receipts: [Any]?) { log.withLock { $0.append("? untyped \(receipts?.count ?? -1)") } }
     func onRecvMessageReceipts(_ receipts: [TIMMessageReceipt]?) { log.withLock { $0.append("? typed \(receipts?.count ?? -1)") } }
+}
+
+/// Every spelling of `onMessageUpdate`: the header's `[Any]!` records the texts.
+private final class UpdateRecorder: TIMMessageUpdateListener, @unchecked Sendable {
+    private let log = Locked<(texts: [[String]], spellings: [String])>(([], []))
+    var texts: [[String]] { log.withLock { $0.texts } }
+    var spellings: [String] { log.withLock { $0.spellings } }
+
+    private func note(_ spelling: String) { log.withLock { $0.spellings.append(spelling) } }
+
+    func onMessageUpdate(_ msgs: [Any]!) {
+        let texts = (msgs ?? []).compactMap { ($0 as? TIMMessage)?.getElem(0) as? TIMTextElem }.map { $0.text ?? "?" }
+        log.withLock { $0.texts.append(texts) }
+        note("!")
+    }
+    func onMessageUpdate(_ msgs: [Any]) { note("plain") }
+    func onMessageUpdate(_ msgs: [TIMMessage]!) { note("typed !") }
+    func onMessageUpdate(_ msgs: [TIMMessage]) { note("typed plain") }
+}
+
+/// The `?` spellings of `onMessageUpdate` (a class cannot hold a method in both its `!` and `?` forms).
+private final class UpdateRecorderOptional: TIMMessageUpdateListener, @unchecked Sendable {
+    private let log = Locked<[String]>([])
+    var spellings: [String] { log.withLock { $0 } }
+
+    func onMessageUpdate(_ msgs: [Any]?) { log.withLock { $0.append("?") } }
+    func onMessageUpdate(_ msgs: [TIMMessage]?) { log.withLock { $0.append("typed ?") } }
 }

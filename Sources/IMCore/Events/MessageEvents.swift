@@ -1,8 +1,9 @@
 import IMTransportKit
 
 /// What one batch did to messages besides bringing new ones, for the message listeners, in order:
-/// revokes (V2 `onRecvMessageRevoked`, legacy `onRevokeMessage`) and the peer's read receipts
-/// (V2 `onRecvC2CReadReceipt`, legacy `onRecvMessageReceipts`).
+/// revokes (V2 `onRecvMessageRevoked`, legacy `onRevokeMessage`), the peer's read receipts
+/// (V2 `onRecvC2CReadReceipt`, legacy `onRecvMessageReceipts`) and changed messages (V2
+/// `onRecvMessageModified`, legacy `onMessageUpdate`).
 /// - Thread safety: a value type, `Sendable`.
 package struct MessageEvents: Sendable {
     /// A C2C peer read my messages further.
@@ -18,9 +19,12 @@ package struct MessageEvents: Sendable {
     package var revoked: [Message] = []
     /// Read receipts of C2C peers.
     package var receipts: [Receipt] = []
+    /// Messages changed (`modifyMessage`), as they are now: by anyone in the conversation, on any
+    /// device but this one. Never one this device changed itself.
+    package var modified: [Message] = []
 
     package init() {}
 
     /// Whether nothing happened.
-    package var isEmpty: Bool { revoked.isEmpty && receipts.isEmpty }
+    package var isEmpty: Bool { revoked.isEmpty && receipts.isEmpty && modified.isEmpty }
 }

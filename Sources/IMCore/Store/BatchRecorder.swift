@@ -67,6 +67,7 @@ struct BatchRecorder: Sendable {
     mutating func noteNewMessage(_ message: Message) { newMessages.append(message) }
 
     mutating func noteRevoked(_ message: Message) { messageEvents.revoked.append(message) }
+    mutating func noteModified(_ message: Message) { messageEvents.modified.append(message) }
 
     mutating func noteReceipt(_ receipt: MessageEvents.Receipt) { messageEvents.receipts.append(receipt) }
 

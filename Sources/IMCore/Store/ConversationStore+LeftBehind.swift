@@ -101,15 +101,16 @@ struct LeftBehindChanges: Sendable {
         changes.append(.deletion(Deletion(id: id, keepingMessages: keepingMessages, keptMessages: keptMessages)))
     }
 
-    /// Notes that `message`, one the last deletion of `id` kept, is revoked now: the file stores it
-    /// so with the deletion (in place of the one kept then, or over its own row of it).
-    mutating func noteKeptRevoked(_ message: Message, in id: ConversationID) {
+    /// Notes that `message`, one the last deletion of `id` kept, changed since (revoked, or its
+    /// content changed): the file stores it so with the deletion (in place of the one kept then, or
+    /// over its own row of it).
+    mutating func noteKeptMessageChanged(_ message: Message, in id: ConversationID) {
         guard let index = changes.lastIndex(where: {
             if case .deletion(let deletion) = $0 { return deletion.id == id && deletion.keepingMessages }
             return false
         }), case .deletion(let deletion) = changes[index] else { return }
-        let revoked = HeldMessage(message: message, countsAsUnread: false)
-        let kept = deletion.keptMessages.filter { $0.message.seq != message.seq } + [revoked]
+        let changed = HeldMessage(message: message, countsAsUnread: false)
+        let kept = deletion.keptMessages.filter { $0.message.seq != message.seq } + [changed]
         changes[index] = .deletion(Deletion(id: id, keepingMessages: true, keptMessages: kept))
     }
 

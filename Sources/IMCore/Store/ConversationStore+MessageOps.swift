@@ -46,15 +46,62 @@ extension ConversationStore {
     /// kept messages hold it (memory, or the archive); nothing when they do not, or it is revoked
     /// or removed already.
     private mutating func keepRevoked(_ revoked: Message, in id: ConversationID) {
+        changeKept(seq: revoked.seq, in: id) { message in
+            guard !message.isRevoked else { return false }
+            message.status = .revoked
+            return true
+        }
+    }
+
+    /// Takes the change of a message (`modified`, as the server sends it after `modifyMessage`):
+    /// the message this store holds takes its content and cloud data (in local history, and as the
+    /// last message when it is); its status, unread count and @-mentions stay. With `announcing`,
+    /// the batch's message events carry the change unless this store holds the message as it is
+    /// already (so a change heard twice, by a push and a sync, is announced once); a change of a
+    /// message this store does not hold is announced too (an app may show it from the server's
+    /// history). A message removed from local storage stays removed; one a deleted conversation
+    /// kept (a legacy deletion) takes the change, as a revoke.
+    /// - Complexity: O(log m) for m messages of the conversation.
+    package mutating func applyModify(_ modified: Message, announcing: Bool) {
+        let id = modified.conversationID(selfUserID: selfUserID)
+        let edit = MessageEdit(of: modified)
+        touching(id) { store in
+            guard let log = store.peek(id)?.log else {
+                if announcing { store.recorder.noteModified(modified) }
+                store.changeKept(seq: modified.seq, in: id) { message in
+                    guard MessageEdit(of: message) != edit else { return false }
+                    (message.content, message.cloudCustomData) = (edit.content, edit.cloudCustomData)
+                    return true
+                }
+                return
+            }
+            let held = store.archiveView(id).held(seq: modified.seq, in: log)
+            if let held, held.message.isRemoved || MessageEdit(of: held.message) == edit { return }
+            if announcing { store.recorder.noteModified(modified) }
+            guard let held else { return }
+            var stored = held.message
+            (stored.content, stored.cloudCustomData) = (edit.content, edit.cloudCustomData)
+            store.modify(id) { conversation, log in
+                log.put(HeldMessage(message: stored, countsAsUnread: held.counts))
+                if conversation.lastMessage?.id == stored.id { conversation.lastMessage = stored }
+                return nil
+            }
+            store.recorder.recordStorage(.store(stored, in: id, countsAsUnread: held.counts))
+        }
+    }
+
+    /// Changes the message `seq` of `id`, a conversation that does not exist, with `change` (false:
+    /// nothing to change) where its kept messages hold it (memory, or the archive); nothing when
+    /// they do not, or it is removed.
+    private mutating func changeKept(seq: UInt64, in id: ConversationID, _ change: (inout Message) -> Bool) {
         let log = keptLogs[id] ?? MessageLog()
-        guard let held = archiveView(id).held(seq: revoked.seq, in: log), !held.message.isRevoked,
-              !held.message.isRemoved else { return }
+        guard let held = archiveView(id).held(seq: seq, in: log), !held.message.isRemoved else { return }
         var stored = held.message
-        stored.status = .revoked
+        guard change(&stored) else { return }
         if log.held(seq: stored.seq) != nil { keptLogs[id]?.put(HeldMessage(message: stored, countsAsUnread: false)) }
         recorder.recordStorage(.store(stored, in: id, countsAsUnread: false))
         // Without its database, for the file left behind (`LeftBehindChanges`).
-        leftBehind?.noteKeptRevoked(stored, in: id)
+        leftBehind?.noteKeptMessageChanged(stored, in: id)
     }
 
     /// Drops every message of `id` up to sequence `seq` (its history was cleared, here or on another

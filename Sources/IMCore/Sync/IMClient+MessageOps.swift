@@ -12,11 +12,14 @@ extension IMClient {
 
     // MARK: - Applying the server's word
 
-    /// Applies one push of a revoke, a read receipt or a cleared history (inside a batch of pushes).
+    /// Applies one push of a revoke, a change of a message, a read receipt or a cleared history
+    /// (inside a batch of pushes).
     func applyMessagePush(_ push: IMPush, _ state: inout State) {
         switch push {
         case .messageRevoked(let message):
             state.store.applyRevoke(message, announcing: !takeRevokedHere(message, &state))
+        case .messageModified(let message):
+            state.store.applyModify(message, announcing: !takeModifiedHere(message, &state))
         case .peerRead(let id, let point):
             state.store.applyPeerRead(id, point, announcing: true)
         case .historyCleared(let id, let seq):
@@ -26,10 +29,15 @@ extension IMClient {
         }
     }
 
-    /// Applies what a sync page says of one conversation's messages besides new ones: the revokes
-    /// made since the version asked (announced with `announcing`, never those of this device), the
+    /// Applies what a sync page says of one conversation's messages besides new ones: the changes
+    /// and revokes made since the version asked (announced with `announcing`, never those of this
+    /// device), the
     /// history cleared up to `clearedSeq`, and the peer's read point (a receipt with `announcing`).
     func applySyncedMessageState(_ server: ServerConversation, announcing: Bool, _ state: inout State) {
+        // Changes first: a message changed and then revoked comes as it is now in both lists.
+        for message in server.modifiedMessages ?? [] {
+            state.store.applyModify(message, announcing: announcing && !takeModifiedHere(message, &state))
+        }
         for message in server.revokedMessages {
             state.store.applyRevoke(message, announcing: announcing && !takeRevokedHere(message, &state))
         }
@@ -42,6 +50,11 @@ extension IMClient {
     /// Whether `message` is one this device is revoking: it then stops waiting for its revoke.
     private func takeRevokedHere(_ message: Message, _ state: inout State) -> Bool {
         message.sender.isSameID(as: userID) && state.revokesAwaitingPush.remove(message.id) != nil
+    }
+
+    /// Whether `message`, as it is now, is a change this device made: it then stops waiting for it.
+    private func takeModifiedHere(_ message: Message, _ state: inout State) -> Bool {
+        state.modifiesAwaitingPush.remove(ModifiedHere(message)) != nil
     }
 
     // MARK: - Operations
@@ -74,6 +87,55 @@ extension IMClient {
         }, completion: { [weak self] result in
             if case .failure = result { self?.withState { _ = $0.revokesAwaitingPush.remove(message.id) } }
             completion(result)
+        })
+    }
+
+    /// Changes `message` (a sent message of the conversation, as this device holds it) to `edit` for
+    /// everyone: the server changes it and tells every device of everyone who has the
+    /// conversation; here it shows changed once the server agreed, with no change event.
+    ///
+    /// - Parameter completion: on the callback queue, after the batch's event, with the message as
+    ///   changed; or the error with the message as the server holds it when it can be read (nil
+    ///   otherwise): `invalidParameters` (6017) for a message never sent (being sent, failed,
+    ///   imported); the server's (8006 when someone changed it first, a revoked or deleted
+    ///   message, a content of another kind, a chat room, not a member); `interfaceNotSupported`
+    ///   (7013) from a server of a protocol version before 5; `ioOperationFailed` (6022) when the
+    ///   change could not be stored.
+    package func modify(
+        _ message: Message, to edit: MessageEdit,
+        completion: @escaping @Sendable (Result<Message, IMError>, _ current: Message?) -> Void
+    ) {
+        let id = message.conversationID(selfUserID: userID)
+        guard message.seq > 0, !message.isLocalImport else {
+            deliver { completion(.failure(IMError(.invalidParameters, "only a sent message can be changed")), nil) }
+            return
+        }
+        if let version = withState({ $0.connection?.protocolVersion }), version < IMWireFraming.readReceiptVersion {
+            let error = IMError(.interfaceNotSupported, "the server (protocol version \(version)) cannot change messages")
+            deliver { completion(.failure(error), nil) }
+            return
+        }
+        var changed = message
+        (changed.content, changed.cloudCustomData) = (edit.content, edit.cloudCustomData)
+        let awaited = ModifiedHere(changed)
+        withState { _ = $0.modifiesAwaitingPush.insert(awaited) }
+        let request = IMRequest.modifyMessage(
+            id, seq: message.seq, messageID: message.id, expected: MessageEdit(of: message), edit: edit)
+        execute([request], apply: { store, results throws(IMError) in
+            guard case .message(let modified) = try results[0].get() else {
+                throw IMError(.networkFailure, "unexpected answer to a change of a message")
+            }
+            store.applyModify(modified, announcing: false)
+            return modified
+        }, completion: { [weak self] result in
+            guard let self, case .failure(let error) = result else { return completion(result, nil) }
+            self.withState { _ = $0.modifiesAwaitingPush.remove(awaited) }
+            guard error.code == .messageModifyConflict else { return completion(result, nil) }
+            // Someone changed it first: hand over the message as the server holds it now.
+            self.perform(.history(id, beforeSeq: message.seq + 1, count: 1)) { answer in
+                let current: Message? = if case .success(.messages(let page)) = answer { page.first { $0.seq == message.seq } } else { nil }
+                self.deliver { completion(result, current) }
+            }
         })
     }
 
@@ -136,5 +198,18 @@ extension IMClient {
     ///   when the removal could not be stored (it stands, see `writeDurably(_:)`).
     package func removeAllLocalMessages(of id: ConversationID) throws(IMError) {
         try writeDurably { store throws(IMError) in try store.removeAllMessages(of: id) }
+    }
+}
+
+/// A change of a message made on this device (`IMClient.modify`): the message's conversation,
+/// sequence and what the change left, to recognise its push (or a sync carrying it) and not
+/// announce it.
+struct ModifiedHere: Hashable, Sendable {
+    let messageID: String
+    let seq: UInt64
+    let edit: MessageEdit
+
+    init(_ message: Message) {
+        (messageID, seq, edit) = (message.id, message.seq, MessageEdit(of: message))
     }
 }

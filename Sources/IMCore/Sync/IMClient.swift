@@ -93,6 +93,9 @@ package final class IMClient: IMPushSink, Sendable {
         /// IDs of the messages this device is revoking whose revoke's push has not arrived yet: that
         /// push is no revoke to announce here (see `IMClient+MessageOps.swift`).
         var revokesAwaitingPush: Set<String> = []
+        /// Changes of messages this device made whose push has not come yet (it announces none of
+        /// them): each message as the change left it.
+        var modifiesAwaitingPush: Set<ModifiedHere> = []
 
         /// Whether the store's versions count in the epoch of the connection's server (see
         /// `IMConnection.serverEpoch`); until they do, pushes are not applied and a sync asks from 0.
@@ -838,7 +841,7 @@ package final class IMClient: IMPushSink, Sendable {
                 state.store.setProfile(id, profile)
             case .draft(let id, let change):
                 if syncsDrafts { state.store.applyRemoteDraft(id, change) }
-            case .messageRevoked, .peerRead, .historyCleared:
+            case .messageRevoked, .messageModified, .peerRead, .historyCleared:
                 applyMessagePush(push, &state)
             case .marks(let id, let marks):
                 state.store.applyServerMarks(id, ConversationMarks(rawValue: marks))

@@ -7,11 +7,12 @@ public enum IMWireFraming {
     /// `deliveredHistory` request, 3 the `globalReceiveOption` push, 4 a message's
     /// `cloudCustomData` (a server of an earlier version would drop it), 5 message read receipts
     /// (a message's `needReadReceipt`, the requests `sendReadReceipts`, `readReceipts` and
-    /// `readMembers`, the push `messageReadReceipts`).
+    /// `readMembers`, the push `messageReadReceipts`) and changed messages (the request
+    /// `modifyMessage`, the push `messageModified`, a sync page's `modifiedMessages`).
     public static let versions = [1, 2, 3, 4, 5]
     /// The first version whose servers keep a message's `cloudCustomData`.
     public static let cloudCustomDataVersion = 4
-    /// The first version with message read receipts.
+    /// The first version with message read receipts and changed messages.
     public static let readReceiptVersion = 5
     /// The newest of `versions`: what a server in this process speaks to a client in it.
     public static var newestVersion: Int { versions[versions.count - 1] }
