@@ -10,7 +10,7 @@ import XCTest
 /// text, custom data or `cloudCustomData`; the change reaches every other device of everyone who
 /// has the conversation (also one that missed the push), the last message and the history, and
 /// survives a restart; a conflicting change gets 8006 with the message as it is now.
-final class ModifyMessageTests: XCTestCase {
+class ModifyMessageTests: XCTestCase {
     private var sessions: [V2TestSession] = []
 
     override func tearDown() {

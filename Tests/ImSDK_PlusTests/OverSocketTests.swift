@@ -51,6 +51,22 @@ final class MessageReadReceiptOverSocketTests: MessageReadReceiptTests {
     override func test_aServerWithoutReceipts_isNotSentAMessageAskingForThem_norTheCalls() async throws { try await super.test_aServerWithoutReceipts_isNotSentAMessageAskingForThem_norTheCalls() }
 }
 
+final class ModifyMessageOverSocketTests: ModifyMessageTests {
+    override func setUp() {
+        super.setUp()
+        TestNetwork.routeOverSocket { addTeardownBlock($0) }
+    }
+
+    override func test_aChangedText_reachesThePeerAndMyOtherDevice_asTheLastMessage_andTheHistory() async throws { try await super.test_aChangedText_reachesThePeerAndMyOtherDevice_asTheLastMessage_andTheHistory() }
+    override func test_aMember_changesAnotherMembersMessage_cloudCustomData_asTUIKitCountsReplies() async throws { try await super.test_aMember_changesAnotherMembersMessage_cloudCustomData_asTUIKitCountsReplies() }
+    override func test_aChangeThatCrossesAnother_failsWith8006_andHandsBackTheMessageAsTheServerHasIt() async throws { try await super.test_aChangeThatCrossesAnother_failsWith8006_andHandsBackTheMessageAsTheServerHasIt() }
+    override func test_aDeviceThatMissedThePush_getsTheChangeWithItsSync_announcedOnce() async throws { try await super.test_aDeviceThatMissedThePush_getsTheChangeWithItsSync_announcedOnce() }
+    override func test_aChange_isKeptInLocalStorage_acrossARestart() async throws { try await super.test_aChange_isKeptInLocalStorage_acrossARestart() }
+    override func test_everySpellingOfOnRecvMessageModified_isCalledOnce() async throws { try await super.test_everySpellingOfOnRecvMessageModified_isCalledOnce() }
+    override func test_everyBadChange_failsWithItsCode_andChangesNothing() async throws { try await super.test_everyBadChange_failsWithItsCode_andChangesNothing() }
+    override func test_aServerOfAnEarlierVersion_isNotAsked() async throws { try await super.test_aServerOfAnEarlierVersion_isNotAsked() }
+}
+
 final class CatchUpOverSocketTests: CatchUpTests {
     override func setUp() {
         super.setUp()
@@ -75,7 +91,7 @@ final class OverSocketCoverageTests: XCTestCase {
         let suites = [
             ("ConvergenceTests", directory, "OverSocketTests.swift"), ("MultiDeviceTests", directory, "OverSocketTests.swift"),
             ("CatchUpTests", directory, "OverSocketTests.swift"), ("LegacyAPITests", legacyDirectory, "LegacyAPIOverSocketTests.swift"),
-            ("MessageReadReceiptTests", directory, "OverSocketTests.swift"),
+            ("MessageReadReceiptTests", directory, "OverSocketTests.swift"), ("ModifyMessageTests", directory, "OverSocketTests.swift"),
         ]
         for (suite, folder, overridesFile) in suites {
             let overrides = try String(contentsOf: folder.appendingPathComponent(overridesFile), encoding: .utf8)
