@@ -53,16 +53,9 @@ extension ServerState {
             throw isGroup ? IMError(.groupRevokeTimeLimitExceeded, reason) : IMError(.revokeTimeLimitExceeded, reason)
         }
         let revoked = logs[key]!.revoke(seq: seq)!
-        for (party, partyID) in parties(ofMessageIn: id, sentBy: userID) where users[party] != nil {
-            guard users[party]!.conversations[partyID] != nil else {
-                if users[party]!.keptDeliveries?[partyID]?.contains(seq) == true, users[party]!.isVisible(seq, in: partyID) {
-                    announce(.messageRevoked(revoked), to: party, in: partyID, outbox: &outbox)
-                }
-                continue
-            }
-            users[party]!.conversations[partyID]!.takeRevoked(revoked)
-            announce(.messageRevoked(revoked), to: party, in: partyID, outbox: &outbox)
-            users[party]!.conversations[partyID]!.noteRevocation(seq: seq, version: users[party]!.version)
+        tellHolders(of: revoked, in: id, .messageRevoked(revoked), outbox: &outbox) { conversation, version in
+            conversation.takeRevoked(revoked)
+            conversation.noteRevocation(seq: seq, version: version)
         }
         return revoked
     }
@@ -109,19 +102,35 @@ extension ServerState {
         }
         guard expected != edit else { return message }
         let modified = logs[key]!.modify(seq: seq, to: edit)!
+        tellHolders(of: modified, in: id, .messageModified(modified), outbox: &outbox) { conversation, version in
+            conversation.takeModified(modified)
+            conversation.noteModification(seq: seq, version: version)
+        }
+        return modified
+    }
+
+    /// Pushes `push`, about `message` of `id` (as its sender sees it), to every user who has it, and
+    /// lets `change` update each one's conversation after its push (with the push's version):
+    /// those holding the conversation, and those who deleted it keeping its messages after the
+    /// message reached them (`UserAccount.keptDeliveries`: their devices keep the message; no
+    /// conversation to change).
+    ///
+    /// - Complexity: O(h) for h parties of the conversation, plus their connections.
+    private mutating func tellHolders(
+        of message: Message, in id: ConversationID, _ push: IMPush, outbox: inout Outbox,
+        change: (inout UserConversation, _ version: UInt64) -> Void
+    ) {
         for (party, partyID) in parties(ofMessageIn: id, sentBy: message.sender) where users[party] != nil {
             guard users[party]!.conversations[partyID] != nil else {
-                // Deleted with its messages kept after the message reached them: their devices keep it.
-                if users[party]!.keptDeliveries?[partyID]?.contains(seq) == true, users[party]!.isVisible(seq, in: partyID) {
-                    announce(.messageModified(modified), to: party, in: partyID, outbox: &outbox)
+                if users[party]!.keptDeliveries?[partyID]?.contains(message.seq) == true,
+                   users[party]!.isVisible(message.seq, in: partyID) {
+                    announce(push, to: party, in: partyID, outbox: &outbox)
                 }
                 continue
             }
-            users[party]!.conversations[partyID]!.takeModified(modified)
-            announce(.messageModified(modified), to: party, in: partyID, outbox: &outbox)
-            users[party]!.conversations[partyID]!.noteModification(seq: seq, version: users[party]!.version)
+            announce(push, to: party, in: partyID, outbox: &outbox)
+            change(&users[party]!.conversations[partyID]!, users[party]!.version)
         }
-        return modified
     }
 
     /// Whether `new` may replace `old`: text for text, custom data for custom data.
