@@ -70,6 +70,9 @@ open class V2TIMMessage: NSObject {
     /// `getGroupMessageReadMemberList`). Received and stored messages show it as their sender set
     /// it. Not in groups of type `AVChatRoom` or `Community`, whose receipts fail (7013).
     @exclusivity(unchecked) public var needReadReceipt = false
+    /// Whether the cloud's content moderation found risky content in it (7.x; conversation lists
+    /// show such a last message masked): always false, as no moderation runs here.
+    public var hasRiskContent: Bool { false }
     /// Who revoked it, for a revoked message (status `MSG_STATUS_LOCAL_REVOKED`; its sender, who is
     /// the only one who may revoke here); nil otherwise. Only `userID` is filled in.
     @exclusivity(unchecked) public internal(set) var revokerInfo: V2TIMUserFullInfo!

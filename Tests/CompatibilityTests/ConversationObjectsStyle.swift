@@ -885,3 +885,26 @@ final class H5KipasConversation {
         }
     }
 }
+
+// MARK: - Current Swift TUIKit: TUIConversation's list data provider, the last message's line
+// (`getLastDisplayString`): a masked risky last message, a revoked one, a draft first.
+
+func coLastDisplayString(_ conv: V2TIMConversation, display: (V2TIMMessage) -> String) -> NSMutableAttributedString {
+    let attributeString = NSMutableAttributedString(string: "")
+    let hasRiskContent = conv.lastMessage?.hasRiskContent ?? false
+    let isRevoked = (conv.lastMessage?.status == V2TIMMessageStatus.MSG_STATUS_LOCAL_REVOKED)
+    if let draftText = conv.draftText, !draftText.isEmpty {
+        attributeString.append(NSAttributedString(string: "[Draft] " + draftText))
+    } else if let lastMessage = conv.lastMessage {
+        let lastMsgStr = display(lastMessage)
+        if lastMsgStr.isEmpty {
+            return NSMutableAttributedString(string: "")
+        }
+        attributeString.append(NSAttributedString(string: hasRiskContent && !isRevoked ? "(!) " + lastMsgStr : lastMsgStr))
+    }
+    if conv.draftText == nil || conv.draftText!.isEmpty, let lastMessage = conv.lastMessage,
+       (lastMessage.status == .MSG_STATUS_SENDING || lastMessage.status == .MSG_STATUS_SEND_FAIL || hasRiskContent) && !isRevoked {
+        attributeString.insert(NSAttributedString(string: lastMessage.status == .MSG_STATUS_SENDING ? "… " : "! "), at: 0)
+    }
+    return attributeString
+}

@@ -98,6 +98,7 @@ class ModifyMessageTests: XCTestCase {
             let shown = try await session.manager.getConversation(conversationID: id)
             XCTAssertEqual(text(shown.lastMessage), "see you at 6", "\(session.userID): the last message")
             XCTAssertEqual(shown.lastMessage?.cloudCustomData, Data(#"{"edited":true}"#.utf8))
+            XCTAssertEqual(shown.lastMessage?.hasRiskContent, false, "no moderation here")
         }
         XCTAssertTrue(tablet.recorder.events.contains(.changed(["c2c_a"])), "the list shows the changed last message")
         let peersUnread = try await peer.manager.getConversation(conversationID: "c2c_me").unreadCount
