@@ -47,6 +47,41 @@ extension IMReferenceServer {
         return cursor
     }
 
+    /// Changes the text of message `seq` of the C2C conversation of `from` with `toUser` (anyone's
+    /// message of it), as `from`'s device would (`modifyMessage`): every device of both users gets
+    /// `.messageModified`. Its `cloudCustomData` stays.
+    /// - Returns: the message, changed.
+    /// - Throws: `unknownUser` (20003); `invalidParameters` (6017) for a missing or revoked message,
+    ///   or one that is not text.
+    @discardableResult
+    public func modifyMessage(seq: UInt64, from: String, toUser: String, text: String) throws(IMError) -> Message {
+        try modify(seq: seq, in: .c2c(toUser), by: from, text: text)
+    }
+
+    /// Changes the text of message `seq` of group `toGroup`, as member `from`'s device would.
+    /// - Returns: the message, changed.
+    /// - Throws: `unknownGroup` (10010), `notGroupMember` (10007), and as
+    ///   `modifyMessage(seq:from:toUser:text:)`.
+    @discardableResult
+    public func modifyMessage(seq: UInt64, from: String, toGroup: String, text: String) throws(IMError) -> Message {
+        try modify(seq: seq, in: .group(toGroup), by: from, text: text)
+    }
+
+    private func modify(seq: UInt64, in id: ConversationID, by userID: String, text: String) throws(IMError) -> Message {
+        let current = try withState { state, _ throws(IMError) -> Message? in
+            try state.checkUser(userID)
+            try state.checkPeer(of: id)
+            return state.logs[state.logKey(of: id, seenBy: userID)]?.message(seq: seq)
+        }
+        guard let current else { throw IMError(.invalidParameters, "no message \(seq) in \(id)") }
+        let edit = MessageEdit(content: .text(text), cloudCustomData: current.cloudCustomData)
+        guard case .message(let modified) = try perform(
+            .request(.modifyMessage(id, seq: seq, messageID: current.id, expected: MessageEdit(of: current), edit: edit),
+                     from: userID, at: 0))
+        else { preconditionFailure("a change answers with its message") }
+        return modified
+    }
+
     private func revoke(seq: UInt64, in id: ConversationID, by userID: String) throws(IMError) -> Message {
         let messageID = try withState { state, _ throws(IMError) -> String in
             try state.checkUser(userID)

@@ -102,14 +102,17 @@ extension ServerState {
         }
         guard expected != edit else { return message }
         let modified = logs[key]!.modify(seq: seq, to: edit)!
-        tellHolders(of: modified, in: id, .messageModified(modified), outbox: &outbox) { conversation, version in
+        // In C2C the peer may change my message: the conversation as its sender sees it.
+        let senderSide = id.kind == .c2c && !message.sender.isSameID(as: userID) ? ConversationID.c2c(userID) : id
+        tellHolders(of: modified, in: senderSide, .messageModified(modified), outbox: &outbox) { conversation, version in
             conversation.takeModified(modified)
             conversation.noteModification(seq: seq, version: version)
         }
         return modified
     }
 
-    /// Pushes `push`, about `message` of `id` (as its sender sees it), to every user who has it, and
+    /// Pushes `push`, about `message` of `id` (as its sender sees it: in C2C, the conversation with
+    /// the other party), to every user who has it, and
     /// lets `change` update each one's conversation after its push (with the push's version):
     /// those holding the conversation, and those who deleted it keeping its messages after the
     /// message reached them (`UserAccount.keptDeliveries`: their devices keep the message; no

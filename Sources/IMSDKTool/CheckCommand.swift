@@ -19,6 +19,8 @@ struct CheckOptions: Equatable, Sendable {
     var readFaults = false
     /// Whether the sequences also remove local messages (`ModelSequence.localRemovals`).
     var localRemovals = false
+    /// Whether peers also change messages (`ModelSequence.modifications`).
+    var modifications = false
 
     /// Parses the arguments after `check`; nil when they ask for the help.
     ///
@@ -38,6 +40,8 @@ struct CheckOptions: Equatable, Sendable {
                 options.readFaults = true
             case "--local-removals":
                 options.localRemovals = true
+            case "--modifications":
+                options.modifications = true
             case "--sequences", "--steps", "--seed", "--long", "--flaw":
                 guard let value = rest.popFirst() else { throw UsageError("\(argument) needs a value") }
                 switch argument {
@@ -92,11 +96,12 @@ struct CheckCommand {
         console.out("imsdk check: \(limits) of \(options.steps) steps, seeds \(seed), \(seed &+ 1), ..."
             + (options.readFaults ? " (with storage and read faults)" : options.storageFaults ? " (with storage faults)" : "")
             + (options.localRemovals ? " (with local removals)" : "")
+            + (options.modifications ? " (with changed messages)" : "")
             + (options.flaw.map { " (deliberately wrong model: \($0.rawValue))" } ?? ""))
         let run = ModelCheckRun(options: ModelCheckRun.Options(
             seed: seed, steps: options.steps, sequences: options.sequences, timeLimit: options.seconds,
             flaw: options.flaw, storageFaults: options.storageFaults, readFaults: options.readFaults,
-            localRemovals: options.localRemovals))
+            localRemovals: options.localRemovals, modifications: options.modifications))
         var printedAt = 0.0
         let summary = try await run.run { summary in
             guard summary.failure == nil, summary.seconds - printedAt >= 10 else { return }

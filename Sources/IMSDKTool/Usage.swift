@@ -317,6 +317,9 @@ enum Usage {
           --local-removals    Also remove messages from the device's local storage
                               (legacy remove()); a second device still shows them
                               (other seeds then give other sequences).
+          --modifications     Peers also change messages (modifyMessage), which
+                              every device must show changed (other seeds then
+                              give other sequences).
         """
 
     private static let convergeSummary = """

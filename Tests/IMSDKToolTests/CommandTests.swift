@@ -141,6 +141,7 @@ final class CheckCommandTests: XCTestCase {
                        .check(CheckOptions(storageFaults: true, readFaults: true)))
         XCTAssertEqual(try Command.parse(["check", "--read-faults", "--local-removals"]),
                        .check(CheckOptions(storageFaults: true, readFaults: true, localRemovals: true)))
+        XCTAssertEqual(try Command.parse(["check", "--modifications"]), .check(CheckOptions(modifications: true)))
         XCTAssertEqual(try Command.parse(["check", "--help"]), .help(.check))
         let bad: [([String], String)] = [
             (["check", "--steps"], "--steps needs a value"),

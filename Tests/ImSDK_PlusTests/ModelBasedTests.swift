@@ -101,6 +101,35 @@ final class ModelBasedTests: XCTestCase {
         XCTAssertGreaterThan(removals.reduce(0, +), 60, "messages were removed")
     }
 
+    /// With changed messages too (`imsdk check --modifications`): a peer changes a message of our
+    /// conversation (theirs or mine); every device shows it changed, through push losses, storage
+    /// faults, dropped databases, rebuilds and restarts. Found at once, seed 2000005 (shrunk): the
+    /// peer's change of my message reached none of my devices.
+    func test_sequencesWithChangedMessages_agreeWithTheReferenceModel_throughReadFaults() async throws {
+        let found = ModelSequence(seed: 2000005, operations: [
+            .sendMessage(.user("p2"), text: "m1"), .peerSendsC2C(peer: "p2", text: "m2", excludedFromUnread: false),
+            .sendMessage(.user("p2"), text: "m3"), .peerModifies(peer: "p2", seq: 3, text: "e5"),
+        ], modifications: true)
+        var counts = ModelStorageCounts()
+        let divergence = try await ModelChecker().check(found, counts: &counts)
+        XCTAssertNil(divergence, divergence.map { "\($0)" } ?? "")
+
+        let options = ModelCheckRun.Options(
+            seed: 1, steps: 30, sequences: 80, readFaults: true, localRemovals: true, modifications: true)
+        let summary = try await ModelCheckRun(options: options).run()
+        if let failure = summary.failure { XCTFail("\(failure)") }
+        XCTAssertEqual(summary.sequences, 80)
+        let changes = (UInt64(1)...80).map { seed in
+            ModelSequence(seed: seed, steps: 30, readFaults: true, localRemovals: true, modifications: true)
+                .operations.filter(\.isModification).count
+        }
+        XCTAssertGreaterThan(changes.reduce(0, +), 40, "messages were changed")
+        let without = ModelSequence(seed: 7, steps: 30, readFaults: true, localRemovals: true)
+        XCTAssertFalse(without.operations.contains(where: \.isModification), "the mode is off: the draws of before")
+        XCTAssertFalse(without.with(operations: without.operations + [.peerModifies(peer: "p0", seq: 1, text: "e")]).isWellFormed,
+                       "a change needs the mode")
+    }
+
     /// Local removals change no sequence of a seed without them, come with and without a second
     /// device, never while the disk is unreadable, and the disk is never unreadable once a restart
     /// followed one (see `ModelSequence`).

@@ -128,6 +128,34 @@ class ModifyMessageTests: XCTestCase {
         withExtendedLifetime(listener) {}
     }
 
+    /// The peer changes a C2C message of mine (found by `imsdk check --modifications`, seed
+    /// 2000005: the server told the change to the conversation as the peer sees it, which is mine
+    /// with myself, so none of my devices heard it).
+    func test_thePeer_changesAC2CMessageOfMine_andEveryDeviceOfBothHearsIt() async throws {
+        let phone = try await phone()
+        let tablet = try await device("me", on: phone.server)
+        let peer = try await device("a", on: phone.server)
+        let peersOther = try await device("a", on: phone.server)
+        let heard = [ModifyLog(), ModifyLog(), ModifyLog()]
+        let listeners = heard.map(ModifyListener.init)
+        for (session, listener) in zip([phone, tablet, peersOther], listeners) { session.manager.addAdvancedMsgListener(listener: listener) }
+        let mine = try await send("mine", from: phone, to: "a")
+        await settle([phone, tablet, peer, peersOther])
+        let shown = try await newest(peer, user: "me")
+        shown.cloudCustomData = Data("{}".utf8)
+        let (code, _) = await modify(shown, on: peer)
+        XCTAssertEqual(code, 0)
+        await settle([phone, tablet, peer, peersOther])
+        for (log, who) in zip(heard, ["my phone", "my tablet", "the peer's other device"]) {
+            XCTAssertEqual(log.lines, ["\(mine.msgID!) mine {}"], who)
+        }
+        for (session, id) in [(phone, "c2c_a"), (tablet, "c2c_a"), (peersOther, "c2c_me")] {
+            let last = try await session.manager.getConversation(conversationID: id).lastMessage
+            XCTAssertEqual(last?.cloudCustomData, Data("{}".utf8), "\(session.userID)")
+        }
+        withExtendedLifetime(listeners) {}
+    }
+
     func test_aChangeThatCrossesAnother_failsWith8006_andHandsBackTheMessageAsTheServerHasIt() async throws {
         let phone = try await phone()
         let a = try await device("a", on: phone.server)

@@ -60,6 +60,7 @@ final class ModifyMessageOverSocketTests: ModifyMessageTests {
     override func test_aChangedText_reachesThePeerAndMyOtherDevice_asTheLastMessage_andTheHistory() async throws { try await super.test_aChangedText_reachesThePeerAndMyOtherDevice_asTheLastMessage_andTheHistory() }
     override func test_aMember_changesAnotherMembersMessage_cloudCustomData_asTUIKitCountsReplies() async throws { try await super.test_aMember_changesAnotherMembersMessage_cloudCustomData_asTUIKitCountsReplies() }
     override func test_aChangeThatCrossesAnother_failsWith8006_andHandsBackTheMessageAsTheServerHasIt() async throws { try await super.test_aChangeThatCrossesAnother_failsWith8006_andHandsBackTheMessageAsTheServerHasIt() }
+    override func test_thePeer_changesAC2CMessageOfMine_andEveryDeviceOfBothHearsIt() async throws { try await super.test_thePeer_changesAC2CMessageOfMine_andEveryDeviceOfBothHearsIt() }
     override func test_aDeviceThatMissedThePush_getsTheChangeWithItsSync_announcedOnce() async throws { try await super.test_aDeviceThatMissedThePush_getsTheChangeWithItsSync_announcedOnce() }
     override func test_aChange_isKeptInLocalStorage_acrossARestart() async throws { try await super.test_aChange_isKeptInLocalStorage_acrossARestart() }
     override func test_everySpellingOfOnRecvMessageModified_isCalledOnce() async throws { try await super.test_everySpellingOfOnRecvMessageModified_isCalledOnce() }

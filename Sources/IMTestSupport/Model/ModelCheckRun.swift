@@ -33,10 +33,12 @@ package struct ModelCheckRun: Sendable {
         package var readFaults: Bool
         /// Whether the sequences also remove local messages (`ModelSequence.localRemovals`).
         package var localRemovals: Bool
+        /// Whether peers also change messages (`ModelSequence.modifications`).
+        package var modifications: Bool
 
         package init(
             seed: UInt64, steps: Int = 20, sequences: Int? = 1000, timeLimit: Double? = nil, flaw: ModelFlaw? = nil,
-            storageFaults: Bool = false, readFaults: Bool = false, localRemovals: Bool = false
+            storageFaults: Bool = false, readFaults: Bool = false, localRemovals: Bool = false, modifications: Bool = false
         ) {
             self.seed = seed
             self.steps = steps
@@ -46,6 +48,7 @@ package struct ModelCheckRun: Sendable {
             self.storageFaults = storageFaults || readFaults
             self.readFaults = readFaults
             self.localRemovals = localRemovals
+            self.modifications = modifications
         }
     }
 
@@ -80,7 +83,7 @@ package struct ModelCheckRun: Sendable {
             if let limit = options.timeLimit, Date().timeIntervalSince(start) >= limit { break }
             let sequence = ModelSequence(
                 seed: options.seed &+ index, steps: options.steps, storageFaults: options.storageFaults,
-                readFaults: options.readFaults, localRemovals: options.localRemovals)
+                readFaults: options.readFaults, localRemovals: options.localRemovals, modifications: options.modifications)
             index += 1
             let failure = try await checker.run(sequence, counts: &summary.storage)
             summary.sequences += 1

@@ -299,6 +299,10 @@ final class ModelDriver: @unchecked Sendable {
             // Refused (not theirs, no such message): nothing happens, as the model says.
             _ = try? server.revokeMessage(seq: seq, from: peer, toUser: ModelTarget.me)
             return .ok
+        case .peerModifies(let peer, let seq, let text):
+            // Refused (no such message, revoked): nothing happens, as the model says.
+            _ = try? server.modifyMessage(seq: seq, from: peer, toUser: ModelTarget.me, text: text)
+            return .ok
         case .peerReads(let peer):
             // Refused (they have no conversation with me yet): nothing happens.
             _ = try? server.markC2CRead(reader: peer, peer: ModelTarget.me)

@@ -15,6 +15,7 @@ package struct ModelFailure: Error, Sendable, CustomStringConvertible {
     private var options: String {
         (sequence.readFaults ? " --read-faults" : sequence.storageFaults ? " --storage-faults" : "")
             + (sequence.localRemovals ? " --local-removals" : "")
+            + (sequence.modifications ? " --modifications" : "")
     }
 
     package var description: String {

@@ -70,6 +70,10 @@ package enum ModelOperation: Hashable, Sendable, CustomStringConvertible {
     /// Server: `peer` revokes message `seq` of our C2C conversation (nothing happens unless it is
     /// one of theirs, not revoked yet).
     case peerRevokes(peer: String, seq: UInt64)
+    /// Server: `peer` changes the text of message `seq` of our C2C conversation (`modifyMessage`;
+    /// nothing happens unless the message exists, is text and is not revoked;
+    /// `ModelSequence.modifications` only).
+    case peerModifies(peer: String, seq: UInt64, text: String)
     /// Server: `peer` marks our C2C conversation read (a read receipt for me when it goes further).
     case peerReads(peer: String)
     /// V2: `revokeMessage(msg:)` of my newest message of the conversation's cloud history (nothing
@@ -120,6 +124,12 @@ package enum ModelOperation: Hashable, Sendable, CustomStringConvertible {
     /// Whether the operation removes a local message (`legacyRemove`).
     package var isLocalRemoval: Bool {
         if case .legacyRemove = self { return true }
+        return false
+    }
+
+    /// Whether the operation changes a message (`peerModifies`).
+    package var isModification: Bool {
+        if case .peerModifies = self { return true }
         return false
     }
 
@@ -193,6 +203,8 @@ package enum ModelOperation: Hashable, Sendable, CustomStringConvertible {
             return "network: the next \(count) push\(count == 1 ? "" : "es") to the second device are lost (no reconnect)"
         case .peerRevokes(let peer, let seq):
             return "server: \(peer) revokes message #\(seq) of our conversation"
+        case .peerModifies(let peer, let seq, let text):
+            return "server: \(peer) changes message #\(seq) of our conversation to \"\(text)\""
         case .peerReads(let peer):
             return "server: \(peer) marks our conversation read"
         case .revokeMine(let target):

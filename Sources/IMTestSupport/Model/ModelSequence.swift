@@ -39,29 +39,34 @@ package struct ModelSequence: Hashable, Sendable, CustomStringConvertible {
     package let readFaults: Bool
     /// Whether sequences may remove local messages (see the type's notes).
     package let localRemovals: Bool
+    /// Whether peers may change messages (`ModelOperation.peerModifies`).
+    package let modifications: Bool
 
     package init(
         seed: UInt64, operations: [ModelOperation], storageFaults: Bool = false, readFaults: Bool = false,
-        localRemovals: Bool = false
+        localRemovals: Bool = false, modifications: Bool = false
     ) {
         self.seed = seed
         self.operations = operations
         self.storageFaults = storageFaults || readFaults
         self.readFaults = readFaults
         self.localRemovals = localRemovals
+        self.modifications = modifications
     }
 
     /// This sequence with `operations` instead (the same seed and modes): a candidate of shrinking.
     package func with(operations: [ModelOperation]) -> ModelSequence {
         ModelSequence(seed: seed, operations: operations, storageFaults: storageFaults, readFaults: readFaults,
-                      localRemovals: localRemovals)
+                      localRemovals: localRemovals, modifications: modifications)
     }
 
     /// Generates `steps` operations from `seed`. About a third of the seeds also use a second
     /// device of the user. Without `readFaults`, a seed gives the operations it gave before read
-    /// faults existed; without `localRemovals`, those it gave before local removals existed.
+    /// faults existed; without `localRemovals`, those it gave before local removals existed;
+    /// without `modifications`, those it gave before changed messages existed.
     package init(
-        seed: UInt64, steps: Int, storageFaults: Bool = false, readFaults: Bool = false, localRemovals: Bool = false
+        seed: UInt64, steps: Int, storageFaults: Bool = false, readFaults: Bool = false, localRemovals: Bool = false,
+        modifications: Bool = false
     ) {
         var random = SeededRandomGenerator(seed: seed)
         var model = ReferenceModel()
@@ -70,15 +75,15 @@ package struct ModelSequence: Hashable, Sendable, CustomStringConvertible {
         var storage = storageFaults || readFaults ? StorageState(readFaults: readFaults) : nil
         for step in 0..<steps {
             let operation = Self.next(
-                step: step, model: model, secondDevice: secondDevice, localRemovals: localRemovals, storage: storage,
-                random: &random)
+                step: step, model: model, secondDevice: secondDevice, localRemovals: localRemovals,
+                modifications: modifications, storage: storage, random: &random)
             _ = model.apply(operation)
             operations.append(operation)
             storage?.note(operation)
         }
         self.init(
             seed: seed, operations: operations, storageFaults: storageFaults, readFaults: readFaults,
-            localRemovals: localRemovals)
+            localRemovals: localRemovals, modifications: modifications)
     }
 
     /// Where a sequence with storage faults stands, for what may come next.
@@ -129,6 +134,7 @@ package struct ModelSequence: Hashable, Sendable, CustomStringConvertible {
     /// shrinker tries only candidates that are.
     package var isWellFormed: Bool {
         if operations.contains(where: \.isLocalRemoval), !localRemovals { return false }
+        if operations.contains(where: \.isModification), !modifications { return false }
         var failing = false
         var unreadable = false
         var historyRead = false
@@ -176,8 +182,10 @@ package struct ModelSequence: Hashable, Sendable, CustomStringConvertible {
         case peerRevokes, peerReads, revokeMine, clearHistory
         case mark, customData, createGroup, renameGroup, addToGroup, removeFromGroup, deleteGroup
         case secondMark, secondRenameGroup
-        /// Last, so that without `localRemovals` the draws are those of before.
+        /// Last, so that without `localRemovals` (and `modifications`) the draws are those of before.
         case localRemove
+        /// Last, so that without `modifications` the draws are those of before.
+        case peerModifies
 
         var weight: Int {
             switch self {
@@ -219,6 +227,7 @@ package struct ModelSequence: Hashable, Sendable, CustomStringConvertible {
             case .secondMark: return 2
             case .secondRenameGroup: return 1
             case .localRemove: return 5
+            case .peerModifies: return 4
             }
         }
 
@@ -243,12 +252,12 @@ package struct ModelSequence: Hashable, Sendable, CustomStringConvertible {
     /// One operation, drawn by weight; `storage` is where a sequence with storage faults stands
     /// (nil: one without).
     private static func next(
-        step: Int, model: ReferenceModel, secondDevice: Bool, localRemovals: Bool, storage: StorageState?,
-        random: inout SeededRandomGenerator
+        step: Int, model: ReferenceModel, secondDevice: Bool, localRemovals: Bool, modifications: Bool,
+        storage: StorageState?, random: inout SeededRandomGenerator
     ) -> ModelOperation {
         let kinds = Kind.allCases.filter { kind in
             (secondDevice || !kind.needsSecondDevice) && kind.isAllowed(storage: storage)
-                && (kind != .localRemove || localRemovals)
+                && (kind != .localRemove || localRemovals) && (kind != .peerModifies || modifications)
         }
         var pick = Int.random(in: 0..<kinds.map(\.weight).reduce(0, +), using: &random)
         var kind = kinds[0]
@@ -336,6 +345,11 @@ package struct ModelSequence: Hashable, Sendable, CustomStringConvertible {
             return .restart
         case .peerRevokes:
             return .peerRevokes(peer: peer, seq: model.newestUnrevoked(from: peer) ?? 1)
+        case .peerModifies:
+            // Mostly the newest message (the last one, when shown), sometimes an older one.
+            let newest = model.serverSeq(of: .user(peer))
+            let seq = newest > 1 && random.chance(30) ? UInt64.random(in: 1...newest, using: &random) : max(newest, 1)
+            return .peerModifies(peer: peer, seq: seq, text: "e\(step + 1)")
         case .peerReads:
             return .peerReads(peer: peer)
         case .revokeMine:

@@ -236,6 +236,12 @@ package struct ReferenceModel: Sendable {
                 revokesAnnounced += 1
             }
             return .ok
+        case .peerModifies(let peer, let seq, let text):
+            // The server changes any message of the conversation that is not revoked.
+            let target = ModelTarget.user(peer)
+            guard sender(of: seq, in: target) != nil, revokedSeqs[target]?.contains(seq) != true else { return .ok }
+            changeText(of: seq, in: target, to: text)
+            return .ok
         case .peerReads(let peer):
             let target = ModelTarget.user(peer)
             let newest = serverSeq(of: target)
@@ -327,6 +333,20 @@ package struct ReferenceModel: Sendable {
         }
         if let index = removedLocally[target]?.firstIndex(where: { $0.seq == seq }) {
             removedLocally[target]![index].isRevoked = true
+        }
+    }
+
+    /// Gives message `seq` of `target` the text `text` wherever the user holds it (the list, kept
+    /// messages of a deleted conversation, messages removed locally: a second device shows those).
+    private mutating func changeText(of seq: UInt64, in target: ModelTarget, to text: String) {
+        if let index = conversations[target]?.messages.firstIndex(where: { $0.seq == seq }) {
+            conversations[target]!.messages[index].text = text
+        }
+        if let index = keptMessages[target]?.firstIndex(where: { $0.seq == seq }) {
+            keptMessages[target]![index].text = text
+        }
+        if let index = removedLocally[target]?.firstIndex(where: { $0.seq == seq }) {
+            removedLocally[target]![index].text = text
         }
     }
 
