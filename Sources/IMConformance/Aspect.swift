@@ -47,6 +47,9 @@ package enum Aspect: String, CaseIterable, Hashable, Comparable, Sendable {
     /// Peers whose read receipts arrived since the previous step (legacy `onRecvMessageReceipts`,
     /// with `enableReadReceipt`; V2 `onRecvC2CReadReceipt`).
     case receiptEvents
+    /// Texts of the messages changed since the previous step, as they are now (legacy
+    /// `onMessageUpdate`; V2 `onRecvMessageModified`).
+    case modifyEvents
 
     package static func < (lhs: Aspect, rhs: Aspect) -> Bool {
         allCases.firstIndex(of: lhs)! < allCases.firstIndex(of: rhs)!

@@ -1,9 +1,10 @@
 import ImSDK
 
-/// Records what the legacy listeners hear: `TIMRefreshListener`, `TIMMessageRevokeListener` and
-/// `TIMMessageReceiptListener` (through `TIMUserConfig`) and `TIMMessageListener`.
+/// Records what the legacy listeners hear: `TIMRefreshListener`, `TIMMessageRevokeListener`,
+/// `TIMMessageReceiptListener` and `TIMMessageUpdateListener` (through `TIMUserConfig`) and
+/// `TIMMessageListener`.
 final class LegacyListener: TIMRefreshListener, TIMMessageListener, TIMMessageRevokeListener, TIMMessageReceiptListener,
-    Sendable
+    TIMMessageUpdateListener, Sendable
 {
     let log: EventLog
 
@@ -25,6 +26,10 @@ final class LegacyListener: TIMRefreshListener, TIMMessageListener, TIMMessageRe
 
     func onRevokeMessage(_ locator: TIMMessageLocator!) {
         log.append([.revoked(locator?.msgId ?? "")])
+    }
+
+    func onMessageUpdate(_ msgs: [Any]!) {
+        log.append((msgs ?? []).compactMap { $0 as? TIMMessage }.map { .modified(LegacyReader.text(of: $0)) })
     }
 
     func onRecvMessageReceipts(_ receipts: [Any]!) {

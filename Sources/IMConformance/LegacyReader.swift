@@ -26,6 +26,7 @@ struct LegacyReader: Reader {
         config.refreshListener = listener
         config.messageRevokeListener = listener
         config.messageReceiptListener = listener
+        config.messageUpdateListener = listener
         config.enableReadReceipt = true
         manager.setUserConfig(config)
         manager.add(listener)

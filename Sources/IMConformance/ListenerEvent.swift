@@ -10,4 +10,6 @@ enum ListenerEvent: Hashable, Sendable {
     case revoked(String)
     /// A C2C peer read my messages (a read receipt), by the peer's user ID.
     case receipt(String)
+    /// A message was changed, by its text after the change.
+    case modified(String)
 }

@@ -132,6 +132,14 @@ extension Scenario {
             .send("hi all", to: .group("g")),
             .revokeMine(.group("g")),
         ]),
+        Scenario("changed messages", steps: [
+            .receive(from: "a", count: 2),
+            .peerModifies(from: "a", seq: 2, text: "a-2, corrected"),
+            .peerModifies(from: "a", seq: 1, text: "a-1, corrected"),
+            .send("hi a", to: .c2c("a")),
+            .peerModifies(from: "a", seq: 3, text: "hi a (quoted)"),
+            .relogin,
+        ]),
         Scenario("read receipts", steps: [
             .send("hi a", to: .c2c("a")),
             .send("hi b", to: .c2c("b")),

@@ -113,6 +113,9 @@ struct ScenarioRun: Sendable {
         case .peerReads(let from):
             try onServer(step) { try server.markC2CRead(reader: from, peer: me) }
             return .ok
+        case .peerModifies(let from, let seq, let text):
+            try onServer(step) { try server.modifyMessage(seq: seq, from: from, toUser: me, text: text) }
+            return .ok
         case .revokeMine(let target): return try await writer.revokeMine(target)
         case .deleteNewest(let target): return try await writer.deleteNewest(target)
         case .clearHistory(let target): return try await writer.clearHistory(target)

@@ -23,7 +23,7 @@ extension Snapshot {
             switch event {
             case .conversation(let id): return id
             case .syncFinished: return "(sync)"
-            case .message, .revoked, .receipt: return nil
+            case .message, .revoked, .receipt, .modified: return nil
             }
         }
         rows[.messageEvents] = events.compactMap { event in
@@ -36,6 +36,10 @@ extension Snapshot {
         }
         rows[.receiptEvents] = events.compactMap { event in
             if case .receipt(let peer) = event { return peer }
+            return nil
+        }
+        rows[.modifyEvents] = events.compactMap { event in
+            if case .modified(let text) = event { return text }
             return nil
         }
         self.init(title: title, rows: rows)

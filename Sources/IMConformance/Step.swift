@@ -65,6 +65,9 @@ package enum Step: Hashable, Sendable {
     /// User `from` revokes the message with sequence `seq` of our C2C conversation, one of theirs
     /// (server side, within the time limit).
     case peerRevokes(from: String, seq: UInt64)
+    /// User `from` changes the text of the message with sequence `seq` of our C2C conversation,
+    /// theirs or mine (server side, V2 `modifyMessage`).
+    case peerModifies(from: String, seq: UInt64, text: String)
     /// User `from` marks our C2C conversation read up to its newest message (server side): a read
     /// receipt for me.
     case peerReads(from: String)
@@ -125,6 +128,7 @@ package enum Step: Hashable, Sendable {
         case .login: return "log in"
         case .relogin: return "log out and in"
         case .peerRevokes(let from, let seq): return "\(from) revokes message #\(seq)"
+        case .peerModifies(let from, let seq, let text): return "\(from) changes message #\(seq) to \"\(text)\""
         case .peerReads(let from): return "\(from) reads everything"
         case .revokeMine(let target): return "revoke my newest message to \(target.shortName)"
         case .deleteNewest(let target): return "delete the newest message of \(target.shortName)"
@@ -154,7 +158,7 @@ package enum Step: Hashable, Sendable {
             return [target]
         case .mute(let group), .block(let group): return [.group(group)]
         case .logout, .login, .relogin: return []
-        case .peerRevokes(let from, _), .peerReads(let from): return [.c2c(from)]
+        case .peerRevokes(let from, _), .peerReads(let from), .peerModifies(let from, _, _): return [.c2c(from)]
         case .revokeMine(let target), .deleteNewest(let target), .clearHistory(let target): return [target]
         case .mark(let target, _, _), .setCustomData(let target, _): return [target]
         case .createConversationGroup(_, let targets), .addToConversationGroup(_, let targets),

@@ -28,6 +28,10 @@ final class V2Listener: V2TIMConversationListener, V2TIMAdvancedMsgListener, Sen
         log.append([.revoked(msgID)])
     }
 
+    func onRecvMessageModified(msg: V2TIMMessage) {
+        log.append([.modified(msg.textElem?.text ?? "")])
+    }
+
     func onRecvC2CReadReceipt(receiptList: [V2TIMMessageReceipt]) {
         log.append(receiptList.map { .receipt($0.userID ?? "") })
     }

@@ -40,6 +40,7 @@ final class SuiteTests: XCTestCase {
         XCTAssertTrue(has { if case .revokeMine(.c2c) = $0 { true } else { false } }, "my C2C revoke")
         XCTAssertTrue(has { if case .revokeMine(.group) = $0 { true } else { false } }, "my group revoke")
         XCTAssertTrue(has { if case .peerReads = $0 { true } else { false } }, "read receipts")
+        XCTAssertTrue(has { if case .peerModifies = $0 { true } else { false } }, "changed messages")
         XCTAssertTrue(has { if case .deleteNewest = $0 { true } else { false } }, "a deleted message")
         XCTAssertTrue(has { if case .clearHistory = $0 { true } else { false } }, "a cleared conversation")
         XCTAssertTrue(has { if case .mark = $0 { true } else { false } }, "marks")
@@ -72,6 +73,16 @@ final class SuiteTests: XCTestCase {
             XCTAssertEqual(observation.snapshots[3][.peerRead], [], "the last message is a's now")
             XCTAssertEqual(observation.snapshots[5][.peerRead], ["c2c_a=peer-read"])
             XCTAssertEqual(observation.snapshots[6][.receiptEvents], [], "a read that goes no further sends none")
+        }
+        for observation in try observations("changed messages") {
+            XCTAssertEqual(observation.snapshots[1][.modifyEvents], ["a-2, corrected"], "the change is announced")
+            XCTAssertEqual(observation.snapshots[1][.lastMessage], ["c2c_a=a: a-2, corrected"])
+            XCTAssertEqual(observation.snapshots[1][.unread], ["c2c_a=2"], "a change is no new message")
+            XCTAssertEqual(observation.snapshots[2][.modifyEvents], ["a-1, corrected"])
+            XCTAssertEqual(observation.snapshots[2][.lastMessage], ["c2c_a=a: a-2, corrected"], "not the last message")
+            XCTAssertEqual(observation.snapshots[4][.modifyEvents], ["hi a (quoted)"], "a's change of my message")
+            XCTAssertEqual(observation.snapshots[4][.lastMessage], ["c2c_a=me: hi a (quoted)"])
+            XCTAssertEqual(observation.snapshots[5][.lastMessage], ["c2c_a=me: hi a (quoted)"], "after a new login")
         }
         for observation in try observations("delete a message and clear a conversation") {
             XCTAssertEqual(observation.snapshots[1][.unread], ["c2c_a=2"])

@@ -59,8 +59,9 @@ extension ConversationStore {
     /// the batch's message events carry the change unless this store holds the message as it is
     /// already (so a change heard twice, by a push and a sync, is announced once); a change of a
     /// message this store does not hold is announced too (an app may show it from the server's
-    /// history). A message removed from local storage stays removed; one a deleted conversation
-    /// kept (a legacy deletion) takes the change, as a revoke.
+    /// history). A message removed from local storage stays removed, unannounced (its tombstone
+    /// could not tell a second hearing from the first); one a deleted conversation kept (a legacy
+    /// deletion) takes the change, as a revoke.
     /// - Complexity: O(log m) for m messages of the conversation.
     package mutating func applyModify(_ modified: Message, announcing: Bool) {
         let id = modified.conversationID(selfUserID: selfUserID)
