@@ -21,6 +21,8 @@ package final class V2EventRecorder: V2TIMConversationListener, V2TIMAdvancedMsg
         case revoked(String)
         /// `onRecvC2CReadReceipt(receiptList:)`: per receipt, the peer and the time read up to.
         case receipts([String])
+        /// `onRecvMessageModified(msg:)`: the changed message's ID.
+        case modified(String)
     }
 
     private let log = Locked<[Event]>([])
@@ -82,6 +84,8 @@ package final class V2EventRecorder: V2TIMConversationListener, V2TIMAdvancedMsg
 
     package func onRecvMessageRevoked(msgID: String) { record(.revoked(msgID)) }
 
+    package func onRecvMessageModified(msg: V2TIMMessage) { record(.modified(msg.msgID ?? "")) }
+
     package func onRecvC2CReadReceipt(receiptList: [V2TIMMessageReceipt]) {
         record(.receipts(receiptList.map { "\($0.userID ?? "")@\($0.timestamp)" }))
     }
@@ -89,6 +93,11 @@ package final class V2EventRecorder: V2TIMConversationListener, V2TIMAdvancedMsg
     /// The IDs of the messages `onRecvMessageRevoked` announced so far, in order.
     package var revoked: [String] {
         events.compactMap { if case .revoked(let id) = $0 { return id } else { return nil } }
+    }
+
+    /// The IDs of the messages `onRecvMessageModified` announced so far, in order.
+    package var modified: [String] {
+        events.compactMap { if case .modified(let id) = $0 { return id } else { return nil } }
     }
 
     /// The peers of the receipts `onRecvC2CReadReceipt` announced so far, in order.

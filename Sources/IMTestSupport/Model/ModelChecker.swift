@@ -423,7 +423,7 @@ package struct ModelChecker: Sendable {
             case .changed(let ids): changed.formUnion(ids)
             case .deleted(let ids): deleted.formUnion(ids)
             case .total(let value): totals.append(value)
-            case .syncStarted, .syncFinished, .syncFailed, .message, .revoked, .receipts: break
+            case .syncStarted, .syncFinished, .syncFailed, .message, .revoked, .receipts, .modified: break
             }
         }
         for target in ModelTarget.all {
@@ -461,12 +461,14 @@ package struct ModelChecker: Sendable {
         }
         try expectEqual("V2 onRecvNewMessage during the step", step(.main), driver.main.recorder.received)
         try expectEqual("legacy onNewMessage during the step", step(.main), driver.legacyMessages.received)
-        // Revokes and receipts on the main device, which misses no push (the second device may
+        // Revokes, changes and receipts on the main device, which misses no push (the second device may
         // learn of a conversation and its revokes in one catch-up, which announces neither; the
         // legacy listeners of both need a `TIMUserConfig`, which would change the next login).
         if !restartAfterDrop {
             try expectEqual("V2 onRecvMessageRevoked during the step (count)",
                             model.revokesAnnounced - before.revokesAnnounced, driver.main.recorder.revoked.count)
+            try expectEqual("V2 onRecvMessageModified during the step (count)",
+                            model.modificationsAnnounced - before.modificationsAnnounced, driver.main.recorder.modified.count)
             try expectEqual("V2 onRecvC2CReadReceipt during the step",
                             Array(model.receiptsAnnounced.dropFirst(before.receiptsAnnounced.count)),
                             driver.main.recorder.receiptPeers)

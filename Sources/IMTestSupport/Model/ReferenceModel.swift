@@ -137,6 +137,10 @@ package struct ReferenceModel: Sendable {
     private var peerReadPoints: [ModelTarget: UInt64] = [:]
     /// How many revokes the main device announced so far.
     package private(set) var revokesAnnounced = 0
+    /// How many changes of messages the main device announced (`onRecvMessageModified`): those of
+    /// the conversations it has, but of a message it removed locally, and of the messages a legacy
+    /// deletion kept.
+    package private(set) var modificationsAnnounced = 0
     /// The peers of the read receipts the main device announced so far, in order.
     package private(set) var receiptsAnnounced: [String] = []
     /// The conversation groups, in creation order.
@@ -240,6 +244,10 @@ package struct ReferenceModel: Sendable {
             // The server changes any message of the conversation that is not revoked.
             let target = ModelTarget.user(peer)
             guard sender(of: seq, in: target) != nil, revokedSeqs[target]?.contains(seq) != true else { return .ok }
+            if conversations[target] != nil && removedLocally[target]?.contains(where: { $0.seq == seq }) != true
+                || conversations[target] == nil && keptDelivered[target]?.contains(seq) == true {
+                modificationsAnnounced += 1
+            }
             changeText(of: seq, in: target, to: text)
             return .ok
         case .peerReads(let peer):
