@@ -38,7 +38,7 @@ extension V2TIMManager {
     ///     or group no longer exists.
     ///   - 9520 `ERR_SDK_NET_WAIT_ACK_TIMEOUT`: not connected, or the connection dropped before the
     ///     answer (the server may have revoked it; the revoke then reaches this device with the
-    ///     next sync, unannounced).
+    ///     next sync, announced as one made elsewhere unless its push came before the drop).
     ///   - 6022 `ERR_IO_OPERATION_FAILED`: the revoke could not be written to local storage (it
     ///     stands, see `V2TIMManager`).
     public func revokeMessage(msg: V2TIMMessage!, succ: V2TIMSucc?, fail: V2TIMFail?) {

@@ -31,7 +31,7 @@ extension V2TIMManager {
     ///   - 10007 (server): I am not a member of the group. 20003, 10010: the peer or group is gone.
     ///   - 9520 `ERR_SDK_NET_WAIT_ACK_TIMEOUT`: not connected, or the connection dropped before the
     ///     answer (the server may have changed it; the change then reaches this device with the
-    ///     next sync, unannounced).
+    ///     next sync, announced as one made elsewhere unless its push came before the drop).
     ///   - 6022 `ERR_IO_OPERATION_FAILED`: the change could not be written to local storage (it
     ///     stands, see `V2TIMManager`).
     public func modifyMessage(msg: V2TIMMessage!, completion: V2TIMMessageModifyCompletion?) {
