@@ -217,9 +217,10 @@ final class LegacyMessageOperationTests: XCTestCase {
 
     /// A message changed with the V2 `modifyMessage` (by the peer) reaches `TIMMessageUpdateListener`
     /// as the `TIMMessage` it is now, and the conversation's last message shows it.
-    func test_aMessageChangedByThePeer_reachesTheMessageUpdateListener() async throws {
-        let updates = UpdateRecorder()
-        try await start { $0.messageUpdateListener = updates }
+    /// Starts a session whose update listener is `listener`; peer `a` sends "5 pm" and changes it
+    /// to "6 pm" (V2 `modifyMessage`).
+    private func startAndHaveThePeerChangeAMessage(_ listener: any TIMMessageUpdateListener) async throws {
+        try await start { $0.messageUpdateListener = listener }
         let peer = try await device("a")
         let theirs = try XCTUnwrap(peer.manager.createTextMessage(text: "5 pm"))
         _ = try await peer.manager.sendMessage(message: theirs, receiver: "me", groupID: nil)
@@ -228,6 +229,11 @@ final class LegacyMessageOperationTests: XCTestCase {
         _ = try await peer.manager.modifyMessage(msg: theirs)
         await peer.settle()
         await session.settle()
+    }
+
+    func test_aMessageChangedByThePeer_reachesTheMessageUpdateListener() async throws {
+        let updates = UpdateRecorder()
+        try await startAndHaveThePeerChangeAMessage(updates)
         XCTAssertEqual(updates.texts, [["6 pm"]])
         XCTAssertEqual(updates.spellings.sorted(), ["!", "plain", "typed !", "typed plain"], "each spelling once")
         XCTAssertEqual(texts([try XCTUnwrap(conversation("a").getLastMsg())]), ["6 pm"])
@@ -235,15 +241,7 @@ final class LegacyMessageOperationTests: XCTestCase {
 
     func test_theOptionalSpellingsOfTheUpdateListener_areCalledOnce() async throws {
         let updates = UpdateRecorderOptional()
-        try await start { $0.messageUpdateListener = updates }
-        let peer = try await device("a")
-        let theirs = try XCTUnwrap(peer.manager.createTextMessage(text: "5 pm"))
-        _ = try await peer.manager.sendMessage(message: theirs, receiver: "me", groupID: nil)
-        await session.settle()
-        theirs.textElem.text = "6 pm"
-        _ = try await peer.manager.modifyMessage(msg: theirs)
-        await peer.settle()
-        await session.settle()
+        try await startAndHaveThePeerChangeAMessage(updates)
         XCTAssertEqual(updates.spellings.sorted(), ["?", "typed ?"])
     }
 
