@@ -167,7 +167,7 @@ extension V2TIMManager {
     ///     the answer.
     ///   - 6022 `ERR_IO_OPERATION_FAILED`: the pin could not be written to local storage (it
     ///     stands; see `V2TIMManager`).
-    public func pinConversation(conversationID: String!, isPinned: Bool, succ: V2TIMSucc?, fail: V2TIMFail?) {
+    public func pinConversation(conversationID: String!, isPinned: Bool, succ: V2TIMSucc?, fail: V2TIMFail? = nil) {
         let callbacks = Unchecked((succ, fail))
         withClient(fail: fail) { client throws(IMError) in
             client.setPinned(try ConversationID(stringForm: conversationID ?? ""), isPinned) { callbacks.finish($0) }
@@ -184,7 +184,9 @@ extension V2TIMManager {
     ///   - 6004 `ERR_INVALID_CONVERSATION`: the conversation does not exist.
     ///   - 6022 `ERR_IO_OPERATION_FAILED`: the draft could not be written to local storage (it
     ///     stands, and is written once the disk recovers; see `V2TIMManager`).
-    public func setConversationDraft(conversationID: String!, draftText: String?, succ: V2TIMSucc?, fail: V2TIMFail?) {
+    public func setConversationDraft(
+        conversationID: String!, draftText: String?, succ: V2TIMSucc?, fail: V2TIMFail? = nil
+    ) {
         let callbacks = Unchecked((succ, fail))
         withClient(fail: fail) { client in
             let result = Result { () throws(IMError) in
@@ -207,7 +209,7 @@ extension V2TIMManager {
     ///     the answer (nothing is deleted here).
     ///   - 6022 `ERR_IO_OPERATION_FAILED`: the deletion could not be written to local storage (it
     ///     stands, see `V2TIMManager`).
-    public func deleteConversation(conversation conversationID: String!, succ: V2TIMSucc?, fail: V2TIMFail?) {
+    public func deleteConversation(conversation conversationID: String!, succ: V2TIMSucc?, fail: V2TIMFail? = nil) {
         let callbacks = Unchecked((succ, fail))
         withClient(fail: fail) { client throws(IMError) in
             let id = try Self.existing(conversationID ?? "", in: client).id

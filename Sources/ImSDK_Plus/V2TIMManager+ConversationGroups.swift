@@ -76,7 +76,7 @@ extension V2TIMManager {
     ///     the answer.
     ///   - 6022 `ERR_IO_OPERATION_FAILED`: the change could not be written to local storage (it
     ///     stands, see `V2TIMManager`).
-    public func deleteConversationGroup(groupName: String!, succ: V2TIMSucc?, fail: V2TIMFail?) {
+    public func deleteConversationGroup(groupName: String!, succ: V2TIMSucc?, fail: V2TIMFail? = nil) {
         let callbacks = Unchecked((succ, fail))
         withClient(fail: fail) { client throws(IMError) in
             guard let groupName else { throw IMError(.invalidParameters, "groupName is nil") }
@@ -99,7 +99,7 @@ extension V2TIMManager {
     ///     the answer.
     ///   - 6022 `ERR_IO_OPERATION_FAILED`: the change could not be written to local storage (it
     ///     stands, see `V2TIMManager`).
-    public func renameConversationGroup(oldName: String!, newName: String!, succ: V2TIMSucc?, fail: V2TIMFail?) {
+    public func renameConversationGroup(oldName: String!, newName: String!, succ: V2TIMSucc?, fail: V2TIMFail? = nil) {
         let callbacks = Unchecked((succ, fail))
         withClient(fail: fail) { client throws(IMError) in
             guard let oldName else { throw IMError(.invalidParameters, "oldName is nil") }

@@ -23,7 +23,7 @@ extension V2TIMManager {
     ///     memory, see `V2TIMManager`).
     @discardableResult
     public func insertC2CMessageToLocalStorage(
-        msg: V2TIMMessage?, to userID: String?, sender: String?, succ: V2TIMSucc?, fail: V2TIMFail?
+        msg: V2TIMMessage?, to userID: String?, sender: String?, succ: V2TIMSucc?, fail: V2TIMFail? = nil
     ) -> String! {
         insert(msg, into: userID.nonEmpty.map(ConversationID.c2c), sender: sender, succ: succ, fail: fail)
     }
@@ -35,7 +35,7 @@ extension V2TIMManager {
     ///   `groupID`).
     @discardableResult
     public func insertGroupMessageToLocalStorage(
-        msg: V2TIMMessage?, to groupID: String?, sender: String?, succ: V2TIMSucc?, fail: V2TIMFail?
+        msg: V2TIMMessage?, to groupID: String?, sender: String?, succ: V2TIMSucc?, fail: V2TIMFail? = nil
     ) -> String! {
         insert(msg, into: groupID.nonEmpty.map(ConversationID.group), sender: sender, succ: succ, fail: fail)
     }

@@ -85,7 +85,7 @@ extension V2TIMManager {
     public func sendMessage(
         message: V2TIMMessage?, receiver: String?, groupID: String?, priority: V2TIMMessagePriority,
         onlineUserOnly: Bool, offlinePushInfo: V2TIMOfflinePushInfo?, progress: V2TIMProgress?,
-        succ: V2TIMSucc?, fail: V2TIMFail?
+        succ: V2TIMSucc?, fail: V2TIMFail? = nil
     ) -> String! {
         let callbacks = Unchecked((succ, fail))
         var messageID: String?

@@ -41,7 +41,7 @@ extension V2TIMManager {
     ///     next sync, announced as one made elsewhere unless its push came before the drop).
     ///   - 6022 `ERR_IO_OPERATION_FAILED`: the revoke could not be written to local storage (it
     ///     stands, see `V2TIMManager`).
-    public func revokeMessage(msg: V2TIMMessage!, succ: V2TIMSucc?, fail: V2TIMFail?) {
+    public func revokeMessage(msg: V2TIMMessage!, succ: V2TIMSucc?, fail: V2TIMFail? = nil) {
         let callbacks = Unchecked((succ, fail))
         guard let msg, let message = msg.core, message.seq > 0 else {
             reportNow(IMError(.invalidParameters, "only a sent message can be revoked"), to: fail)
@@ -73,7 +73,7 @@ extension V2TIMManager {
     ///   - 6004 `ERR_INVALID_CONVERSATION`: its conversation is not in the list (deleted).
     ///   - 6022 `ERR_IO_OPERATION_FAILED`: the deletion could not be written to local storage (it
     ///     stands, see `V2TIMManager`).
-    public func deleteMessageFromLocalStorage(msg: V2TIMMessage!, succ: V2TIMSucc?, fail: V2TIMFail?) {
+    public func deleteMessageFromLocalStorage(msg: V2TIMMessage!, succ: V2TIMSucc?, fail: V2TIMFail? = nil) {
         let callbacks = Unchecked((succ, fail))
         guard let msg, let message = msg.core else {
             reportNow(IMError(.invalidParameters, "the message is not one the SDK stored"), to: fail)
@@ -108,7 +108,7 @@ extension V2TIMManager {
     ///   - 6022 `ERR_IO_OPERATION_FAILED`: the deletion could not be written to local storage (it
     ///     stands, see `V2TIMManager`).
     /// - Complexity: O(k log m) for k messages.
-    public func deleteMessages(msgList: [V2TIMMessage]!, succ: V2TIMSucc?, fail: V2TIMFail?) {
+    public func deleteMessages(msgList: [V2TIMMessage]!, succ: V2TIMSucc?, fail: V2TIMFail? = nil) {
         let callbacks = Unchecked((succ, fail))
         let list = msgList ?? []
         let messages = list.compactMap(\.core)
@@ -146,7 +146,7 @@ extension V2TIMManager {
     ///     answer.
     ///   - 6022 `ERR_IO_OPERATION_FAILED`: the change could not be written to local storage (it
     ///     stands, see `V2TIMManager`).
-    public func clearC2CHistoryMessage(userID: String!, succ: V2TIMSucc?, fail: V2TIMFail?) {
+    public func clearC2CHistoryMessage(userID: String!, succ: V2TIMSucc?, fail: V2TIMFail? = nil) {
         clearHistory(of: userID.nonEmpty.map { .c2c($0) }, succ: succ, fail: fail)
     }
 
@@ -154,7 +154,7 @@ extension V2TIMManager {
     /// as `clearC2CHistoryMessage(userID:succ:fail:)`.
     /// - Errors: as `clearC2CHistoryMessage(userID:succ:fail:)` (6017 for a nil or empty
     ///   `groupID`; 10010 `IMError.Code.unknownGroup` (server) for a group that does not exist).
-    public func clearGroupHistoryMessage(groupID: String!, succ: V2TIMSucc?, fail: V2TIMFail?) {
+    public func clearGroupHistoryMessage(groupID: String!, succ: V2TIMSucc?, fail: V2TIMFail? = nil) {
         clearHistory(of: groupID.nonEmpty.map { .group($0) }, succ: succ, fail: fail)
     }
 

@@ -72,16 +72,19 @@ extension V2TIMManager {
         modifyMessage(msg: msg, completion: completion)
     }
 
-    /// Changes a message; see `modifyMessage(msg:completion:)`.
-    /// - Returns: `msg`, changed.
-    /// - Errors: throws `V2TIMError` with the codes of the callback form (the message as it is now
-    ///   is not thrown: read it with `findMessages` or the history).
-    public func modifyMessage(msg: V2TIMMessage) async throws -> V2TIMMessage {
+    /// `modifyMessage(msg:completion:)` as Swift imports the header's `completion:` method for
+    /// `await`: the completion's three values, returned (code 0 on success), never thrown.
+    public func modifyMessage(msg: V2TIMMessage!) async -> (Int32, String?, V2TIMMessage?) {
         let boxed = Unchecked(msg)
-        return try await withCallbacks { succ, fail in
+        // Handed over through a lock, as `withCallbacks` does (the message was built on the
+        // callback queue).
+        let outcome = HandOverSlot<(Int32, String?, V2TIMMessage?)>()
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
             modifyMessage(msg: boxed.value) { code, desc, message in
-                if code == 0, let message { succ(message) } else { fail(code, desc) }
+                outcome.put((code, desc, message))
+                continuation.resume()
             }
         }
+        return outcome.take()!
     }
 }

@@ -23,14 +23,14 @@ extension V2TIMManager {
     ///     stand, see `V2TIMManager`).
     /// - Complexity: the first call after login loads the whole store from the database (O(n))
     ///   if it is not loaded yet.
-    public func markC2CMessage(asRead userID: String?, succ: V2TIMSucc?, fail: V2TIMFail?) {
+    public func markC2CMessage(asRead userID: String?, succ: V2TIMSucc?, fail: V2TIMFail? = nil) {
         markRead(target: userID.map { .one(.c2c($0)) } ?? .all(.c2c), succ: succ, fail: fail)
     }
 
     /// Marks every message of group `groupID` read (nil: every group conversation); requests, timing
     /// and cost as `markC2CMessage(asRead:succ:fail:)`.
     /// - Errors: as `markC2CMessage(asRead:succ:fail:)` (6017 for an empty `groupID`).
-    public func markGroupMessage(asRead groupID: String?, succ: V2TIMSucc?, fail: V2TIMFail?) {
+    public func markGroupMessage(asRead groupID: String?, succ: V2TIMSucc?, fail: V2TIMFail? = nil) {
         markRead(target: groupID.map { .one(.group($0)) } ?? .all(.group), succ: succ, fail: fail)
     }
 
@@ -44,7 +44,7 @@ extension V2TIMManager {
     ///     an answer (the reads that were answered are applied).
     ///   - 6022 `ERR_IO_OPERATION_FAILED`: the reads could not be written to local storage (they
     ///     stand, see `V2TIMManager`).
-    public func markAllMessage(asRead succ: V2TIMSucc?, fail: V2TIMFail?) {
+    public func markAllMessage(asRead succ: V2TIMSucc?, fail: V2TIMFail? = nil) {
         markRead(target: .all(nil), succ: succ, fail: fail)
     }
 
@@ -70,7 +70,7 @@ extension V2TIMManager {
     ///     stand, see `V2TIMManager`).
     public func cleanConversationUnreadMessageCount(
         conversationID: String?, cleanTimestamp: UInt64, cleanSequence: UInt64,
-        succ: V2TIMSucc?, fail: V2TIMFail?
+        succ: V2TIMSucc?, fail: V2TIMFail? = nil
     ) {
         switch conversationID ?? "" {
         case "": markRead(target: .all(nil), succ: succ, fail: fail)
@@ -154,7 +154,7 @@ extension V2TIMManager {
     ///   - 6022 `ERR_IO_OPERATION_FAILED`: the option could not be written to local storage (it
     ///     stands, see `V2TIMManager`).
     public func setC2CReceiveMessageOpt(
-        userIDList: [String]!, opt: V2TIMReceiveMessageOpt, succ: V2TIMSucc?, fail: V2TIMFail?
+        userIDList: [String]!, opt: V2TIMReceiveMessageOpt, succ: V2TIMSucc?, fail: V2TIMFail? = nil
     ) {
         let userIDList = userIDList ?? []
         guard Self.isValidC2CUserIDList(userIDList) else {
@@ -186,7 +186,7 @@ extension V2TIMManager {
     ///   - 6022 `ERR_IO_OPERATION_FAILED`: the option could not be written to local storage (it
     ///     stands, see `V2TIMManager`).
     public func setGroupReceiveMessageOpt(
-        groupID: String!, opt: V2TIMReceiveMessageOpt, succ: V2TIMSucc?, fail: V2TIMFail?
+        groupID: String!, opt: V2TIMReceiveMessageOpt, succ: V2TIMSucc?, fail: V2TIMFail? = nil
     ) {
         let groupID = groupID ?? ""
         guard !groupID.isEmpty else {

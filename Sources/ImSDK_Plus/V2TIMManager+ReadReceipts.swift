@@ -44,7 +44,7 @@ extension V2TIMManager {
     ///     server without read receipts (protocol version before 5).
     ///   - 10007 (server): I am not a member of the group.
     ///   - 9520 `ERR_SDK_NET_WAIT_ACK_TIMEOUT`: not connected, or the connection dropped before the answer.
-    public func sendMessageReadReceipts(messageList: [V2TIMMessage]!, succ: V2TIMSucc?, fail: V2TIMFail?) {
+    public func sendMessageReadReceipts(messageList: [V2TIMMessage]!, succ: V2TIMSucc?, fail: V2TIMFail? = nil) {
         let callbacks = Unchecked((succ, fail))
         receiptTarget(of: messageList, fail: fail) { client, id, seqs in
             client.sendReadReceipts(id, seqs: seqs) { callbacks.finish($0) }

@@ -90,7 +90,7 @@ extension V2TIMManager {
     ///     the answer.
     public func setAllReceiveMessageOpt(
         opt: V2TIMReceiveMessageOpt, startHour: Int32, startMinute: Int32, startSecond: Int32, duration: UInt32,
-        succ: V2TIMSucc?, fail: V2TIMFail?
+        succ: V2TIMSucc?, fail: V2TIMFail? = nil
     ) {
         setGlobalReceiveOption(opt, succ: succ, fail: fail) { option in
             GlobalReceiveOption(
@@ -105,7 +105,7 @@ extension V2TIMManager {
     /// - Errors: as that call (6017 for an option other than `RECEIVE_MESSAGE` and
     ///   `RECEIVE_NOT_NOTIFY_MESSAGE`).
     public func setAllReceiveMessageOpt(
-        opt: V2TIMReceiveMessageOpt, startTimeStamp: UInt32, duration: UInt32, succ: V2TIMSucc?, fail: V2TIMFail?
+        opt: V2TIMReceiveMessageOpt, startTimeStamp: UInt32, duration: UInt32, succ: V2TIMSucc?, fail: V2TIMFail? = nil
     ) {
         setGlobalReceiveOption(opt, succ: succ, fail: fail) { option in
             GlobalReceiveOption(option: option, startTimestamp: startTimeStamp, duration: duration)
@@ -116,7 +116,7 @@ extension V2TIMManager {
     /// vendor's Swift-SDK samples pass them.
     /// - Errors: as that call; 6017 also for a value outside 0...`UInt32.max`.
     public func setAllReceiveMessageOpt(
-        opt: V2TIMReceiveMessageOpt, startTimeStamp: Int, duration: Int, succ: V2TIMSucc?, fail: V2TIMFail?
+        opt: V2TIMReceiveMessageOpt, startTimeStamp: Int, duration: Int, succ: V2TIMSucc?, fail: V2TIMFail? = nil
     ) {
         guard let start = UInt32(exactly: startTimeStamp), let length = UInt32(exactly: duration) else {
             reportNow(IMError(.invalidParameters, "startTimeStamp and duration are 0...\(UInt32.max)"), to: fail)

@@ -9,7 +9,9 @@ extension V2TIMManager {
     ///   `sendMessage(message:receiver:groupID:priority:onlineUserOnly:offlinePushInfo:progress:succ:fail:)`
     ///   (6017 for a nil or empty `userID`).
     @discardableResult
-    public func sendC2CTextMessage(text: String!, to userID: String!, succ: V2TIMSucc?, fail: V2TIMFail?) -> String! {
+    public func sendC2CTextMessage(
+        text: String!, to userID: String!, succ: V2TIMSucc?, fail: V2TIMFail? = nil
+    ) -> String! {
         sendMessage(message: createTextMessage(text: text ?? ""), receiver: userID, groupID: nil,
                     priority: .PRIORITY_DEFAULT, onlineUserOnly: false, offlinePushInfo: nil, progress: nil,
                     succ: succ, fail: fail)
@@ -20,7 +22,9 @@ extension V2TIMManager {
     ///   `sendMessage(message:receiver:groupID:priority:onlineUserOnly:offlinePushInfo:progress:succ:fail:)`
     ///   (6017 for a nil or empty `userID`).
     @discardableResult
-    public func sendC2CCustomMessage(customData: Data!, to userID: String!, succ: V2TIMSucc?, fail: V2TIMFail?) -> String! {
+    public func sendC2CCustomMessage(
+        customData: Data!, to userID: String!, succ: V2TIMSucc?, fail: V2TIMFail? = nil
+    ) -> String! {
         sendMessage(message: createCustomMessage(data: customData ?? Data()), receiver: userID, groupID: nil,
                     priority: .PRIORITY_DEFAULT, onlineUserOnly: false, offlinePushInfo: nil, progress: nil,
                     succ: succ, fail: fail)
@@ -32,7 +36,7 @@ extension V2TIMManager {
     ///   (6017 for a nil or empty `groupID`).
     @discardableResult
     public func sendGroupTextMessage(
-        text: String!, to groupID: String!, priority: V2TIMMessagePriority, succ: V2TIMSucc?, fail: V2TIMFail?
+        text: String!, to groupID: String!, priority: V2TIMMessagePriority, succ: V2TIMSucc?, fail: V2TIMFail? = nil
     ) -> String! {
         sendMessage(message: createTextMessage(text: text ?? ""), receiver: nil, groupID: groupID,
                     priority: priority, onlineUserOnly: false, offlinePushInfo: nil, progress: nil,
@@ -45,7 +49,7 @@ extension V2TIMManager {
     ///   (6017 for a nil or empty `groupID`).
     @discardableResult
     public func sendGroupCustomMessage(
-        customData: Data!, to groupID: String!, priority: V2TIMMessagePriority, succ: V2TIMSucc?, fail: V2TIMFail?
+        customData: Data!, to groupID: String!, priority: V2TIMMessagePriority, succ: V2TIMSucc?, fail: V2TIMFail? = nil
     ) -> String! {
         sendMessage(message: createCustomMessage(data: customData ?? Data()), receiver: nil, groupID: groupID,
                     priority: priority, onlineUserOnly: false, offlinePushInfo: nil, progress: nil,
@@ -186,7 +190,8 @@ open class V2TIMUserInfo: NSObject {
 /// A group member, as `V2TIMSimpleMsgListener`'s group methods hand the sender: group membership
 /// is not part of this package, so it shows the `userID` alone.
 open class V2TIMGroupMemberInfo: NSObject {
-    public internal(set) var userID: String!
+    /// Settable, as in the headers (`V2TIMUserInfo.userID` is read-only there).
+    public var userID: String!
     public var nickName: String!
     public var friendRemark: String!
     public var nameCard: String!

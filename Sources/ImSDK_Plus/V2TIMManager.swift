@@ -124,7 +124,7 @@ public final class V2TIMManager: Sendable {
     ///   - 20003 `IMError.Code.unknownUser` (server): `userID` is not registered.
     ///   - 9520 `ERR_SDK_NET_WAIT_ACK_TIMEOUT`: the server could not be reached.
     ///   - 6014 `ERR_SDK_NOT_LOGGED_IN`: `logout` or `unInitSDK` came before the login finished.
-    public func login(userID: String!, userSig: String!, succ: V2TIMSucc?, fail: V2TIMFail?) {
+    public func login(userID: String!, userSig: String!, succ: V2TIMSucc?, fail: V2TIMFail? = nil) {
         let callbacks = Unchecked((succ, fail))
         session.login(userID: userID ?? "", userSig: userSig ?? "") { callbacks.finish($0) }
     }
@@ -136,7 +136,7 @@ public final class V2TIMManager: Sendable {
     /// Succeeds also when nobody is logged in; a login under way ends with 6014.
     /// - Errors:
     ///   - 6013 `ERR_SDK_NOT_INITIALIZED`: before `initSDK`.
-    public func logout(succ: V2TIMSucc?, fail: V2TIMFail?) {
+    public func logout(succ: V2TIMSucc?, fail: V2TIMFail? = nil) {
         let callbacks = Unchecked((succ, fail))
         session.logout { callbacks.finish($0) }
     }
@@ -147,9 +147,10 @@ public final class V2TIMManager: Sendable {
     /// The SDK's version (this package's, see CHANGELOG.md), as the vendor's `getVersion`.
     public func getVersion() -> String! { SDKVersion.current }
 
-    /// The current time in seconds, as the vendor's server keeps it (for the app's own timestamps).
-    /// This package learns no offset to the server's clock: it is this device's clock.
-    public func getServerTime() -> Int64 { Int64(clamping: session.deviceTime) }
+    /// The current time in seconds, as the vendor's server keeps it (for the app's own timestamps),
+    /// typed as the headers' `uint64_t`. This package learns no offset to the server's clock: it is
+    /// this device's clock.
+    public func getServerTime() -> UInt64 { session.deviceTime }
 
     /// Logged in, logging in, or logged out.
     public func getLoginStatus() -> V2TIMLoginStatus {

@@ -231,6 +231,12 @@ open class V2TIMCustomElem: V2TIMElem {
     public var desc: String!
     /// The extension (the vendor's headers: the extension of an offline push), carried like `desc`.
     public var `extension`: String!
+    /// `extension` under the name the current headers give it (`NS_SWIFT_NAME(ext)`); the same
+    /// property.
+    public var ext: String! {
+        get { `extension` }
+        set { `extension` = newValue }
+    }
 
     public init(data: Data?) {
         self.data = data

@@ -47,6 +47,14 @@ final class CompatibilityShapeTests: XCTestCase {
         XCTAssertNotNil(Legacy5xBridgeListener())
     }
 
+    func test_v2Header87ImportStyle_shapesCompile() {
+        let shapes: [Any] = [
+            V2Header87ImportStyle.withoutFail, V2Header87ImportStyle.serverTime,
+            V2Header87ImportStyle.elementAndMember, V2Header87ImportStyle.modify,
+        ]
+        XCTAssertEqual(shapes.count, 4)
+    }
+
     func test_legacyListenerConformances_canBeCreated() {
         let listeners: [AnyObject] = [
             Legacy3xIMListener(), Legacy4xPluginListener(), LegacyPlainRefreshListener(), LegacyRefreshOnlyListener(),

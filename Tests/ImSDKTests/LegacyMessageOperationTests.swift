@@ -226,7 +226,8 @@ final class LegacyMessageOperationTests: XCTestCase {
         _ = try await peer.manager.sendMessage(message: theirs, receiver: "me", groupID: nil)
         await session.settle()
         theirs.textElem.text = "6 pm"
-        _ = try await peer.manager.modifyMessage(msg: theirs)
+        let (code, _, _) = await peer.manager.modifyMessage(msg: theirs)
+        XCTAssertEqual(code, 0)
         await peer.settle()
         await session.settle()
     }

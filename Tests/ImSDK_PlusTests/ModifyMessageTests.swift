@@ -277,6 +277,23 @@ class ModifyMessageTests: XCTestCase {
         XCTAssertEqual(text(peersLast), "kept", "nothing changed")
     }
 
+    /// The `async` form Swift derives from the header's `modifyMessage:completion:` returns the
+    /// completion's three values, and never throws: 0 with the changed message, or the code.
+    func test_theImportedAsyncForm_returnsTheCompletionsValues() async throws {
+        let phone = try await phone()
+        let message = try await send("draft", from: phone, to: "a")
+        message.textElem.text = "final"
+        let (code, desc, latest) = await phone.manager.modifyMessage(msg: message)
+        XCTAssertEqual(code, 0)
+        XCTAssertEqual(desc, "")
+        XCTAssertTrue(latest === message, "the changed object")
+        let (badCode, _, badLatest) = await phone.manager.modifyMessage(msg: nil)
+        XCTAssertEqual(badCode, ERR_INVALID_PARAMETERS.rawValue)
+        XCTAssertNil(badLatest)
+        let history = try await newest(phone, user: "a")
+        XCTAssertEqual(text(history), "final")
+    }
+
     /// A server of protocol version 4 cannot change messages: 7013 without asking it.
     func test_aServerOfAnEarlierVersion_isNotAsked() async throws {
         let server = IMReferenceServer(loginPolicy: .unlimited)

@@ -65,6 +65,7 @@ final class ModifyMessageOverSocketTests: ModifyMessageTests {
     override func test_aChange_isKeptInLocalStorage_acrossARestart() async throws { try await super.test_aChange_isKeptInLocalStorage_acrossARestart() }
     override func test_everySpellingOfOnRecvMessageModified_isCalledOnce() async throws { try await super.test_everySpellingOfOnRecvMessageModified_isCalledOnce() }
     override func test_everyBadChange_failsWithItsCode_andChangesNothing() async throws { try await super.test_everyBadChange_failsWithItsCode_andChangesNothing() }
+    override func test_theImportedAsyncForm_returnsTheCompletionsValues() async throws { try await super.test_theImportedAsyncForm_returnsTheCompletionsValues() }
     override func test_aServerOfAnEarlierVersion_isNotAsked() async throws { try await super.test_aServerOfAnEarlierVersion_isNotAsked() }
 }
 
