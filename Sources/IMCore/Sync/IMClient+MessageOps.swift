@@ -110,8 +110,9 @@ extension IMClient {
             deliver { completion(.failure(IMError(.invalidParameters, "only a sent message can be changed")), nil) }
             return
         }
-        if let version = withState({ $0.connection?.protocolVersion }), version < IMWireFraming.readReceiptVersion {
-            let error = IMError(.interfaceNotSupported, "the server (protocol version \(version)) cannot change messages")
+        do throws(IMError) {
+            try requireProtocolVersion(IMWireFraming.readReceiptVersion, "cannot change messages")
+        } catch {
             deliver { completion(.failure(error), nil) }
             return
         }

@@ -247,12 +247,11 @@ extension IMClient {
     /// Throws `interfaceNotSupported` (7013) when `outgoing` carries `cloudCustomData` or asks
     /// for read receipts and the connection's server speaks a protocol version that would drop it.
     private func checkServerKeepsWhatItCarries(_ outgoing: OutgoingMessage) throws(IMError) {
-        guard let version = withState({ $0.connection?.protocolVersion }) else { return }
-        if outgoing.cloudCustomData != nil, version < IMWireFraming.cloudCustomDataVersion {
-            throw IMError(.interfaceNotSupported, "the server (protocol version \(version)) does not keep a message's cloudCustomData")
+        if outgoing.cloudCustomData != nil {
+            try requireProtocolVersion(IMWireFraming.cloudCustomDataVersion, "does not keep a message's cloudCustomData")
         }
-        if outgoing.needReadReceipt, version < IMWireFraming.readReceiptVersion {
-            throw IMError(.interfaceNotSupported, "the server (protocol version \(version)) has no message read receipts")
+        if outgoing.needReadReceipt {
+            try requireProtocolVersion(IMWireFraming.readReceiptVersion, "has no message read receipts")
         }
     }
 

@@ -29,6 +29,14 @@ extension IMClient {
         }
     }
 
+    /// Throws `interfaceNotSupported` (7013) when the connection's server speaks a protocol version
+    /// before `version`; `lack` says what it lacks ("the server (protocol version N) " + `lack`).
+    /// Nothing when not connected (the request then fails as any does).
+    func requireProtocolVersion(_ version: Int, _ lack: @autoclosure () -> String) throws(IMError) {
+        guard let spoken = withState({ $0.connection?.protocolVersion }), spoken < version else { return }
+        throw IMError(.interfaceNotSupported, "the server (protocol version \(spoken)) \(lack())")
+    }
+
     /// Sends `request` and hands `completion`, on the callback queue, what `decode` makes of the
     /// answer (nil: an unexpected answer, reported as a network failure). A request the
     /// connection's protocol version does not have (`since`) fails with `interfaceNotSupported`
@@ -37,8 +45,9 @@ extension IMClient {
         _ request: IMRequest, since version: Int = 1, completion: @escaping @Sendable (Result<T, IMError>) -> Void,
         decode: @escaping @Sendable (IMResponse) -> T?
     ) {
-        if let spoken = withState({ $0.connection?.protocolVersion }), spoken < version {
-            let error = IMError(.interfaceNotSupported, "the server (protocol version \(spoken)) does not know this request: it needs version \(version)")
+        do throws(IMError) {
+            try requireProtocolVersion(version, "does not know this request: it needs version \(version)")
+        } catch {
             deliver { completion(.failure(error)) }
             return
         }
