@@ -240,9 +240,7 @@ extension V2TIMManager {
             guard !ids.isEmpty else { throw IMError(.invalidParameters, "messageIDList is empty") }
             let found = try client.findMessages(withIDs: ids)
             let me = client.userID
-            let list = Unchecked(found.map {
-                V2TIMMessage($0.0, selfUserID: me, readSeq: $0.1.readSeq, peerRead: $0.1.peerRead, profile: $0.1.profile)
-            })
+            let list = Unchecked(found.map { V2TIMMessage($0.0, selfUserID: me, in: $0.1) })
             client.deliver { callbacks.value.0?(list.value) }
         }
     }

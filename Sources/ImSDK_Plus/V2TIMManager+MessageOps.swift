@@ -184,10 +184,7 @@ extension V2TIMManager {
         if !receipts.isEmpty { listeners.forEach { Spellings.c2cReadReceipts(receipts, to: $0) } }
         for message in events.modified {
             let id = message.conversationID(selfUserID: client.userID)
-            let conversation = client.read { $0.conversation(id) }
-            let v2 = V2TIMMessage(
-                message, selfUserID: client.userID, readSeq: conversation?.readSeq ?? 0,
-                peerRead: conversation?.peerRead ?? .none, profile: conversation?.profile)
+            let v2 = V2TIMMessage(message, selfUserID: client.userID, in: client.read { $0.conversation(id) })
             listeners.forEach { Spellings.messageModified(v2, to: $0) }
         }
     }

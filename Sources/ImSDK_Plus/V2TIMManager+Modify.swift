@@ -53,10 +53,7 @@ extension V2TIMManager {
                     // As the server holds it after a conflict, else as this device does (unchanged).
                     let latest = current ?? message
                     let id = latest.conversationID(selfUserID: client.userID)
-                    let conversation = client.read { $0.conversation(id) }
-                    let shown = V2TIMMessage(
-                        latest, selfUserID: client.userID, readSeq: conversation?.readSeq ?? 0,
-                        peerRead: conversation?.peerRead ?? .none, profile: conversation?.profile)
+                    let shown = V2TIMMessage(latest, selfUserID: client.userID, in: client.read { $0.conversation(id) })
                     callback.value?(error.code.rawValue, error.message, shown)
                 }
             }

@@ -128,6 +128,14 @@ open class V2TIMMessage: NSObject {
         super.init()
     }
 
+    /// The V2 view of `message`, read as `conversation` (its conversation as the store holds it;
+    /// nil: none, so nothing of it is read) says: its read cursor, the peer's read point, its profile.
+    package convenience init(_ message: Message, selfUserID: String, in conversation: Conversation?) {
+        self.init(
+            message, selfUserID: selfUserID, readSeq: conversation?.readSeq ?? 0,
+            peerRead: conversation?.peerRead ?? .none, profile: conversation?.profile)
+    }
+
     func setContent(_ content: MessageContent) {
         (elemType, textElem, customElem) = Self.elements(of: content)
     }
