@@ -94,8 +94,8 @@ extension ServerState {
             throw IMError(.invalidParameters, "no message \(seq) (\(messageID)) in \(id)")
         }
         guard message.status != .revoked else { throw IMError(.invalidParameters, "a revoked message cannot be changed") }
-        guard Self.isSameKind(message.content, edit.content) else {
-            throw IMError(.invalidParameters, "only the text of a text message or the data of a custom message can change")
+        guard message.content.canBeModified(into: edit.content) else {
+            throw IMError(.invalidParameters, "a message changes only within its kind: a text, custom, location or face element into one of the same kind")
         }
         guard MessageEdit(of: message) == expected else {
             throw IMError(.messageModifyConflict, "message \(seq) of \(id) was changed by someone else first")
@@ -137,13 +137,6 @@ extension ServerState {
     }
 
     /// Whether `new` may replace `old`: text for text, custom data for custom data.
-    private static func isSameKind(_ old: MessageContent, _ new: MessageContent) -> Bool {
-        switch (old, new) {
-        case (.text, .text), (.custom, .custom): true
-        default: false
-        }
-    }
-
     /// The users a message `sender` sent in `id` (as `sender` sees it) went to, each with the
     /// conversation's ID on their side: for C2C the sender and the peer, for a group every member.
     ///

@@ -29,8 +29,9 @@ extension TIMConversation {
     ///   code (there is no `fail`).
     /// - Errors:
     ///   - 6017 `ERR_INVALID_PARAMETERS`: nil, an element that is not a message to import (sent,
-    ///     received, imported already, no text or custom element, listed twice), the SYSTEM
-    ///     conversation, or a C2C sender who is neither me nor the peer (nothing is imported then).
+    ///     received, imported already, no text, custom, location or face element, listed twice),
+    ///     the SYSTEM conversation, or a C2C sender who is neither me nor the peer (nothing is
+    ///     imported then).
     ///   - 6013 `ERR_SDK_NOT_INITIALIZED`: before `initSdk`.
     ///   - 6014 `ERR_SDK_NOT_LOGGED_IN`: no store is open (logged out, no `initStorage`), or it is
     ///     another user's than the handle's.
@@ -42,7 +43,8 @@ extension TIMConversation {
     /// second past the last message's when that is not older, so that it is the newest), so it is
     /// never unread: `isReaded` is accepted, and `false` does not make it count as unread here.
     /// - Returns: 0 when saved; else the error's code (as `importMessages(_:)`; 6017 for a nil
-    ///   message, one sent or saved already, or one without a text or custom element).
+    ///   message, one sent or saved already, or one without a text, custom, location or face
+    ///   element).
     @discardableResult
     public func save(_ msg: TIMMessage!, sender: String!, isReaded: Bool) -> Int32 {
         let invalid = IMError.Code.invalidParameters.rawValue

@@ -172,8 +172,8 @@ open class TIMConversation: NSObject {
     /// - Returns: 0 when accepted; else the error's code.
     /// - Errors:
     ///   - 6017 `ERR_INVALID_PARAMETERS` (returned): a nil `msg`, one already sent (or received,
-    ///     or converted for import), one without a text or custom element, or the SYSTEM
-    ///     conversation (checked first).
+    ///     or converted for import), one without a text, custom, location or face element, or the
+    ///     SYSTEM conversation (checked first).
     ///   - 6013 `ERR_SDK_NOT_INITIALIZED` (returned): before `initSdk`.
     ///   - 6014 `ERR_SDK_NOT_LOGGED_IN` (returned): not logged in, or logged in as another user
     ///     than the handle's.

@@ -85,7 +85,7 @@ extension TIMMessage: LegacyMessageObject {
     /// may change them until `TIMConversation.importMessages(_:)` stores it. Such a message cannot
     /// be sent.
     /// - Returns: 0; also when it was converted already; 1 for a message the SDK has (sent,
-    ///   received, imported) or one with no text or custom element.
+    ///   received, imported) or one with no text, custom, location or face element.
     @discardableResult
     public func convertToImportedMsg() -> Int32 {
         guard conversationID == nil else { return 1 }

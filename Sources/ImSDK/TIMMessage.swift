@@ -30,6 +30,26 @@ open class TIMCustomElem: TIMElem {
     public override init() {}
 }
 
+/// A location element: a description and a point (degrees), passed through as given. V2 shows it
+/// as `V2TIMLocationElem`.
+open class TIMLocationElem: TIMElem {
+    /// The description of the place.
+    public var desc: String!
+    public var latitude: Double = 0
+    public var longitude: Double = 0
+
+    public override init() {}
+}
+
+/// A face (sticker) element: an index and data, both the app's own, passed through. V2 shows it
+/// as `V2TIMFaceElem`.
+open class TIMFaceElem: TIMElem {
+    public var index: Int32 = 0
+    public var data: Data!
+
+    public override init() {}
+}
+
 /// A group tips element (group events). This package has no group management, so the SDK never
 /// makes one; the type exists so that code naming it (`TIMGroupEventListener` implementations) compiles.
 open class TIMGroupTipsElem: TIMElem {
@@ -124,6 +144,16 @@ open class TIMMessage: NSObject {
             elem.desc = desc
             elem.ext = ext
             return elem
+        case .other(MessageContent.locationType, _):
+            let location = content.location ?? MessageContent.Location(desc: nil, longitude: 0, latitude: 0)
+            let elem = TIMLocationElem()
+            (elem.desc, elem.latitude, elem.longitude) = (location.desc, location.latitude, location.longitude)
+            return elem
+        case .other(MessageContent.faceType, _):
+            let face = content.face ?? MessageContent.Face(index: 0, data: nil)
+            let elem = TIMFaceElem()
+            (elem.index, elem.data) = (face.index, face.data)
+            return elem
         case .other(_, let data):
             let elem = TIMCustomElem()
             elem.data = data
@@ -147,13 +177,17 @@ open class TIMMessage: NSObject {
     /// The number of elements.
     public func elemCount() -> Int32 { elems.count }
 
-    /// The content to send: the first text or custom element.
+    /// The content to send: the first text, custom, location or face element.
     var content: MessageContent? {
         for elem in elems.all {
             if let text = (elem as? TIMTextElem)?.text { return .text(text) }
             if let custom = elem as? TIMCustomElem, let data = custom.data {
                 return .custom(data, desc: custom.desc, ext: custom.ext)
             }
+            if let location = elem as? TIMLocationElem {
+                return .location(.init(desc: location.desc, longitude: location.longitude, latitude: location.latitude))
+            }
+            if let face = elem as? TIMFaceElem { return .face(.init(index: face.index, data: face.data)) }
         }
         return nil
     }

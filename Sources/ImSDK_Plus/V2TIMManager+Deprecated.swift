@@ -261,4 +261,20 @@ extension V2TIMManager {
     public func createTextMessage(_ text: String!) -> V2TIMMessage! {
         createTextMessage(text: text ?? "")
     }
+
+    /// `createLocationMessage(desc:longitude:latitude:)` under its pre-annotation name (the vendor's
+    /// Flutter plugin calls it so).
+    @available(*, deprecated, renamed: "createLocationMessage(desc:longitude:latitude:)")
+    @_disfavoredOverload
+    public func createLocationMessage(_ desc: String?, longitude: Double, latitude: Double) -> V2TIMMessage! {
+        createLocationMessage(desc: desc, longitude: longitude, latitude: latitude)
+    }
+
+    /// `createFaceMessage(index:data:)` under its pre-annotation name (the vendor's Flutter plugin
+    /// calls it so).
+    @available(*, deprecated, renamed: "createFaceMessage(index:data:)")
+    @_disfavoredOverload
+    public func createFaceMessage(_ index: Int32, data: Data?) -> V2TIMMessage! {
+        createFaceMessage(index: index, data: data)
+    }
 }

@@ -17,8 +17,9 @@ extension V2TIMManager {
     /// - Errors:
     ///   - 6013 `ERR_SDK_NOT_INITIALIZED`: before `initSDK`.
     ///   - 6014 `ERR_SDK_NOT_LOGGED_IN`: not logged in.
-    ///   - 6017 `ERR_INVALID_PARAMETERS`: a nil message or one without a text or custom element, one
-    ///     already sent or inserted, an empty `userID`, or a `sender` who is neither party.
+    ///   - 6017 `ERR_INVALID_PARAMETERS`: a nil message or one without a text, custom, location or
+    ///     face element, one already sent or inserted, an empty `userID`, or a `sender` who is
+    ///     neither party.
     ///   - 6022 `ERR_IO_OPERATION_FAILED`: it could not be written to local storage (it stands in
     ///     memory, see `V2TIMManager`).
     @discardableResult

@@ -58,6 +58,22 @@ extension V2TIMManager {
         return message
     }
 
+    /// A location message: a description and a point (degrees), carried as given (a coordinate
+    /// that is not finite is carried as 0). Its receivers read `locationElem`.
+    public func createLocationMessage(desc: String?, longitude: Double, latitude: Double) -> V2TIMMessage! {
+        let message = V2TIMMessage()
+        message.setContent(.location(.init(desc: desc, longitude: longitude, latitude: latitude)))
+        return message
+    }
+
+    /// A face (sticker) message: an index and data, both the app's own, carried as given. Its
+    /// receivers read `faceElem`.
+    public func createFaceMessage(index: Int32, data: Data?) -> V2TIMMessage! {
+        let message = V2TIMMessage()
+        message.setContent(.face(.init(index: index, data: data)))
+        return message
+    }
+
     // MARK: - Sending
 
     /// Sends `message` to user `receiver` or to group `groupID` (exactly one of them).
@@ -72,8 +88,9 @@ extension V2TIMManager {
     /// - Errors:
     ///   - 6013 `ERR_SDK_NOT_INITIALIZED`: before `initSDK`.
     ///   - 6014 `ERR_SDK_NOT_LOGGED_IN`: not logged in.
-    ///   - 6017 `ERR_INVALID_PARAMETERS`: a nil message or one without a text or custom element, one
-    ///     already sent, neither `receiver` nor `groupID`, or @-mentions in a C2C message.
+    ///   - 6017 `ERR_INVALID_PARAMETERS`: a nil message or one without a text, custom, location or
+    ///     face element, one already sent, neither `receiver` nor `groupID`, or @-mentions in a C2C
+    ///     message.
     ///   - 6022 `ERR_IO_OPERATION_FAILED`: the message could not be written to local storage: it is
     ///     not sent, and shows as failed.
     ///   - 20003 `IMError.Code.unknownUser` (server): `receiver` is not registered.

@@ -8,10 +8,12 @@ import IMTransportKit
 public typealias V2TIMMessageModifyCompletion = (Int32, String?, V2TIMMessage?) -> Void
 
 /// Changing a sent message (6.2): its text (a text message), its data, description and extension
-/// (a custom message) and its `cloudCustomData`, for everyone who has it.
+/// (a custom message), its description and point (a location), its index and data (a face) and its
+/// `cloudCustomData`, for everyone who has it.
 extension V2TIMManager {
     /// Changes `msg`, a sent message of a conversation I am in (mine or anyone's), to what it holds
-    /// now: edit `msg.textElem.text`, `msg.customElem` or `msg.cloudCustomData` in place, then call
+    /// now: edit `msg.textElem.text`, `msg.customElem`, `msg.locationElem`, `msg.faceElem` or
+    /// `msg.cloudCustomData` in place, then call
     /// this. Goes to the server, which keeps the change: the history and a device syncing from
     /// nothing show it, and every other device of everyone who has the conversation hears
     /// `onRecvMessageModified` (also after a missed push, with the next sync); this device does not
@@ -20,9 +22,9 @@ extension V2TIMManager {
     /// `completion` runs on the callback queue with 0 and `msg`, changed, once the change shows here.
     /// - Errors (the code in `completion`, with the message as it is now):
     ///   - 6017 `ERR_INVALID_PARAMETERS`: a nil `msg`, one never sent (made by `create...Message` and
-    ///     not sent, being sent, failed, imported), one that is neither text nor custom (checked
-    ///     first, also before `initSDK`); from the server, a revoked message, one deleted from my
-    ///     cloud history, a text message made custom or the reverse.
+    ///     not sent, being sent, failed, imported), one that is neither text, custom, location nor
+    ///     face (checked first, also before `initSDK`); from the server, a revoked message, one
+    ///     deleted from my cloud history, one changed into another kind (a text made custom, ...).
     ///   - 6013 `ERR_SDK_NOT_INITIALIZED`, 6014 `ERR_SDK_NOT_LOGGED_IN`.
     ///   - 8006 `ERR_SDK_MSG_MODIFY_CONFLICT`: someone changed the message first; the message in
     ///     `completion` is the server's, as they changed it (edit that one and try again).
@@ -39,7 +41,7 @@ extension V2TIMManager {
         let fail: V2TIMFail = { code, desc in callback.value?(code, desc, boxed.value) }
         guard let msg, let message = msg.core, message.seq > 0, !message.isLocalImport, let content = msg.content,
               message.status != .sending else {
-            reportNow(IMError(.invalidParameters, "only a sent text or custom message can be changed"), to: fail)
+            reportNow(IMError(.invalidParameters, "only a sent text, custom, location or face message can be changed"), to: fail)
             return
         }
         let edit = MessageEdit(content: content, cloudCustomData: msg.cloudCustomData)

@@ -56,6 +56,10 @@ open class V2TIMMessage: NSObject {
     @exclusivity(unchecked) public internal(set) var textElem: V2TIMTextElem!
     /// The custom element of a custom message.
     @exclusivity(unchecked) public internal(set) var customElem: V2TIMCustomElem!
+    /// The location element of a location message (`createLocationMessage`).
+    @exclusivity(unchecked) public internal(set) var locationElem: V2TIMLocationElem!
+    /// The face element of a face message (`createFaceMessage`).
+    @exclusivity(unchecked) public internal(set) var faceElem: V2TIMFaceElem!
     /// Set before sending: the message does not count as unread for the receivers.
     @exclusivity(unchecked) public var isExcludedFromUnreadCount = false
     /// Set before sending: the message does not become the conversation's last message.
@@ -120,7 +124,12 @@ open class V2TIMMessage: NSObject {
         var atList = message.atUserIDs
         if message.atAll { atList.append(kImSDK_MesssageAtALL) }
         groupAtUserList = atList.isEmpty ? nil : atList
-        (elemType, textElem, customElem) = Self.elements(of: message.content)
+        elemType = Self.elementType(of: message.content)
+        switch message.content {
+        case .text(let text): textElem = V2TIMTextElem(text: text)
+        case .custom: customElem = Self.customElement(of: message.content)
+        case .other: (locationElem, faceElem) = Self.otherElements(of: message.content)
+        }
         isExcludedFromUnreadCount = message.isExcludedFromUnreadCount
         isExcludedFromLastMessage = message.isExcludedFromLastMessage
         cloudCustomData = message.cloudCustomData
@@ -137,28 +146,52 @@ open class V2TIMMessage: NSObject {
     }
 
     func setContent(_ content: MessageContent) {
-        (elemType, textElem, customElem) = Self.elements(of: content)
+        elemType = Self.elementType(of: content)
+        textElem = content.text.map(V2TIMTextElem.init(text:))
+        customElem = Self.customElement(of: content)
+        (locationElem, faceElem) = Self.otherElements(of: content)
     }
 
     /// The element type of `content`.
-    static func elementType(of content: MessageContent) -> V2TIMElemType { elements(of: content).0 }
-
-    /// The element type and the element that show `content`.
-    private static func elements(of content: MessageContent) -> (V2TIMElemType, V2TIMTextElem?, V2TIMCustomElem?) {
+    static func elementType(of content: MessageContent) -> V2TIMElemType {
         switch content {
-        case .text(let text): return (.ELEM_TYPE_TEXT, V2TIMTextElem(text: text), nil)
-        case .custom(let data, let desc, let ext):
-            let elem = V2TIMCustomElem(data: data)
-            (elem.desc, elem.extension) = (desc, ext)
-            return (.ELEM_TYPE_CUSTOM, nil, elem)
-        case .other(let type, _): return (V2TIMElemType(rawValue: Int(type)) ?? .ELEM_TYPE_NONE, nil, nil)
+        case .text: return .ELEM_TYPE_TEXT
+        case .custom: return .ELEM_TYPE_CUSTOM
+        case .other(let type, _): return V2TIMElemType(rawValue: Int(type)) ?? .ELEM_TYPE_NONE
         }
     }
 
-    /// The content to send, from the elements.
+    private static func customElement(of content: MessageContent) -> V2TIMCustomElem? {
+        guard case .custom(let data, let desc, let ext) = content else { return nil }
+        let elem = V2TIMCustomElem(data: data)
+        (elem.desc, elem.extension) = (desc, ext)
+        return elem
+    }
+
+    /// The location or face element that shows `content` (an element of that type whose payload
+    /// does not read shows as an empty element of its type, never as none).
+    private static func otherElements(of content: MessageContent) -> (V2TIMLocationElem?, V2TIMFaceElem?) {
+        guard case .other(let type, _) = content else { return (nil, nil) }
+        switch type {
+        case MessageContent.locationType:
+            let location = content.location ?? MessageContent.Location(desc: nil, longitude: 0, latitude: 0)
+            return (V2TIMLocationElem(desc: location.desc, longitude: location.longitude, latitude: location.latitude), nil)
+        case MessageContent.faceType:
+            let face = content.face ?? MessageContent.Face(index: 0, data: nil)
+            return (nil, V2TIMFaceElem(index: face.index, data: face.data))
+        default:
+            return (nil, nil)
+        }
+    }
+
+    /// The content to send, from the elements (as the app may have edited them).
     var content: MessageContent? {
         if let text = textElem?.text { return .text(text) }
         if let custom = customElem, let data = custom.data { return .custom(data, desc: custom.desc, ext: custom.extension) }
+        if let location = locationElem {
+            return .location(.init(desc: location.desc, longitude: location.longitude, latitude: location.latitude))
+        }
+        if let face = faceElem { return .face(.init(index: face.index, data: face.data)) }
         return nil
     }
 
@@ -247,6 +280,42 @@ open class V2TIMCustomElem: V2TIMElem {
     }
 
     public init(data: Data?) {
+        self.data = data
+        super.init()
+    }
+
+    public override init() {}
+}
+
+/// A location element (`createLocationMessage(desc:longitude:latitude:)`): a description and a
+/// point, passed through as given.
+open class V2TIMLocationElem: V2TIMElem {
+    /// The description of the place.
+    public var desc: String!
+    /// Longitude and latitude, in degrees.
+    public var longitude: Double = 0
+    public var latitude: Double = 0
+
+    public init(desc: String?, longitude: Double, latitude: Double) {
+        self.desc = desc
+        self.longitude = longitude
+        self.latitude = latitude
+        super.init()
+    }
+
+    public override init() {}
+}
+
+/// A face (sticker) element (`createFaceMessage(index:data:)`): an index and data, both the app's
+/// own; the SDK only passes them through.
+open class V2TIMFaceElem: V2TIMElem {
+    /// The face's index (in the app's face packs).
+    public var index: Int32 = 0
+    /// Data the app attaches (TUIKit: the face's name, UTF-8).
+    public var data: Data!
+
+    public init(index: Int32, data: Data?) {
+        self.index = index
         self.data = data
         super.init()
     }
