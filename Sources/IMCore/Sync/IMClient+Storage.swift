@@ -159,8 +159,12 @@ extension IMClient {
                     announceFilterUnreadCounts(&state)
                 }
             } catch {
-                if case .corrupt = error, !withState({ $0.isClosed }) {
+                let isClosed = withState { $0.isClosed }
+                if case .corrupt = error, !isClosed {
                     abandonDatabase(at: databasePath, because: error)
+                } else if isClosed {
+                    // Stopped meanwhile (a logout, `unInitSDK`): its files may be gone, which is no fault.
+                    logger.log(.debug, "warming up ended with the session (\(error))")
                 } else {
                     logger.log(.warning, "warming up from the local database failed (\(error)); it finishes on demand")
                 }
