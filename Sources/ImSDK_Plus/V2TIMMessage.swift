@@ -77,6 +77,26 @@ open class V2TIMMessage: NSObject {
     /// Whether the cloud's content moderation found risky content in it (7.x; conversation lists
     /// show such a last message masked): always false, as no moderation runs here.
     public var hasRiskContent: Bool { false }
+    /// Set before sending: the message skips the cloud's content moderation (7.1; TUIKit sets it on
+    /// its typing notices). Kept on this object: no moderation runs here.
+    @exclusivity(unchecked) public var isExcludedFromContentModeration = false
+    /// Set before sending: the cloud's moderation configuration to apply (7.8). Kept on this
+    /// object, as the vendor keeps it out of the history: no moderation runs here.
+    @exclusivity(unchecked) public var customModerationConfigurationID: String!
+    /// Set before sending: skip the cloud's callbacks before and after the send (8.1). Kept on
+    /// this object: the server here has no callbacks.
+    @exclusivity(unchecked) public var disableCloudMessagePreHook = false
+    @exclusivity(unchecked) public var disableCloudMessagePostHook = false
+    /// Set before sending: whether the message supports message extensions (6.7). Kept on this
+    /// object: message extensions are not part of this package (their calls do not exist).
+    @exclusivity(unchecked) public var supportMessageExtension = false
+    /// Whether it is an `AVChatRoom` broadcast (6.5): always false, as there are no broadcasts here.
+    public var isBroadcastMessage: Bool { false }
+    /// The priority its sender chose (the header: valid for messages from `onRecvNewMessage`
+    /// only): always `PRIORITY_DEFAULT`, as `sendMessage`'s priority does not travel here.
+    public var priority: V2TIMMessagePriority { .PRIORITY_DEFAULT }
+    /// The offline push settings it was sent with: always nil, as there is no offline push here.
+    public var offlinePushInfo: V2TIMOfflinePushInfo! { nil }
     /// Who revoked it, for a revoked message (status `MSG_STATUS_LOCAL_REVOKED`; its sender, who is
     /// the only one who may revoke here); nil otherwise. Only `userID` is filled in.
     @exclusivity(unchecked) public internal(set) var revokerInfo: V2TIMUserFullInfo!

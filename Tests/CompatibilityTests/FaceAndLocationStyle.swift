@@ -126,3 +126,28 @@ final class FLLegacyChat: NSObject {
         return ""
     }
 }
+
+// MARK: - Send-time options of V2TIMMessage (TUIKit's typing notice, 7.1-8.1 headers)
+
+enum FLSendOptions {
+    /// `TUIC2CChatViewController`: a typing notice skips moderation and goes to online users only.
+    static func typingNotice(editing: Bool, to userID: String) {
+        let param: [String: Any] = ["businessID": "user_typing_status", "typingStatus": editing ? 1 : 0]
+        guard let data = try? JSONSerialization.data(withJSONObject: param, options: []) else { return }
+        let msg: V2TIMMessage = V2TIMManager.sharedInstance().createCustomMessage(data: data)
+        msg.isExcludedFromContentModeration = true
+        msg.customModerationConfigurationID = nil
+        msg.disableCloudMessagePreHook = true
+        msg.disableCloudMessagePostHook = false
+        msg.supportMessageExtension = false
+        _ = V2TIMManager.sharedInstance().sendMessage(
+            message: msg, receiver: userID, groupID: nil, priority: .PRIORITY_DEFAULT, onlineUserOnly: true,
+            offlinePushInfo: nil, progress: nil, succ: nil, fail: nil)
+    }
+
+    /// Reading what a received message says of them.
+    static func describe(_ msg: V2TIMMessage) -> String {
+        let push = msg.offlinePushInfo?.title ?? ""
+        return "\(msg.priority == .PRIORITY_HIGH) \(msg.isBroadcastMessage) \(push)"
+    }
+}
