@@ -254,7 +254,19 @@ public final class IMReferenceServer: IMTransport, Sendable {
 
     /// Applies a change of the state, reading the clock at most once, and journals it with the
     /// time it read (a persisted server), under the lock.
+    ///
+    /// A message body over `MessageContent.maxBodyBytes` (12 KB), sent or changed, is refused here
+    /// (80002), as the vendor's cloud refuses it, and not in `ServerState.apply`: a journal written
+    /// before the limit still replays whole.
     func apply(_ operation: ServerOperation, to state: inout ServerState, _ outbox: inout Outbox) throws(IMError) -> IMResponse {
+        let body: MessageContent? = switch operation {
+        case .send(let outgoing, _, _), .request(.sendMessage(let outgoing), _, _): outgoing.content
+        case .request(.modifyMessage(_, _, _, _, let edit), _, _): edit.content
+        default: nil
+        }
+        if let bytes = body?.bodyBytes, bytes > MessageContent.maxBodyBytes {
+            throw IMError(.serverMessageBodyTooLarge, "the message body is \(bytes) bytes; at most \(MessageContent.maxBodyBytes) are allowed")
+        }
         var time: UInt64 = 0
         let response = try state.apply(operation, clock: { time = clock(); return time }, outbox: &outbox)
         record(operation.at(time))

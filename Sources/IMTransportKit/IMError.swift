@@ -24,11 +24,17 @@ public struct IMError: Error, Hashable, Codable, Sendable, CustomStringConvertib
         public static let noPreviousLogin = Code(rawValue: 6026)
         public static let userSigExpired = Code(rawValue: 6206)
         public static let kickedOff = Code(rawValue: 6208)
+        /// A message's body is over `MessageContent.maxBodyBytes` (12 KB), checked before it is sent
+        /// or changed (the vendor's ERR_SDK_MSG_BODY_SIZE_LIMIT).
+        public static let messageBodyTooLarge = Code(rawValue: 8001)
         /// Someone changed the message first (`IMRequest.modifyMessage`).
         public static let messageModifyConflict = Code(rawValue: 8006)
         public static let interfaceNotSupported = Code(rawValue: 7013)
         /// The server could not be reached, or the connection closed while a request was in flight.
         public static let networkFailure = Code(rawValue: 9520)
+        /// Server: a message's body is over `MessageContent.maxBodyBytes` (12 KB), from a client that
+        /// did not check it (the vendor's ERR_SVR_COMM_BODY_SIZE_LIMIT).
+        public static let serverMessageBodyTooLarge = Code(rawValue: 80002)
         /// Server: the user ID is not registered.
         public static let unknownUser = Code(rawValue: 20003)
         /// Server: the group does not exist.

@@ -179,6 +179,8 @@ open class TIMConversation: NSObject {
     ///     than the handle's.
     ///   - 6022 `ERR_IO_OPERATION_FAILED`: the message could not be written to local storage: it
     ///     is not sent, and shows as failed.
+    ///   - 8001 `ERR_SDK_MSG_BODY_SIZE_LIMIT`: its body is over 12 KB (its element's fields
+    ///     together): it is not sent, and shows as failed.
     ///   - 20003 `IMError.Code.unknownUser` (server): the C2C peer is not registered.
     ///   - 10010 `IMError.Code.unknownGroup` (server): the group does not exist.
     ///   - 10007 `IMError.Code.notGroupMember` (server): I am not a member of the group.

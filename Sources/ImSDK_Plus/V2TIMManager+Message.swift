@@ -93,6 +93,9 @@ extension V2TIMManager {
     ///     message.
     ///   - 6022 `ERR_IO_OPERATION_FAILED`: the message could not be written to local storage: it is
     ///     not sent, and shows as failed.
+    ///   - 8001 `ERR_SDK_MSG_BODY_SIZE_LIMIT`: its body is over 12 KB (the lengths of its element's
+    ///     fields together: a text's UTF-8 bytes; a custom element's data, description and
+    ///     extension; ...; `cloudCustomData` does not count): it is not sent, and shows as failed.
     ///   - 20003 `IMError.Code.unknownUser` (server): `receiver` is not registered.
     ///   - 10010 `IMError.Code.unknownGroup` (server): the group does not exist.
     ///   - 10007 `IMError.Code.notGroupMember` (server): I am not a member of the group.

@@ -26,6 +26,7 @@ extension V2TIMManager {
     ///     face (checked first, also before `initSDK`); from the server, a revoked message, one
     ///     deleted from my cloud history, one changed into another kind (a text made custom, ...).
     ///   - 6013 `ERR_SDK_NOT_INITIALIZED`, 6014 `ERR_SDK_NOT_LOGGED_IN`.
+    ///   - 8001 `ERR_SDK_MSG_BODY_SIZE_LIMIT`: the changed body is over 12 KB (as `sendMessage`).
     ///   - 8006 `ERR_SDK_MSG_MODIFY_CONFLICT`: someone changed the message first; the message in
     ///     `completion` is the server's, as they changed it (edit that one and try again).
     ///   - 7013 `ERR_SDK_INTERFACE_NOT_SUPPORT`: a message of an `AVChatRoom` group, or a server of

@@ -201,16 +201,17 @@ final class IncrementalSyncTests: ServerTestCase {
     }
 
     func test_pages_endBeforeTheirMessagesPassTheByteBudget_butCarryAMessageLargerThanIt_andEveryMessageOnce() throws {
-        server.syncPageByteBudget = 15_000
+        server.syncPageByteBudget = 7_500
         let bob = try connect("bob")
         let since = try server.version(of: "bob")
         let peers = ["alice", "carol", "dave"]
         try server.registerUser("dave")
-        let body = String(repeating: "x", count: 3_000)
+        // A message body is at most 12 KB (`MessageContent.maxBodyBytes`): the largest one is 12,000.
+        let body = String(repeating: "x", count: 1_500)
         var sent: [ConversationID: [UInt64]] = [:]
         for index in 0..<30 {
             let peer = peers[index % peers.count]
-            try server.sendText(index == 17 ? String(repeating: "y", count: 25_000) : body, from: peer, toUser: "bob")
+            try server.sendText(index == 17 ? String(repeating: "y", count: 12_000) : body, from: peer, toUser: "bob")
             sent[.c2c(peer), default: []].append(UInt64(index / peers.count + 1))
         }
         var carried: [ConversationID: [UInt64]] = [:]
@@ -220,7 +221,7 @@ final class IncrementalSyncTests: ServerTestCase {
             let page = try changes(since: version, on: bob)
             let sizes = page.conversations.flatMap(\.newMessages).map { $0.content.text?.utf8.count ?? 0 }
             XCTAssertFalse(sizes.isEmpty, "a page carries at least one change")
-            XCTAssertTrue(sizes.count == 1 || sizes.reduce(0, +) <= 15_000,
+            XCTAssertTrue(sizes.count == 1 || sizes.reduce(0, +) <= 7_500,
                           "a page of more than one message stays within the budget: \(sizes)")
             for conversation in page.conversations {
                 carried[conversation.id, default: []] += conversation.newMessages.map(\.seq)
@@ -230,10 +231,10 @@ final class IncrementalSyncTests: ServerTestCase {
             guard page.hasMore else { break }
         }
         XCTAssertEqual(carried, sent, "every message once, in order")
-        XCTAssertTrue(pages.contains([25_000]), "the message larger than the budget comes alone: \(pages)")
+        XCTAssertTrue(pages.contains([12_000]), "the message larger than the budget comes alone: \(pages)")
         // Each message is to another conversation than the one before, whose state (its last
-        // message, another 3,000) counts with it: two fit 15,000, three do not.
-        XCTAssertEqual(pages.filter { $0.count == 2 }.count, 14, "two bodies of 3,000 and their states fill a page: \(pages)")
+        // message, another 1,500) counts with it: two fit 7,500, three do not.
+        XCTAssertEqual(pages.filter { $0.count == 2 }.count, 14, "two bodies of 1,500 and their states fill a page: \(pages)")
         XCTAssertEqual(pages.filter { $0.count > 2 }, [], "\(pages)")
         XCTAssertEqual(version, try server.version(of: "bob"))
         drain(bob)

@@ -64,8 +64,8 @@ final class LargeUnreadSyncTests: XCTestCase {
         sessions.append(returning)
         try await returning.manager.logout()
 
-        let count = 1_200
-        let body = String(repeating: "m", count: 30_000)  // 36 MB in all
+        let count = 3_000
+        let body = String(repeating: "m", count: 12_000)  // 36 MB in all (a body is at most 12 KB)
         for _ in 0..<count { try server.sendText(body, from: "alice", toUser: "me") }
 
         // A device starting from nothing: the cloud list.

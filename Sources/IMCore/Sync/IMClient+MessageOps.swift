@@ -111,6 +111,7 @@ extension IMClient {
             return
         }
         do throws(IMError) {
+            try Self.checkBodySize(edit.content)
             try requireProtocolVersion(IMWireFraming.readReceiptVersion, "cannot change messages")
         } catch {
             deliver { completion(.failure(error), nil) }

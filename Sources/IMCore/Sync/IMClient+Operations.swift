@@ -189,7 +189,9 @@ extension IMClient {
     /// of it, is followed by a request for its server state (`refresh(_:upTo:)`).
     ///
     /// A message that cannot be stored while being sent (a full disk, a read-only database) is not
-    /// sent: it shows as failed, and `completion` gets `ioOperationFailed` (6022). One with
+    /// sent: it shows as failed, and `completion` gets `ioOperationFailed` (6022). One whose body is
+    /// over `MessageContent.maxBodyBytes` (12 KB) is not sent either: it shows as failed, and
+    /// `completion` gets `messageBodyTooLarge` (8001). One with
     /// `cloudCustomData` or `needReadReceipt` is not sent to a server whose protocol version would
     /// drop it (before `IMWireFraming.cloudCustomDataVersion` / `readReceiptVersion`): it shows as
     /// failed, and `completion` gets `interfaceNotSupported` (7013). Once the server
@@ -247,11 +249,20 @@ extension IMClient {
     /// Throws `interfaceNotSupported` (7013) when `outgoing` carries `cloudCustomData` or asks
     /// for read receipts and the connection's server speaks a protocol version that would drop it.
     private func checkServerKeepsWhatItCarries(_ outgoing: OutgoingMessage) throws(IMError) {
+        try Self.checkBodySize(outgoing.content)
         if outgoing.cloudCustomData != nil {
             try requireProtocolVersion(IMWireFraming.cloudCustomDataVersion, "does not keep a message's cloudCustomData")
         }
         if outgoing.needReadReceipt {
             try requireProtocolVersion(IMWireFraming.readReceiptVersion, "has no message read receipts")
+        }
+    }
+
+    /// Throws `messageBodyTooLarge` (8001) for a body over `MessageContent.maxBodyBytes` (12 KB).
+    static func checkBodySize(_ content: MessageContent) throws(IMError) {
+        let bytes = content.bodyBytes
+        guard bytes <= MessageContent.maxBodyBytes else {
+            throw IMError(.messageBodyTooLarge, "the message body is \(bytes) bytes; at most \(MessageContent.maxBodyBytes) are allowed")
         }
     }
 

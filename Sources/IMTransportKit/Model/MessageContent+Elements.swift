@@ -74,6 +74,24 @@ extension MessageContent {
         }
     }
 
+    /// The most a message's body may hold: 12 KB, as the vendor's cloud allows (`bodyBytes`).
+    public static let maxBodyBytes = 12 * 1024
+
+    /// The length of the body as the vendor counts it: the sum of the lengths of its element's
+    /// fields (text: its UTF-8 bytes; custom: data, description and extension; location: the
+    /// description and two 8-byte coordinates; face: a 4-byte index and the data; another type:
+    /// its payload). `cloudCustomData` is not part of the body.
+    public var bodyBytes: Int {
+        switch self {
+        case .text(let text): return text.utf8.count
+        case .custom(let data, let desc, let ext): return data.count + (desc?.utf8.count ?? 0) + (ext?.utf8.count ?? 0)
+        case .other(let type, let payload):
+            if type == Self.locationType, let location { return (location.desc?.utf8.count ?? 0) + 16 }
+            if type == Self.faceType, let face { return 4 + (face.data?.count ?? 0) }
+            return payload.count
+        }
+    }
+
     private static func encode<T: Encodable>(_ value: T) -> Data {
         let encoder = JSONEncoder()
         encoder.outputFormatting = .sortedKeys

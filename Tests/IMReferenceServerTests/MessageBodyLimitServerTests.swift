@@ -1,0 +1,85 @@
+import Foundation
+import IMTestSupport
+import IMTransportKit
+import XCTest
+@testable import IMReferenceServer
+
+/// The cloud's 12 KB limit on a message body (`MessageContent.maxBodyBytes`): a send or a change
+/// over it is refused with 80002, from a device or through the admin calls; a journal written
+/// before the limit still replays whole.
+final class MessageBodyLimitServerTests: XCTestCase {
+    private var directory: TemporaryDirectory!
+
+    override func setUpWithError() throws {
+        try super.setUpWithError()
+        directory = try TemporaryDirectory(prefix: "body-limit")
+    }
+
+    override func tearDown() {
+        directory?.remove()
+        super.tearDown()
+    }
+
+    private let limit = MessageContent.maxBodyBytes
+
+    func test_aBodyOverTwelveKilobytes_isRefused_sentOrChanged_andNothingIsStored() async throws {
+        let server = IMReferenceServer()
+        for user in ["me", "a"] { try server.registerUser(user) }
+        let device = try await RawDevice(userID: "me", transport: server)
+        defer { device.close() }
+
+        // At the limit: stored. One byte over, counted as the vendor counts (custom: data,
+        // description and extension together; text: UTF-8 bytes, so 'é' counts 2): refused.
+        let atLimit = OutgoingMessage(id: "m1", receiver: .user("a"), content: .text(String(repeating: "x", count: limit)))
+        guard case .message(let stored) = try await device.send(.sendMessage(atLimit)) else { return XCTFail("no message") }
+        XCTAssertEqual(stored.seq, 1)
+        let over: [MessageContent] = [
+            .text(String(repeating: "é", count: limit / 2) + "x"),
+            .custom(Data(count: limit - 4), desc: "ab", ext: "cde"),
+            .face(.init(index: 1, data: Data(count: limit - 3))),
+            .location(.init(desc: String(repeating: "d", count: limit - 15), longitude: 0, latitude: 0)),
+        ]
+        for (index, content) in over.enumerated() {
+            XCTAssertEqual(content.bodyBytes, limit + 1, "case \(index)")
+            do {
+                _ = try await device.send(.sendMessage(OutgoingMessage(id: "big-\(index)", receiver: .user("a"), content: content)))
+                XCTFail("case \(index) was stored")
+            } catch let error as IMError {
+                XCTAssertEqual(error.code, .serverMessageBodyTooLarge, "case \(index)")
+            }
+        }
+        XCTAssertThrowsError(try server.sendText(String(repeating: "y", count: limit + 1), from: "a", toUser: "me")) { error in
+            XCTAssertEqual((error as? IMError)?.code, .serverMessageBodyTooLarge, "the admin call too")
+        }
+        // A change into a body over the limit.
+        do {
+            _ = try await device.send(.modifyMessage(
+                .c2c("a"), seq: 1, messageID: "m1", expected: MessageEdit(of: stored),
+                edit: MessageEdit(content: .text(String(repeating: "z", count: limit + 1)), cloudCustomData: nil)))
+            XCTFail("the change was made")
+        } catch let error as IMError {
+            XCTAssertEqual(error.code, .serverMessageBodyTooLarge)
+        }
+        XCTAssertEqual(try server.conversations(of: "a").first?.lastSeq, 1, "nothing more was stored")
+        XCTAssertEqual(try server.conversations(of: "a").first?.lastMessage?.content.text?.count, limit, "nor changed")
+    }
+
+    func test_aJournalWrittenBeforeTheLimit_replaysItsLargerMessages() throws {
+        let path = directory.file("server.sqlite")
+        do {
+            let server = try IMReferenceServer(persistingAt: path)
+            for user in ["me", "a"] { try server.registerUser(user) }
+        }
+        // As an earlier version journaled it: a send of 20,000 bytes.
+        let large = String(repeating: "w", count: 20_000)
+        do {
+            let journal = try ServerJournal(path: path)
+            XCTAssertNil(journal.append(.send(
+                OutgoingMessage(id: "old", receiver: .user("me"), content: .text(large)), from: "a", at: 1_700_000_000)))
+        }
+        let reopened = try IMReferenceServer(persistingAt: path)
+        let conversation = try XCTUnwrap(try reopened.conversations(of: "me").first)
+        XCTAssertEqual(conversation.lastMessage?.content.text, large)
+        XCTAssertEqual(conversation.unreadCount, 1)
+    }
+}
