@@ -236,6 +236,7 @@ public final class IMReferenceServer: IMTransport, Sendable {
                 }
                 do throws(IMError) {
                     let userID = connection.userID
+                    try Self.refuseOversizedBody(of: .request(request, from: userID, at: 0))
                     if request.changesState {
                         result = .success(try apply(.request(request, from: userID, at: 0), to: &state, &outbox))
                     } else {
@@ -259,6 +260,17 @@ public final class IMReferenceServer: IMTransport, Sendable {
     /// (80002), as the vendor's cloud refuses it, and not in `ServerState.apply`: a journal written
     /// before the limit still replays whole.
     func apply(_ operation: ServerOperation, to state: inout ServerState, _ outbox: inout Outbox) throws(IMError) -> IMResponse {
+        try Self.refuseOversizedBody(of: operation)
+        var time: UInt64 = 0
+        let response = try state.apply(operation, clock: { time = clock(); return time }, outbox: &outbox)
+        // An online message changes no lasting state: nothing to journal.
+        if case .send(let outgoing, _, _) = operation, outgoing.onlineUserOnly { return response }
+        record(operation.at(time))
+        return response
+    }
+
+    /// Refuses a message body over `MessageContent.maxBodyBytes`, sent or changed (80002).
+    private static func refuseOversizedBody(of operation: ServerOperation) throws(IMError) {
         let body: MessageContent? = switch operation {
         case .send(let outgoing, _, _), .request(.sendMessage(let outgoing), _, _): outgoing.content
         case .request(.modifyMessage(_, _, _, _, let edit), _, _): edit.content
@@ -267,10 +279,6 @@ public final class IMReferenceServer: IMTransport, Sendable {
         if let bytes = body?.bodyBytes, bytes > MessageContent.maxBodyBytes {
             throw IMError(.serverMessageBodyTooLarge, "the message body is \(bytes) bytes; at most \(MessageContent.maxBodyBytes) are allowed")
         }
-        var time: UInt64 = 0
-        let response = try state.apply(operation, clock: { time = clock(); return time }, outbox: &outbox)
-        record(operation.at(time))
-        return response
     }
 
     /// Applies `operation` under the lock, journals it and queues what it produced.

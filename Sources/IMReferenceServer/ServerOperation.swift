@@ -23,7 +23,8 @@ extension IMRequest {
     /// Whether answering the request changes the server's lasting state (a journaled operation).
     var changesState: Bool {
         switch self {
-        case .sendMessage, .markRead, .setPinned, .setReceiveOption, .deleteConversation, .setDraft,
+        case .sendMessage(let outgoing): !outgoing.onlineUserOnly
+        case .markRead, .setPinned, .setReceiveOption, .deleteConversation, .setDraft,
              .setGlobalReceiveOption: true
         case .syncChanges, .conversations, .heartbeat, .history, .deliveredHistory, .profiles, .receiveOptions, .globalReceiveOption: false
         case .sendReadReceipts, .modifyMessage: true

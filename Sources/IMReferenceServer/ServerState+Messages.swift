@@ -13,6 +13,7 @@ extension ServerState {
         _ outgoing: OutgoingMessage, from senderID: String, clock: () -> UInt64, outbox: inout Outbox
     ) throws(IMError) -> Message {
         try checkUser(senderID)
+        if outgoing.onlineUserOnly { return try sendOnline(outgoing, from: senderID, now: clock(), outbox: &outbox) }
         switch outgoing.receiver {
         case .user(let peerID):
             try checkUser(peerID)
@@ -39,6 +40,52 @@ extension ServerState {
             }
             return message
         }
+    }
+
+    /// An online message (`OutgoingMessage.onlineUserOnly`): pushed, unnumbered, to the devices
+    /// online now of the receivers whose receive option lets it in (in a group, every member but
+    /// the sender) and of the sender (as any message: the sending one tells its own apart), and
+    /// stored nowhere: no log, no conversation, no version, no journal.
+    /// - Returns: the message as sent, with sequence 0.
+    /// - Complexity: O(recipients + their connections).
+    private mutating func sendOnline(
+        _ outgoing: OutgoingMessage, from senderID: String, now: UInt64, outbox: inout Outbox
+    ) throws(IMError) -> Message {
+        let id: String
+        if outgoing.id.isEmpty {
+            generatedMessageIDs += 1
+            id = "server-\(generatedMessageIDs)"
+        } else {
+            id = outgoing.id
+        }
+        let message = Message(outgoing, id: id, seq: 0, timestamp: now, sender: senderID, status: .sent)
+        let recipients: [(userID: String, id: ConversationID, profile: ConversationProfile)]
+        switch outgoing.receiver {
+        case .user(let peerID):
+            try checkUser(peerID)
+            var sides: [(userID: String, id: ConversationID, profile: ConversationProfile)] = []
+            if let profile = profile(of: .c2c(peerID), seenBy: senderID) { sides.append((senderID, .c2c(peerID), profile)) }
+            if !peerID.isSameID(as: senderID), let profile = profile(of: .c2c(senderID), seenBy: peerID) {
+                sides.append((peerID, .c2c(senderID), profile))
+            }
+            recipients = sides
+        case .group(let groupID):
+            try checkGroup(groupID)
+            guard let group = groups[groupID], group.hasMember(senderID) else {
+                throw IMError(.notGroupMember, "\(senderID) is not a member of \(groupID)")
+            }
+            recipients = [(senderID, .group(groupID), group.profile)]
+                + group.members.filter { !$0.isSameID(as: senderID) }.map { ($0, .group(groupID), group.profile) }
+        }
+        let mentioned = Set(message.atUserIDs.map(ExactID.init))
+        for recipient in recipients {
+            guard let account = users[recipient.userID], !account.connections.isEmpty,
+                  account.receiveOption(for: recipient.id).delivers(
+                    mentioningRecipient: message.atAll || mentioned.contains(ExactID(recipient.userID)))
+            else { continue }
+            outbox.push(.onlineMessage(message, profile: recipient.profile), version: 0, to: account.connections)
+        }
+        return message
     }
 
     /// Appends `outgoing` to log `key` as a sent message with the next sequence.

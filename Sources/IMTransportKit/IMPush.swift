@@ -46,12 +46,18 @@ public enum IMPush: Hashable, Codable, Sendable {
     /// A message of the conversation was changed (`IMRequest.modifyMessage`, by any member, from
     /// any device): the message as it is now. Only on connections of protocol version 5 or later.
     case messageModified(Message)
+    /// An online message (`OutgoingMessage.onlineUserOnly`) to or from this user, with
+    /// the conversation's profile as this user sees it: sequence 0, stored nowhere, changing no
+    /// conversation. Pushed with version 0 to the devices online when it was sent, and only on
+    /// connections of protocol version 6 or later.
+    case onlineMessage(Message, profile: ConversationProfile)
 
     /// The first protocol version whose peers decode this push (PROTOCOL.md, "Versioning").
     public var protocolVersion: Int {
         switch self {
         case .globalReceiveOption: 3
         case .messageReadReceipts, .messageModified: IMWireFraming.readReceiptVersion
+        case .onlineMessage: IMWireFraming.onlineMessageVersion
         default: 1
         }
     }

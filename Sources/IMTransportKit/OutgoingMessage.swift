@@ -15,6 +15,8 @@ public struct OutgoingMessage: Hashable, Codable, Sendable {
     public var cloudCustomData: Data?
     /// `needReadReceipt`, nil for false (left out of the encoding, as before it existed).
     private var receipts: Bool?
+    /// `onlineUserOnly`, nil for false (left out of the encoding, as before it existed).
+    private var online: Bool?
 
     /// Whether the receivers may send read receipts (`Message.needReadReceipt`).
     public var needReadReceipt: Bool {
@@ -22,17 +24,27 @@ public struct OutgoingMessage: Hashable, Codable, Sendable {
         set { receipts = newValue ? true : nil }
     }
 
+    /// Whether only the receivers' (and the sender's other) devices online now get it (V2 `sendMessage(onlineUserOnly:)`,
+    /// legacy `sendOnlineMessage`; protocol version 6): the server stores nothing of it, no
+    /// conversation changes, and it comes as the push `onlineMessage`, unnumbered, never in a sync
+    /// or a history. For typing notices and other hints that are stale once missed.
+    public var onlineUserOnly: Bool {
+        get { online == true }
+        set { online = newValue ? true : nil }
+    }
+
     private enum CodingKeys: String, CodingKey {
         case id, random, receiver, content, atUserIDs, atAll, isExcludedFromUnreadCount, isExcludedFromLastMessage
         case cloudCustomData
         case receipts = "needReadReceipt"
+        case online = "onlineUserOnly"
     }
 
     public init(
         id: String, random: UInt32 = 0, receiver: MessageReceiver, content: MessageContent,
         atUserIDs: [String] = [], atAll: Bool = false,
         isExcludedFromUnreadCount: Bool = false, isExcludedFromLastMessage: Bool = false,
-        cloudCustomData: Data? = nil, needReadReceipt: Bool = false
+        cloudCustomData: Data? = nil, needReadReceipt: Bool = false, onlineUserOnly: Bool = false
     ) {
         self.id = id
         self.random = random
@@ -44,5 +56,6 @@ public struct OutgoingMessage: Hashable, Codable, Sendable {
         self.isExcludedFromLastMessage = isExcludedFromLastMessage
         self.cloudCustomData = cloudCustomData
         self.receipts = needReadReceipt ? true : nil
+        self.online = onlineUserOnly ? true : nil
     }
 }

@@ -191,9 +191,11 @@ open class TIMConversation: NSObject {
         send(msg, onlineOnly: false, succ: succ, fail: fail)
     }
 
-    /// Sends `msg` to whoever is online now: receivers that are offline never get it, it never counts
-    /// as unread and never becomes the last message (history still returns it).
-    /// - Errors: as `send(_:succ:fail:)`.
+    /// Sends `msg` to whoever is online now (the receivers, my other devices): a device offline
+    /// never gets it, not after a login either; neither the server nor any device stores it (no history returns it, no
+    /// conversation shows it, starts with it or counts it). It needs a server of protocol version 6.
+    /// - Errors: as `send(_:succ:fail:)`; 7013 `ERR_SDK_INTERFACE_NOT_SUPPORT` from a server of an
+    ///   earlier protocol version.
     @discardableResult
     public func sendOnlineMessage(_ msg: TIMMessage!, succ: TIMSucc?, fail: TIMFail?) -> Int32 {
         send(msg, onlineOnly: true, succ: succ, fail: fail)

@@ -79,10 +79,16 @@ extension V2TIMManager {
     /// Sends `message` to user `receiver` or to group `groupID` (exactly one of them).
     ///
     /// The message becomes the conversation's last message at once (status sending); on success it
-    /// carries its `seq`, server `timestamp` and `MSG_STATUS_SEND_SUCC`. `onlineUserOnly` messages do
-    /// not count as unread and do not become the last message. Priority, offline push info and
-    /// progress are accepted and have no effect here. Goes to the server; `succ` runs once the
+    /// carries its `seq`, server `timestamp` and `MSG_STATUS_SEND_SUCC`. Priority, offline push info
+    /// and progress are accepted and have no effect here. Goes to the server; `succ` runs once the
     /// server stored the message.
+    ///
+    /// With `onlineUserOnly` (typing notices and other hints), as the vendor documents online
+    /// messages: only the receivers' devices and my other devices online now get it
+    /// (`onRecvNewMessage`); a device offline never does, not after a login either; neither the server nor any device stores it,
+    /// so no history (local or cloud) holds it, no conversation shows it, starts with it or counts
+    /// it, on either side; `succ` runs once the server passed it on, and the message keeps `seq` 0.
+    /// It needs a server of protocol version 6 (7013 otherwise).
     /// - Returns: the message ID, or nil when the call fails at once (not initialised, not logged in,
     ///   invalid arguments; `fail` says why).
     /// - Errors:
@@ -121,7 +127,7 @@ extension V2TIMManager {
             client.send(outgoing) { result in
                 switch result {
                 case .success(let stored):
-                    v2.value.update(from: stored, selfUserID: client.userID)
+                    v2.value.update(from: stored, selfUserID: client.userID, online: onlineUserOnly)
                     callbacks.value.0?()
                 case .failure(let error):
                     v2.value.status = .MSG_STATUS_SEND_FAIL
@@ -156,9 +162,9 @@ extension V2TIMManager {
         return client.outgoing(
             to: target, content: content,
             atUserIDs: atList.filter { $0 != kImSDK_MesssageAtALL }, atAll: atList.contains(kImSDK_MesssageAtALL),
-            isExcludedFromUnreadCount: message.isExcludedFromUnreadCount || onlineUserOnly,
-            isExcludedFromLastMessage: message.isExcludedFromLastMessage || onlineUserOnly,
-            cloudCustomData: message.cloudCustomData, needReadReceipt: message.needReadReceipt)
+            isExcludedFromUnreadCount: message.isExcludedFromUnreadCount,
+            isExcludedFromLastMessage: message.isExcludedFromLastMessage,
+            cloudCustomData: message.cloudCustomData, needReadReceipt: message.needReadReceipt, onlineUserOnly: onlineUserOnly)
     }
 
     // MARK: - History

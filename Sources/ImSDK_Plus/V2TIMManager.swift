@@ -293,6 +293,12 @@ public final class V2TIMManager: Sendable {
         case .messageReadReceipts(let receipts):
             let list = receipts.map(V2TIMMessageReceipt.init)
             messageListeners.forEach { Spellings.messageReadReceipts(list, to: $0) }
+        case .onlineMessage(let message, let profile):
+            // Read up to nothing: it is in no conversation (its sequence is 0). Sent, not imported.
+            let v2 = V2TIMMessage(message, selfUserID: me, readSeq: 0, profile: profile)
+            v2.status = .MSG_STATUS_SEND_SUCC
+            messageListeners.forEach { Spellings.newMessage(v2, to: $0) }
+            simpleListeners.forEach { Spellings.simpleMessage(message, to: $0) }
         case .changes(let batch):
             if !messageListeners.isEmpty {
                 // The conversations a message arrived in are in the batch (it changed them).

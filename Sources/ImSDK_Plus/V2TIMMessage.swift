@@ -215,13 +215,14 @@ open class V2TIMMessage: NSObject {
         return nil
     }
 
-    /// Takes over the state of the stored message after a send.
-    func update(from message: Message, selfUserID: String) {
+    /// Takes over the state of the stored message after a send (`online`: an online message, sent
+    /// with sequence 0 and stored nowhere, which is no local import).
+    func update(from message: Message, selfUserID: String, online: Bool = false) {
         core = message
         msgID = message.id
         seq = message.seq
         timestamp = Date(timeIntervalSince1970: TimeInterval(message.timestamp))
-        status = V2TIMMessage.status(of: message)
+        status = online ? .MSG_STATUS_SEND_SUCC : V2TIMMessage.status(of: message)
         sender = message.sender
         isSelf = message.sender.isSameID(as: selfUserID)
         isRead = true

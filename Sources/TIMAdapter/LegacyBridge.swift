@@ -250,8 +250,8 @@ package final class LegacyBridge: Sendable {
         }
     }
 
-    /// Sends `content` in `id` (`sendMessage`; `onlineOnly`: `sendOnlineMessage`, neither stored as
-    /// unread nor the last message): `willSend` gets the message being sent before the request
+    /// Sends `content` in `id` (`sendMessage`; `onlineOnly`: `sendOnlineMessage`, an online message
+    /// stored nowhere, see `IMClient.send`): `willSend` gets the message being sent before the request
     /// leaves; then the local fields the app set on the object before sending are stored with it.
     /// Returns 0, 6013 before `initSdk`, or 6014 when logged out.
     package func send(
@@ -262,8 +262,7 @@ package final class LegacyBridge: Sendable {
             return fail(noSession) { completion(.failure($0!)) }
         }
         let receiver: MessageReceiver = id.kind == .group ? .group(id.target) : .user(id.target)
-        let outgoing = client.outgoing(
-            to: receiver, content: content, isExcludedFromUnreadCount: onlineOnly, isExcludedFromLastMessage: onlineOnly)
+        let outgoing = client.outgoing(to: receiver, content: content, onlineUserOnly: onlineOnly)
         client.send(outgoing, willSend: { pending in
             willSend(pending)
             flushPendingLocalFields()
@@ -332,6 +331,8 @@ package final class LegacyBridge: Sendable {
             if !refreshed.isEmpty { sink.legacyRefresh(conversations: refreshed.map(\.id), selfUserID: client.userID) }
         case .connection(let connection):
             LegacyConnectionEvent.events(of: connection).forEach(sink.legacyConnection)
+        case .onlineMessage(let message, _):
+            sink.legacyNewMessages([message], selfUserID: client.userID)
         case .syncStarted, .syncFailed, .globalReceiveOption, .messageReadReceipts:
             break  // the legacy API has no listener for them
         }

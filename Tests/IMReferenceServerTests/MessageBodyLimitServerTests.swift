@@ -83,3 +83,52 @@ final class MessageBodyLimitServerTests: XCTestCase {
         XCTAssertEqual(conversation.unreadCount, 1)
     }
 }
+
+/// Online messages on the server: answered with sequence 0, pushed unnumbered to the receivers'
+/// connections (of protocol version 6 or later), and neither stored nor journaled.
+final class OnlineMessageServerTests: XCTestCase {
+    private var directory: TemporaryDirectory!
+
+    override func setUpWithError() throws {
+        try super.setUpWithError()
+        directory = try TemporaryDirectory(prefix: "online-message")
+    }
+
+    override func tearDown() {
+        directory?.remove()
+        super.tearDown()
+    }
+
+    func test_anOnlineMessage_isPushedToConnectedReceivers_andNeitherStoredNorJournaled() async throws {
+        let server = IMReferenceServer(loginPolicy: .unlimited)
+        for user in ["me", "a"] { try server.registerUser(user) }
+        let me = try await RawDevice(userID: "me", transport: server)
+        let a = try await RawDevice(userID: "a", transport: server)
+        defer { [me, a].forEach { $0.close() } }
+        let versionBefore = try server.version(of: "a")
+        var outgoing = OutgoingMessage(id: "typing-1", receiver: .user("a"), content: .custom(Data("1".utf8)))
+        outgoing.onlineUserOnly = true
+        guard case .message(let sent) = try await me.send(.sendMessage(outgoing)) else { return XCTFail("no answer") }
+        XCTAssertEqual(sent.seq, 0)
+        XCTAssertEqual(sent.status, .sent)
+        _ = try await a.send(.heartbeat)  // the push comes before this answer
+        XCTAssertEqual(a.pushes.count, 1)
+        guard case .onlineMessage(let pushed, _) = a.pushes.first else { return XCTFail("\(a.pushes)") }
+        XCTAssertEqual(pushed, sent)
+        XCTAssertEqual(IMPush.onlineMessage(sent, profile: .init()).protocolVersion, 6,
+                       "a socket connection of an earlier version is not sent it (NetworkSession)")
+        XCTAssertEqual(me.pushes.count, 1, "the sender's connections too (the sending one tells its own apart)")
+        XCTAssertEqual(try server.version(of: "a"), versionBefore)
+        XCTAssertEqual(try server.conversations(of: "a"), [])
+        XCTAssertEqual(try server.conversations(of: "me"), [])
+
+        // A persisted server journals nothing of it (here through the admin call).
+        let path = directory.file("server.sqlite")
+        do {
+            let persisted = try IMReferenceServer(persistingAt: path)
+            for user in ["me", "a"] { try persisted.registerUser(user) }
+            _ = try persisted.send(outgoing, from: "me")
+        }
+        XCTAssertEqual(try ServerJournal(path: path).contents().operations.count, 2, "the two users, and nothing else")
+    }
+}

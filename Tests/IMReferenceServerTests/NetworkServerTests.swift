@@ -91,7 +91,7 @@ final class NetworkServerTests: XCTestCase {
         try server.registerUser("me")
         let device = try await RawDevice(userID: "me", transport: try serve(server))
         XCTAssertEqual(device.protocolVersion, IMWireFraming.newestVersion)
-        XCTAssertEqual(device.protocolVersion, 5)
+        XCTAssertEqual(device.protocolVersion, 6)
         device.close()
 
         let listening = try Socket.listen(host: "127.0.0.1", port: 0)

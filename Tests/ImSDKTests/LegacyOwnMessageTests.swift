@@ -72,11 +72,11 @@ final class LegacyOwnMessageTests: XCTestCase {
         XCTAssertEqual(v2.received, [], "V2 onRecvNewMessage of the sending device")
         XCTAssertEqual(tablet.recorder.received, [
             received("c2c_a", 1, from: "me", isSelf: true, "stored"),
-            received("c2c_a", 2, from: "me", isSelf: true, "online"),
+            received("c2c_a", 0, from: "me", isSelf: true, "online"),
         ], "my other device, once each")
         XCTAssertEqual(peer.recorder.received, [
             received("c2c_me", 1, from: "me", isSelf: false, "stored"),
-            received("c2c_me", 2, from: "me", isSelf: false, "online"),
+            received("c2c_me", 0, from: "me", isSelf: false, "online"),
         ], "the peer, once each")
         XCTAssertEqual((conversation.getLastMsg()?.getElem(0) as? TIMTextElem)?.text, "stored",
                        "an online message is not the last message")
@@ -109,7 +109,7 @@ final class LegacyOwnMessageTests: XCTestCase {
         let online = text("online")
         try await call { conversation.sendOnlineMessage(online, succ: $0, fail: $1) }
         await settleAll()
-        XCTAssertEqual(tablet.recorder.received, [received("c2c_b", 1, from: "me", isSelf: true, "online")])
+        XCTAssertEqual(tablet.recorder.received, [received("c2c_b", 0, from: "me", isSelf: true, "online")])
 
         let late = try await V2TestSession(userID: "b", server: session.server, instance: V2TIMManager.makeInstance())
         defer { late.tearDown() }
@@ -117,5 +117,6 @@ final class LegacyOwnMessageTests: XCTestCase {
         XCTAssertEqual(late.recorder.received, [], "b was offline when it was sent")
         let list = try await late.walk().list
         XCTAssertFalse(list.contains { $0.lastMessage?.textElem?.text == "online" }, "nor does b's list show it")
+        XCTAssertFalse(list.contains { $0.conversationID == "c2c_me" }, "nor start with it")
     }
 }

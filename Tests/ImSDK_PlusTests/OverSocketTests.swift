@@ -69,6 +69,19 @@ final class ModifyMessageOverSocketTests: ModifyMessageTests {
     override func test_aServerOfAnEarlierVersion_isNotAsked() async throws { try await super.test_aServerOfAnEarlierVersion_isNotAsked() }
 }
 
+final class OnlineMessageOverSocketTests: OnlineMessageTests {
+    override func setUp() {
+        super.setUp()
+        TestNetwork.routeOverSocket { addTeardownBlock($0) }
+    }
+
+    override func test_anOnlinePeerHearsIt_andNothingAnywhereStoresIt() async throws { try await super.test_anOnlinePeerHearsIt_andNothingAnywhereStoresIt() }
+    override func test_aReceiverOfflineThen_neverGetsIt_notAfterALoginEither() async throws { try await super.test_aReceiverOfflineThen_neverGetsIt_notAfterALoginEither() }
+    override func test_inAGroup_theOnlineMembersAndMyOtherDeviceHearIt_butNotAMemberWhoReceivesNothing() async throws { try await super.test_inAGroup_theOnlineMembersAndMyOtherDeviceHearIt_butNotAMemberWhoReceivesNothing() }
+    override func test_theLegacySendOnlineMessage_andTheLegacyListener() async throws { try await super.test_theLegacySendOnlineMessage_andTheLegacyListener() }
+    override func test_aServerBeforeVersion6_isNotSentAnOnlineMessage() async throws { try await super.test_aServerBeforeVersion6_isNotSentAnOnlineMessage() }
+}
+
 final class CatchUpOverSocketTests: CatchUpTests {
     override func setUp() {
         super.setUp()

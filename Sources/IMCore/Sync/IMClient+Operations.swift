@@ -204,6 +204,7 @@ extension IMClient {
         completion: @escaping @Sendable (Result<Message, IMError>) -> Void
     ) {
         let pending = Message(outgoing, seq: 0, timestamp: clock(), sender: userID, status: .sending)
+        if outgoing.onlineUserOnly { return sendOnline(outgoing, pending, willSend: willSend, completion: completion) }
         let id = pending.conversationID(selfUserID: userID)
         let startsConversation: Bool
         do throws(IMError) {
@@ -248,6 +249,37 @@ extension IMClient {
 
     /// Throws `interfaceNotSupported` (7013) when `outgoing` carries `cloudCustomData` or asks
     /// for read receipts and the connection's server speaks a protocol version that would drop it.
+    /// Sends an online message (`OutgoingMessage.onlineUserOnly`): only the receivers' devices and
+    /// my other devices online now get it. Stored nowhere, here neither: no conversation shows it or starts with it,
+    /// and no history (local or the server's) holds it; `completion` gets it as sent, with
+    /// sequence 0. Fails with 8001 for a body over 12 KB, with 7013 on a server of a protocol
+    /// version before 6 (which would store it), and with 9520 when not connected.
+    private func sendOnline(
+        _ outgoing: OutgoingMessage, _ pending: Message, willSend: (Message) -> Void,
+        completion: @escaping @Sendable (Result<Message, IMError>) -> Void
+    ) {
+        willSend(pending)
+        do throws(IMError) {
+            try checkServerKeepsWhatItCarries(outgoing)
+            try requireProtocolVersion(IMWireFraming.onlineMessageVersion, "has no online messages")
+        } catch {
+            deliver { completion(.failure(error)) }
+            return
+        }
+        // Its push reaches this device too (as every device of the sender): no new message here.
+        withState { _ = $0.sentAwaitingPush.insert(outgoing.id) }
+        perform(.sendMessage(outgoing)) { [self] result in
+            if case .failure = result { withState { _ = $0.sentAwaitingPush.remove(outgoing.id) } }
+            let outcome = result.flatMap { response -> Result<Message, IMError> in
+                guard case .message(let sent) = response else {
+                    return .failure(IMError(.networkFailure, "unexpected answer to a send"))
+                }
+                return .success(sent)
+            }
+            deliver { completion(outcome) }
+        }
+    }
+
     private func checkServerKeepsWhatItCarries(_ outgoing: OutgoingMessage) throws(IMError) {
         try Self.checkBodySize(outgoing.content)
         if outgoing.cloudCustomData != nil {
@@ -271,14 +303,14 @@ extension IMClient {
     package func outgoing(
         to receiver: MessageReceiver, content: MessageContent, atUserIDs: [String] = [], atAll: Bool = false,
         isExcludedFromUnreadCount: Bool = false, isExcludedFromLastMessage: Bool = false, cloudCustomData: Data? = nil,
-        needReadReceipt: Bool = false
+        needReadReceipt: Bool = false, onlineUserOnly: Bool = false
     ) -> OutgoingMessage {
         let random = UInt32.random(in: 0...UInt32.max)
         return OutgoingMessage(
             id: "\(userID)-\(clock())-\(random)", random: random, receiver: receiver, content: content,
             atUserIDs: atUserIDs, atAll: atAll, isExcludedFromUnreadCount: isExcludedFromUnreadCount,
             isExcludedFromLastMessage: isExcludedFromLastMessage, cloudCustomData: cloudCustomData,
-            needReadReceipt: needReadReceipt)
+            needReadReceipt: needReadReceipt, onlineUserOnly: onlineUserOnly)
     }
 
     /// Up to `count` messages of `id` older than `message` (nil: the newest), newest first, with the

@@ -812,7 +812,15 @@ package final class IMClient: IMPushSink, Sendable {
         var batches: [ChangeBatch] = []
         batches.reserveCapacity(arrived.count)
         // Versions count in the connection's epoch: a store from another one waits for its sync from 0.
-        guard state.isInServerEpoch else { return [] }
+        // An online message belongs to no version, and no sync would bring it: heard all the same.
+        guard state.isInServerEpoch else {
+            for arrival in arrived {
+                if case .onlineMessage(let message, let profile) = arrival.push {
+                    noteOnlineMessage(message, profile, &state, &followUps)
+                }
+            }
+            return []
+        }
         for arrival in arrived {
             let (push, version) = (arrival.push, arrival.version)
             guard version == 0 || version == state.store.syncVersion + 1 else {
@@ -854,12 +862,22 @@ package final class IMClient: IMPushSink, Sendable {
                 followUps.globalReceiveOptions.append(option)
             case .messageReadReceipts(let receipts):
                 followUps.readReceipts.append(receipts)
+            case .onlineMessage(let message, let profile):
+                noteOnlineMessage(message, profile, &state, &followUps)
             }
             if version > 0 { state.store.advanceSyncVersion(to: version) }
             batches.append(state.store.commitBatch())
             if checksInvariants(in: state) { state.store._checkInvariants() }
         }
         return batches
+    }
+
+    /// An online message, stored nowhere: the new-message listeners hear of it once the lock is
+    /// released; not this device's own, which is no new message here.
+    private func noteOnlineMessage(
+        _ message: Message, _ profile: ConversationProfile, _ state: inout State, _ followUps: inout PushFollowUps
+    ) {
+        if !state.takeSentHere(message, selfUserID: userID) { followUps.onlineMessages.append((message, profile)) }
     }
 
     /// Does what applying pushes left to do, outside the lock: asks for the server state of the
@@ -869,6 +887,7 @@ package final class IMClient: IMPushSink, Sendable {
         guard !followUps.isEmpty else { return }
         for option in followUps.globalReceiveOptions { emit(.globalReceiveOption(option)) }
         for receipts in followUps.readReceipts { emit(.messageReadReceipts(receipts)) }
+        for (message, profile) in followUps.onlineMessages { emit(.onlineMessage(message, profile: profile)) }
         for (id, seq) in followUps.refreshes { refresh(id, upTo: seq) }
         reportPulled(followUps.pulled)
         if followUps.needsSync { sync() }
@@ -911,8 +930,11 @@ struct PushFollowUps {
     var globalReceiveOptions: [GlobalReceiveOption] = []
     /// The message read receipts pushed, in order (announced as `ClientEvent.messageReadReceipts`).
     var readReceipts: [[MessageReadReceipt]] = []
+    /// The online messages pushed, in order (announced as `ClientEvent.onlineMessage`).
+    var onlineMessages: [(Message, ConversationProfile)] = []
 
     var isEmpty: Bool {
         !needsSync && refreshes.isEmpty && pulled.isEmpty && globalReceiveOptions.isEmpty && readReceipts.isEmpty
+            && onlineMessages.isEmpty
     }
 }

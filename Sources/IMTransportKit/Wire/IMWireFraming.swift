@@ -8,12 +8,15 @@ public enum IMWireFraming {
     /// `cloudCustomData` (a server of an earlier version would drop it), 5 message read receipts
     /// (a message's `needReadReceipt`, the requests `sendReadReceipts`, `readReceipts` and
     /// `readMembers`, the push `messageReadReceipts`) and changed messages (the request
-    /// `modifyMessage`, the push `messageModified`, a sync page's `modifiedMessages`).
-    public static let versions = [1, 2, 3, 4, 5]
+    /// `modifyMessage`, the push `messageModified`, a sync page's `modifiedMessages`), 6 online
+    /// messages (an outgoing message's `onlineUserOnly`, the push `onlineMessage`).
+    public static let versions = [1, 2, 3, 4, 5, 6]
     /// The first version whose servers keep a message's `cloudCustomData`.
     public static let cloudCustomDataVersion = 4
     /// The first version with message read receipts and changed messages.
     public static let readReceiptVersion = 5
+    /// The first version with online messages (`OutgoingMessage.onlineUserOnly`).
+    public static let onlineMessageVersion = 6
     /// The newest of `versions`: what a server in this process speaks to a client in it.
     public static var newestVersion: Int { versions[versions.count - 1] }
     /// The largest frame a server accepts from a client unless it says otherwise (1 MiB of JSON).

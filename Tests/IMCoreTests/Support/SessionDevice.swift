@@ -129,6 +129,7 @@ final class SessionDevice: @unchecked Sendable {
         case .connection(.userSigExpired): "userSigExpired"
         case .globalReceiveOption: "globalReceiveOption"
         case .messageReadReceipts: "messageReadReceipts"
+        case .onlineMessage: "onlineMessage"
         }
     }
 }
