@@ -74,6 +74,16 @@ extension V2TIMManager {
         return message
     }
 
+    /// A new message with `message`'s content, to send elsewhere (the headers: a received or sent
+    /// message is not sent again; forward a copy). Its `cloudCustomData` and flags start unset;
+    /// nil for a nil message or one without content.
+    public func createForwardMessage(message: V2TIMMessage?) -> V2TIMMessage! {
+        guard let message, let content = message.content else { return nil }
+        let forward = V2TIMMessage()
+        forward.setContent(content)
+        return forward
+    }
+
     // MARK: - Sending
 
     /// Sends `message` to user `receiver` or to group `groupID` (exactly one of them).

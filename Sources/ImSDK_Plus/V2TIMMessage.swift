@@ -102,6 +102,9 @@ open class V2TIMMessage: NSObject {
     @exclusivity(unchecked) public internal(set) var revokerInfo: V2TIMUserFullInfo!
     /// Why it was revoked: nil (a revoke here gives no reason).
     @exclusivity(unchecked) public internal(set) var revokeReason: String!
+    /// The content of an element type this package does not read (an image, ..., from another
+    /// server), carried whole: a forward of the message sends it again.
+    private var opaqueContent: MessageContent?
     /// The stored message this object shows, once the SDK made or sent it (for the legacy adapter).
     @exclusivity(unchecked) package private(set) var core: Message?
 
@@ -148,7 +151,7 @@ open class V2TIMMessage: NSObject {
         switch message.content {
         case .text(let text): textElem = V2TIMTextElem(text: text)
         case .custom: customElem = Self.customElement(of: message.content)
-        case .other: (locationElem, faceElem) = Self.otherElements(of: message.content)
+        case .other: (locationElem, faceElem, opaqueContent) = Self.otherElements(of: message.content)
         }
         isExcludedFromUnreadCount = message.isExcludedFromUnreadCount
         isExcludedFromLastMessage = message.isExcludedFromLastMessage
@@ -169,7 +172,7 @@ open class V2TIMMessage: NSObject {
         elemType = Self.elementType(of: content)
         textElem = content.text.map(V2TIMTextElem.init(text:))
         customElem = Self.customElement(of: content)
-        (locationElem, faceElem) = Self.otherElements(of: content)
+        (locationElem, faceElem, opaqueContent) = Self.otherElements(of: content)
     }
 
     /// The element type of `content`.
@@ -189,18 +192,19 @@ open class V2TIMMessage: NSObject {
     }
 
     /// The location or face element that shows `content` (an element of that type whose payload
-    /// does not read shows as an empty element of its type, never as none).
-    private static func otherElements(of content: MessageContent) -> (V2TIMLocationElem?, V2TIMFaceElem?) {
-        guard case .other(let type, _) = content else { return (nil, nil) }
+    /// does not read shows as an empty element of its type, never as none), or the content itself
+    /// when it is of another type, carried whole.
+    private static func otherElements(of content: MessageContent) -> (V2TIMLocationElem?, V2TIMFaceElem?, MessageContent?) {
+        guard case .other(let type, _) = content else { return (nil, nil, nil) }
         switch type {
         case MessageContent.locationType:
             let location = content.location ?? MessageContent.Location(desc: nil, longitude: 0, latitude: 0)
-            return (V2TIMLocationElem(desc: location.desc, longitude: location.longitude, latitude: location.latitude), nil)
+            return (V2TIMLocationElem(desc: location.desc, longitude: location.longitude, latitude: location.latitude), nil, nil)
         case MessageContent.faceType:
             let face = content.face ?? MessageContent.Face(index: 0, data: nil)
-            return (nil, V2TIMFaceElem(index: face.index, data: face.data))
+            return (nil, V2TIMFaceElem(index: face.index, data: face.data), nil)
         default:
-            return (nil, nil)
+            return (nil, nil, content)
         }
     }
 
@@ -212,7 +216,7 @@ open class V2TIMMessage: NSObject {
             return .location(.init(desc: location.desc, longitude: location.longitude, latitude: location.latitude))
         }
         if let face = faceElem { return .face(.init(index: face.index, data: face.data)) }
-        return nil
+        return opaqueContent
     }
 
     /// Takes over the state of the stored message after a send (`online`: an online message, sent
@@ -345,10 +349,38 @@ open class V2TIMFaceElem: V2TIMElem {
 }
 
 /// Offline push settings for `sendMessage`; accepted and ignored (there is no offline push here).
+///
+/// Every setting of the 8.7 header is here, so code that fills them in (TUIKit sets the Android
+/// channels) compiles; none is sent anywhere.
 open class V2TIMOfflinePushInfo: NSObject {
     public var title: String!
     public var desc: String!
     public var ext: String!
+    public var disablePush = false
+    public var iOSPushType: V2TIMIOSOfflinePushType = .APNS
+    public var ignoreIOSBadge = false
+    public var iOSSound: String!
+    public var iOSInterruptionLevel: String!
+    public var enableIOSBackgroundNotification = false
+    public var iOSImage: String!
+    // The header's `AndroidSound`, ...: Swift's import lowers the first word.
+    public var androidSound: String!
+    public var androidOPPOChannelID: String!
+    public var androidFCMChannelID: String!
+    public var androidXiaoMiChannelID: String!
+    public var androidVIVOClassification = 0
+    public var androidVIVOCategory: String!
+    public var androidHuaWeiCategory: String!
+    public var androidOPPOCategory: String!
+    public var androidOPPONotifyLevel = 0
+    public var androidHonorImportance: String!
+    public var androidMeizuNotifyType = 0
+    public var androidHuaWeiImage: String!
+    public var androidHonorImage: String!
+    public var androidFCMImage: String!
+    public var harmonyImage: String!
+    public var harmonyCategory: String!
+    public var ignoreHarmonyBadge = false
 
     public override init() {}
 }

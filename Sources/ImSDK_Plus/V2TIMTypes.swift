@@ -86,6 +86,18 @@ public enum V2TIMElemType: Int, Sendable {
     case ELEM_TYPE_MERGER = 10
 }
 
+/// The kind of an iOS offline push (`V2TIMOfflinePushInfo.iOSPushType`; there is no offline push
+/// here).
+public enum V2TIMIOSOfflinePushType: Int, Sendable {
+    case APNS = 0
+    case VOIP = 1
+}
+
+extension V2TIMIOSOfflinePushType {
+    public static let V2TIM_IOS_OFFLINE_PUSH_TYPE_APNS = Self.APNS
+    public static let V2TIM_IOS_OFFLINE_PUSH_TYPE_VOIP = Self.VOIP
+}
+
 /// Message priority (group messages).
 public enum V2TIMMessagePriority: Int, Sendable {
     case PRIORITY_DEFAULT = 0

@@ -151,3 +151,32 @@ enum FLSendOptions {
         return "\(msg.priority == .PRIORITY_HIGH) \(msg.isBroadcastMessage) \(push)"
     }
 }
+
+// MARK: - TUIKit's forward and push settings (TUIChatBaseDataProvider, TUIMessageBaseDataProvider)
+
+enum FLForwardAndPush {
+    /// Forwards one by one (not merged), as TUIKit does.
+    static func forwards(_ msgs: [V2TIMMessage], excludedFromUnread: Bool) -> [V2TIMMessage] {
+        msgs.compactMap { msg -> V2TIMMessage? in
+            let forwardMessage = V2TIMManager.sharedInstance().createForwardMessage(message: msg)
+            forwardMessage?.isExcludedFromUnreadCount = excludedFromUnread
+            forwardMessage?.isExcludedFromLastMessage = false
+            return forwardMessage
+        }
+    }
+
+    /// The push settings TUIKit fills in before a send.
+    static func pushInfo(content: String, nickName: String?, customRing: Bool) -> V2TIMOfflinePushInfo {
+        let pushInfo: V2TIMOfflinePushInfo? = V2TIMOfflinePushInfo()
+        pushInfo?.ext = "{}"
+        if !content.isEmpty { pushInfo?.desc = content }
+        if let nickName = nickName { pushInfo?.title = nickName }
+        pushInfo?.androidOPPOChannelID = "tuikit"
+        pushInfo?.androidSound = customRing ? "private_ring" : nil
+        pushInfo?.androidHuaWeiCategory = "IM"
+        pushInfo?.androidVIVOCategory = "IM"
+        pushInfo?.iOSPushType = .V2TIM_IOS_OFFLINE_PUSH_TYPE_APNS
+        pushInfo?.ignoreIOSBadge = false
+        return pushInfo ?? V2TIMOfflinePushInfo()
+    }
+}
