@@ -51,13 +51,9 @@ extension ServerState {
     private mutating func sendOnline(
         _ outgoing: OutgoingMessage, from senderID: String, now: UInt64, outbox: inout Outbox
     ) throws(IMError) -> Message {
-        let id: String
-        if outgoing.id.isEmpty {
-            generatedMessageIDs += 1
-            id = "server-\(generatedMessageIDs)"
-        } else {
-            id = outgoing.id
-        }
+        // Not from `generatedMessageIDs`: that counter is lasting state, and this send is not
+        // journaled (a replay would hand the next stored message another ID than it got live).
+        let id = outgoing.id.isEmpty ? "online-\(senderID)-\(now)-\(UInt32.random(in: 0...UInt32.max))" : outgoing.id
         let message = Message(outgoing, id: id, seq: 0, timestamp: now, sender: senderID, status: .sent)
         let recipients: [(userID: String, id: ConversationID, profile: ConversationProfile)]
         switch outgoing.receiver {

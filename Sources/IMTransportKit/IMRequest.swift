@@ -106,8 +106,8 @@ public enum IMRequest: Hashable, Codable, Sendable {
     /// device holds) to `edit` for everyone who has it → `.message` (the message, changed). Any
     /// member of the conversation may change any sent message of it that is neither revoked nor
     /// deleted from their history: its text, custom, location or face content (not another kind,
-    /// nor into another kind: `MessageContent.canBeModified(into:)`) and its `cloudCustomData`. Every device of everyone holding the conversation gets
-    /// `.messageModified`. 8006 when the message is no longer `expected` (someone changed it
+    /// nor into another kind: `MessageContent.canBeModified(into:)`) and its `cloudCustomData`.
+    /// Every device of everyone holding the conversation gets `.messageModified`. 8006 when the message is no longer `expected` (someone changed it
     /// first: ask the history for it as it is); 6017 for a missing, revoked or deleted message or
     /// a content of another kind; 7013 in a group of type `AVChatRoom`; 10007 in a group the user
     /// is not a member of. Version 5.

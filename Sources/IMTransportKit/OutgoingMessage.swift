@@ -24,10 +24,11 @@ public struct OutgoingMessage: Hashable, Codable, Sendable {
         set { receipts = newValue ? true : nil }
     }
 
-    /// Whether only the receivers' (and the sender's other) devices online now get it (V2 `sendMessage(onlineUserOnly:)`,
-    /// legacy `sendOnlineMessage`; protocol version 6): the server stores nothing of it, no
-    /// conversation changes, and it comes as the push `onlineMessage`, unnumbered, never in a sync
-    /// or a history. For typing notices and other hints that are stale once missed.
+    /// Whether only the receivers' (and the sender's other) devices online now get it (V2
+    /// `sendMessage(onlineUserOnly:)`, legacy `sendOnlineMessage`; protocol version 6): the server
+    /// stores nothing of it, no conversation changes, and it comes as the push `onlineMessage`,
+    /// unnumbered, never in a sync or a history. For typing notices and other hints that are
+    /// stale once missed.
     public var onlineUserOnly: Bool {
         get { online == true }
         set { online = newValue ? true : nil }

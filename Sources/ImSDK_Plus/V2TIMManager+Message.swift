@@ -95,10 +95,11 @@ extension V2TIMManager {
     ///
     /// With `onlineUserOnly` (typing notices and other hints), as the vendor documents online
     /// messages: only the receivers' devices and my other devices online now get it
-    /// (`onRecvNewMessage`); a device offline never does, not after a login either; neither the server nor any device stores it,
-    /// so no history (local or cloud) holds it, no conversation shows it, starts with it or counts
-    /// it, on either side; `succ` runs once the server passed it on, and the message keeps `seq` 0.
-    /// It needs a server of protocol version 6 (7013 otherwise).
+    /// (`onRecvNewMessage`); a device offline never does, not after a login either; neither the
+    /// server nor any device stores it, so no history (local or cloud) holds it, no conversation
+    /// shows it, starts with it or counts it, on either side; `succ` runs once the server passed
+    /// it on, and the message keeps `seq` 0. It needs a server of protocol version 6 (7013
+    /// otherwise).
     /// - Returns: the message ID, or nil when the call fails at once (not initialised, not logged in,
     ///   invalid arguments; `fail` says why).
     /// - Errors:

@@ -122,13 +122,20 @@ final class OnlineMessageServerTests: XCTestCase {
         XCTAssertEqual(try server.conversations(of: "a"), [])
         XCTAssertEqual(try server.conversations(of: "me"), [])
 
-        // A persisted server journals nothing of it (here through the admin call).
+        // A persisted server journals nothing of it (here through the admin call, whose empty ID
+        // the server fills in), and the next stored message keeps its ID across a restart.
         let path = directory.file("server.sqlite")
+        var storedID = ""
         do {
             let persisted = try IMReferenceServer(persistingAt: path)
             for user in ["me", "a"] { try persisted.registerUser(user) }
-            _ = try persisted.send(outgoing, from: "me")
+            outgoing.id = ""
+            let online = try persisted.send(outgoing, from: "me")
+            XCTAssertFalse(online.id.isEmpty)
+            storedID = try persisted.send(OutgoingMessage(id: "", receiver: .user("a"), content: .text("kept")), from: "me").id
         }
-        XCTAssertEqual(try ServerJournal(path: path).contents().operations.count, 2, "the two users, and nothing else")
+        XCTAssertEqual(try ServerJournal(path: path).contents().operations.count, 3, "the two users and the stored message")
+        let reopened = try IMReferenceServer(persistingAt: path)
+        XCTAssertEqual(try reopened.conversations(of: "a").first?.lastMessage?.id, storedID)
     }
 }

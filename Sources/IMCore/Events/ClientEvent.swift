@@ -22,9 +22,9 @@ package enum ClientEvent: Sendable {
     /// user: the server pushes to all that are connected), each message's receipts after it
     /// (V2 `onRecvMessageReadReceipts`).
     case messageReadReceipts([MessageReadReceipt])
-    /// An online message from another user (`OutgoingMessage.onlineUserOnly`), with its
-    /// conversation's profile: for the new-message listeners only; stored nowhere, and no
-    /// conversation changes.
+    /// An online message (`OutgoingMessage.onlineUserOnly`) from another user or from my other
+    /// device, with its conversation's profile: for the new-message listeners only; stored
+    /// nowhere, and no conversation changes.
     case onlineMessage(Message, profile: ConversationProfile)
 }
 

@@ -250,8 +250,8 @@ extension IMClient {
     /// Throws `interfaceNotSupported` (7013) when `outgoing` carries `cloudCustomData` or asks
     /// for read receipts and the connection's server speaks a protocol version that would drop it.
     /// Sends an online message (`OutgoingMessage.onlineUserOnly`): only the receivers' devices and
-    /// my other devices online now get it. Stored nowhere, here neither: no conversation shows it or starts with it,
-    /// and no history (local or the server's) holds it; `completion` gets it as sent, with
+    /// my other devices online now get it. Stored nowhere, here neither: no conversation shows it
+    /// or starts with it, and no history (local or the server's) holds it; `completion` gets it as sent, with
     /// sequence 0. Fails with 8001 for a body over 12 KB, with 7013 on a server of a protocol
     /// version before 6 (which would store it), and with 9520 when not connected.
     private func sendOnline(
