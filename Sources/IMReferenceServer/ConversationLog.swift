@@ -87,6 +87,15 @@ struct ConversationLog: Codable {
         return messages[Int(seq - 1)]
     }
 
+    /// Up to `count` messages with `seq > afterSeq`, oldest first.
+    ///
+    /// - Complexity: O(`count`).
+    func page(after afterSeq: UInt64, count: Int) -> [Message] {
+        guard afterSeq < lastSeq, count > 0 else { return [] }
+        let upper = afterSeq + min(UInt64(count), lastSeq - afterSeq)
+        return Array(messages[Int(afterSeq)..<Int(upper)])
+    }
+
     /// Up to `count` messages with `floor < seq < beforeSeq` (`nil`: no upper bound), newest first.
     ///
     /// - Complexity: O(`count`).

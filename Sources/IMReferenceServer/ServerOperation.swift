@@ -26,7 +26,8 @@ extension IMRequest {
         case .sendMessage(let outgoing): !outgoing.onlineUserOnly
         case .markRead, .setPinned, .setReceiveOption, .deleteConversation, .setDraft,
              .setGlobalReceiveOption: true
-        case .syncChanges, .conversations, .heartbeat, .history, .deliveredHistory, .profiles, .receiveOptions, .globalReceiveOption: false
+        case .syncChanges, .conversations, .heartbeat, .history, .newerHistory, .deliveredHistory, .profiles, .receiveOptions,
+             .globalReceiveOption: false
         case .sendReadReceipts, .modifyMessage: true
         case .readReceipts, .readMembers: false
         case .revokeMessage, .deleteMessages, .clearHistory, .reportPulled: true

@@ -41,6 +41,8 @@ extension ServerState {
             return .ok
         case .history(let id, let beforeSeq, let count):
             return .messages(try history(of: id, seenBy: userID, before: beforeSeq, count: count))
+        case .newerHistory(let id, let afterSeq, let count):
+            return .messages(try newerHistory(of: id, seenBy: userID, after: afterSeq, count: count))
         case .deliveredHistory(let id, let beforeSeq, let count):
             return .messages(try deliveredHistory(of: id, to: userID, before: beforeSeq, count: count))
         case .setDraft(let id, let change):
@@ -228,6 +230,32 @@ extension ServerState {
             return bytes == 0 || bytes + Self.pageBytes(of: message) <= syncPageByteBudget
         }
         return Array(fitting)
+    }
+
+    /// The messages of `id` that `userID` sees above `afterSeq`, oldest first (`.newerHistory`),
+    /// as `history(of:seenBy:before:count:)` pages older ones (the same checks and byte budget).
+    /// - Complexity: O(count + d) for d messages the user deleted that are skipped.
+    private func newerHistory(
+        of id: ConversationID, seenBy userID: String, after afterSeq: UInt64, count: Int
+    ) throws(IMError) -> [Message] {
+        try checkHistoryRequest(of: id, by: userID, count: count)
+        guard let log = logs[logKey(of: id, seenBy: userID)] else { return [] }
+        let deleted = users[userID]?.deletedSeqs[id] ?? []
+        var page: [Message] = []
+        var bytes = 0
+        var after = max(afterSeq, users[userID]?.clearedSeq(of: id) ?? 0)
+        filling: while page.count < count {
+            let more = log.page(after: after, count: count - page.count)
+            guard let newest = more.last else { break }
+            for message in more where !deleted.contains(message.seq) {
+                let size = Self.pageBytes(of: message)
+                if !page.isEmpty && bytes + size > syncPageByteBudget { break filling }
+                page.append(message)
+                bytes += size
+            }
+            after = newest.seq
+        }
+        return page
     }
 
     /// The messages of `id` delivered to `userID` (`.deliveredHistory`) below `beforeSeq`, newest

@@ -26,6 +26,10 @@ public enum IMRequest: Hashable, Codable, Sendable {
     case deleteConversation(ConversationID, clearingMessages: Bool)
     /// Up to `count` messages with `seq < beforeSeq` (`nil`: the newest), newest first → `.messages`.
     case history(ConversationID, beforeSeq: UInt64?, count: Int)
+    /// Up to `count` messages with `seq > afterSeq` (0: from the first), oldest first → `.messages`
+    /// (`history`'s mirror, for pages of newer messages: the same checks and byte budget).
+    /// Version 6.
+    case newerHistory(ConversationID, afterSeq: UInt64, count: Int)
     /// Up to `count` of the messages of `id` delivered to the user (pushed to their devices:
     /// received, or sent from one of them) with `seq < beforeSeq` (`nil`: the newest), newest first
     /// → `.messages`. What a device fetches to fill in the unread messages an answer left out

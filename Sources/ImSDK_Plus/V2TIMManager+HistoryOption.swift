@@ -28,16 +28,26 @@ open class V2TIMMessageListGetOption: NSObject {
 }
 
 extension V2TIMManager {
-    /// A page of a conversation's history as `option` describes it, newest first: older
-    /// messages from the server (`GET_CLOUD_OLDER_MSG`, as `getC2CHistoryMessageList` /
-    /// `getGroupHistoryMessageList` read it: this device's storage while the connection is down,
-    /// the messages inserted on this device merged in) or from this device's storage
-    /// (`GET_LOCAL_OLDER_MSG`, with `messageTypeList`).
+    /// A page of a conversation's history as `option` describes it.
+    ///
+    /// Older messages come newest first: from the server (`GET_CLOUD_OLDER_MSG`, as
+    /// `getC2CHistoryMessageList` / `getGroupHistoryMessageList` read it: this device's storage
+    /// while the connection is down, the messages inserted on this device merged in) or from this
+    /// device's storage (`GET_LOCAL_OLDER_MSG`, with `messageTypeList`). Newer messages come oldest
+    /// first, as the header says (TUIKit opens a chat at a found message and pages down with
+    /// them): from the server (`GET_CLOUD_NEWER_MSG`; this device's storage while the connection
+    /// is down) or from this device's storage (`GET_LOCAL_NEWER_MSG`), after `lastMsg` (a sent or
+    /// received message), or from `lastMsgSeq` on (groups, that message included), or, with
+    /// neither, from the first message when a time range begins (`getTimeBegin`, looking forward
+    /// `getTimePeriod`), else none (nothing is newer than the newest). Messages inserted on this
+    /// device and those still being sent are in newer pages only from local storage (the latter
+    /// after every accepted one).
     /// - Errors:
     ///   - 6017 `ERR_INVALID_PARAMETERS`: a nil option, neither or both of `userID` and `groupID`,
-    ///     or `count` 0 (checked first, also before `initSDK`).
-    ///   - 7013 `ERR_SDK_INTERFACE_NOT_SUPPORT`: `GET_CLOUD_NEWER_MSG` and `GET_LOCAL_NEWER_MSG`
-    ///     (pages of newer messages are not part of this package).
+    ///     or `count` 0 (checked first, also before `initSDK`); a newer page after a `lastMsg`
+    ///     that was never sent.
+    ///   - 7013 `ERR_SDK_INTERFACE_NOT_SUPPORT`: `GET_CLOUD_NEWER_MSG` from a server of a protocol
+    ///     version before 6.
     ///   - 6013, 6014, 6019, 6022 and the server's codes, as `getC2CHistoryMessageList`.
     public func getHistoryMessageList(
         option: V2TIMMessageListGetOption?, succ: V2TIMMessageListSucc?, fail: V2TIMFail?
@@ -55,19 +65,23 @@ extension V2TIMManager {
             reportNow(IMError(.invalidParameters, "set userID (C2C) or groupID (group), not both"), to: fail)
             return
         }
-        let local: Bool
-        switch option.getType {
-        case .GET_CLOUD_OLDER_MSG: local = false
-        case .GET_LOCAL_OLDER_MSG: local = true
-        case .GET_CLOUD_NEWER_MSG, .GET_LOCAL_NEWER_MSG:
-            reportNow(IMError(.interfaceNotSupported, "pages of newer messages are not supported"), to: fail)
-            return
-        }
+        let local = option.getType == .GET_LOCAL_OLDER_MSG || option.getType == .GET_LOCAL_NEWER_MSG
+        let newer = option.getType == .GET_CLOUD_NEWER_MSG || option.getType == .GET_LOCAL_NEWER_MSG
         let count = Int(clamping: option.count)
         let types = local ? option.messageTypeList.map { Set($0.map(\.intValue)) } : nil
         let (begin, period) = (option.getTimeBegin, option.getTimePeriod)
         let lastMsg = option.lastMsg?.core
         let lastMsgSeq = id.kind == .group && lastMsg == nil ? UInt64(option.lastMsgSeq) : 0
+        if newer {
+            if option.lastMsg != nil, (lastMsg?.seq ?? 0) == 0 {
+                reportNow(IMError(.invalidParameters, "a page of newer messages starts after a sent or received message"),
+                          to: fail)
+                return
+            }
+            newerPage(of: id, local: local, count: count, after: lastMsg?.seq, fromSeq: lastMsgSeq,
+                      begin: begin, period: period, types: types, callbacks: callbacks, fail: fail)
+            return
+        }
         withClient(fail: fail) { client throws(IMError) in
             let range = Self.timeRange(begin: begin, period: period, now: client.clock())
             // From a sequence: before the next one, so that its own message is in the page.
@@ -87,6 +101,48 @@ extension V2TIMManager {
                 client.deliver { finish(.success((messages, readSeq, peerRead))) }
             } else {
                 client.history(id, before: cursor, count: count, mergingImports: true, completion: finish)
+            }
+        }
+    }
+
+    /// A page of newer messages, oldest first (see `getHistoryMessageList(option:succ:fail:)`):
+    /// after sequence `after`, or from `fromSeq` on (0: neither), or from the first message when
+    /// the time range begins somewhere, else none.
+    private func newerPage(
+        of id: ConversationID, local: Bool, count: Int, after: UInt64?, fromSeq: UInt64, begin: UInt, period: UInt,
+        types: Set<Int>?, callbacks: Unchecked<(V2TIMMessageListSucc?, V2TIMFail?)>, fail: V2TIMFail?
+    ) {
+        withClient(fail: fail) { client throws(IMError) in
+            // Looking forward: [begin, begin + period] (a begin of 0: now; a period of 0: no limit).
+            let from = begin == 0 ? (period == 0 ? 0 : client.clock()) : UInt64(begin)
+            let range = from...(period == 0 ? UInt64.max : from + UInt64(period))
+            let afterSeq: UInt64
+            if let after {
+                afterSeq = after
+            } else if fromSeq > 0 {
+                afterSeq = fromSeq - 1
+            } else if begin > 0 {
+                afterSeq = 0
+            } else {
+                // Nothing is newer than the newest message.
+                client.deliver { callbacks.value.0?([]) }
+                return
+            }
+            let finish: @Sendable (Result<(messages: [Message], readSeq: UInt64, peerRead: PeerReadPoint), IMError>) -> Void = {
+                result in
+                Self.finishHistory(result, of: id, on: client, callbacks) { message in
+                    range.contains(message.timestamp)
+                        && types.map { $0.contains(V2TIMMessage.elementType(of: message.content).rawValue) } ?? true
+                }
+            }
+            if local {
+                let messages = try client.localNewerHistory(id, after: afterSeq, count: count)
+                let (readSeq, peerRead) = client.read { store in
+                    (store.conversation(id)?.readSeq ?? 0, store.conversation(id)?.peerRead ?? .none)
+                }
+                client.deliver { finish(.success((messages, readSeq, peerRead))) }
+            } else {
+                client.newerHistory(id, after: afterSeq, count: count, completion: finish)
             }
         }
     }

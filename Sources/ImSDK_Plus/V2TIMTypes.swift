@@ -110,11 +110,12 @@ public enum V2TIMMessagePriority: Int, Sendable {
 public enum V2TIMMessageGetType: Int, Sendable {
     /// Older messages from the server (this device's storage while the connection is down).
     case GET_CLOUD_OLDER_MSG = 1
-    /// Newer messages from the server (not supported here: 7013).
+    /// Newer messages from the server, oldest first (this device's storage while the connection
+    /// is down).
     case GET_CLOUD_NEWER_MSG = 2
     /// Older messages from this device's storage.
     case GET_LOCAL_OLDER_MSG = 3
-    /// Newer messages from this device's storage (not supported here: 7013).
+    /// Newer messages from this device's storage, oldest first.
     case GET_LOCAL_NEWER_MSG = 4
 }
 

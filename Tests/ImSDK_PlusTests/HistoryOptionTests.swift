@@ -1,12 +1,14 @@
 import Foundation
+import IMReferenceServer
 import IMTestSupport
 import IMTransportKit
+import ImSDK
 import ImSDK_Plus
 import XCTest
 
 /// `getHistoryMessageList(option:succ:fail:)` with `V2TIMMessageListGetOption`: cloud and local
 /// pages of older messages, a group page from a sequence, element types, a time range, bad options.
-final class HistoryOptionTests: XCTestCase {
+class HistoryOptionTests: XCTestCase {
     private var session: V2TestSession!
 
     override func tearDown() {
@@ -79,7 +81,94 @@ final class HistoryOptionTests: XCTestCase {
         XCTAssertEqual(preAnnotation.map { $0.textElem?.text }, ["t3", "t2", "t1"])
     }
 
-    func test_badOptions_failWith6017_andNewerPagesWith7013() async throws {
+    /// Pages of newer messages, oldest first, as TUIKit opens a chat at a found message and pages
+    /// down: from the server and from local storage, after a message, from a group sequence on, from
+    /// a time on; none when nothing says where to start.
+    func test_pagesOfNewerMessages_oldestFirst_fromTheServerAndLocalStorage() async throws {
+        try await start()
+        let older: [V2TIMMessage] = try await callValue { succ, fail in
+            let option = V2TIMMessageListGetOption()
+            option.userID = "a"
+            option.count = 10
+            self.session.manager.getHistoryMessageList(option: option, succ: succ, fail: fail)
+        }
+        XCTAssertEqual(older.count, 5)
+        let m2 = older[3], m4 = older[1], m3 = older[2]
+        for type in [V2TIMMessageGetType.GET_CLOUD_NEWER_MSG, .GET_LOCAL_NEWER_MSG] {
+            let afterM2 = try await page { $0.userID = "a"; $0.getType = type; $0.count = 2; $0.lastMsg = m2 }
+            XCTAssertEqual(afterM2, ["m3", "m4"], "\(type): after m2, oldest first")
+            let afterM4 = try await page { $0.userID = "a"; $0.getType = type; $0.count = 5; $0.lastMsg = m4 }
+            XCTAssertEqual(afterM4, ["m5"], "\(type)")
+            let fromSeq2 = try await page { $0.groupID = "g1"; $0.getType = type; $0.count = 5; $0.lastMsgSeq = 2 }
+            XCTAssertEqual(fromSeq2, ["t2", "t3"], "\(type): from sequence 2 on, its message included")
+            let nowhere = try await page { $0.userID = "a"; $0.getType = type; $0.count = 5 }
+            XCTAssertEqual(nowhere, [], "\(type): nothing is newer than the newest")
+            let fromTime = try await page {
+                $0.userID = "a"; $0.getType = type; $0.count = 5
+                $0.getTimeBegin = UInt(m3.timestamp.timeIntervalSince1970); $0.getTimePeriod = 1
+            }
+            XCTAssertEqual(fromTime, ["m3", "m4"], "\(type): the second of m3 and the next")
+        }
+        let unsent = try XCTUnwrap(session.manager.createTextMessage(text: "draft"))
+        let code = await failureCode { succ, fail in
+            let option = V2TIMMessageListGetOption()
+            option.userID = "a"
+            option.count = 5
+            option.getType = .GET_CLOUD_NEWER_MSG
+            option.lastMsg = unsent
+            self.session.manager.getHistoryMessageList(option: option, succ: { _ in succ() }, fail: fail)
+        }
+        XCTAssertEqual(code, 6017, "a page of newer messages starts after a sent or received one")
+    }
+
+    /// A local page of newer messages read from the database (a new login holds none in memory),
+    /// crossing from stored rows to held ones, with a removed message left out.
+    func test_aLocalPageOfNewerMessages_readsTheDatabase() async throws {
+        let directory = try TemporaryDirectory(prefix: "newer-pages")
+        defer { directory.remove() }
+        session = try await V2TestSession(peers: ["a"], storage: .disk(directory: directory.path))
+        for index in 1...30 { try session.server.sendText("n\(index)", from: "a", toUser: "me") }
+        await session.settle()
+        try await session.manager.logout()
+        try await session.manager.login(userID: "me", userSig: "sig")
+        await session.settle()
+        let newest: [V2TIMMessage] = try await callValue { succ, fail in
+            self.session.manager.getC2CHistoryMessageList(userID: "a", count: 25, lastMsg: nil, succ: succ, fail: fail)
+        }
+        let n6 = try XCTUnwrap(newest.last, "n6, the oldest of the 25 newest")
+        let n12 = try XCTUnwrap(newest.first { $0.textElem?.text == "n12" })
+        try await call { succ, fail in self.session.manager.deleteMessageFromLocalStorage(msg: n12, succ: succ, fail: fail) }
+        try session.server.sendText("n31", from: "a", toUser: "me")  // held in memory
+        await session.settle()
+        let page = try await page { $0.userID = "a"; $0.getType = .GET_LOCAL_NEWER_MSG; $0.count = 30; $0.lastMsg = n6 }
+        XCTAssertEqual(page, (7...31).filter { $0 != 12 }.map { "n\($0)" }, "oldest first, the removed one left out")
+    }
+
+    /// A server of protocol version 5 has no pages of newer messages: 7013 for the cloud's; local
+    /// storage still answers.
+    func test_aServerBeforeVersion6_failsCloudPagesOfNewerMessages_localOnesStillWork() async throws {
+        let server = IMReferenceServer(loginPolicy: .unlimited)
+        for user in ["me", "a"] { try server.registerUser(user, nickname: nil, faceURL: nil) }
+        session = try await V2TestSession(
+            userID: "me", server: server, transport: VersionedTransport(wrapping: server, version: 5),
+            instance: V2TIMManager.makeInstance(), storage: .memory)
+        for index in 1...3 { try server.sendText("v\(index)", from: "a", toUser: "me") }
+        await session.settle()
+        let newest: [V2TIMMessage] = try await callValue { succ, fail in
+            self.session.manager.getC2CHistoryMessageList(userID: "a", count: 3, lastMsg: nil, succ: succ, fail: fail)
+        }
+        let v1 = try XCTUnwrap(newest.last)
+        let code = await failureCode { succ, fail in
+            let option = V2TIMMessageListGetOption()
+            (option.userID, option.count, option.getType, option.lastMsg) = ("a", 5, .GET_CLOUD_NEWER_MSG, v1)
+            self.session.manager.getHistoryMessageList(option: option, succ: { _ in succ() }, fail: fail)
+        }
+        XCTAssertEqual(code, ERR_SDK_INTERFACE_NOT_SUPPORT.rawValue)
+        let local = try await page { $0.userID = "a"; $0.getType = .GET_LOCAL_NEWER_MSG; $0.count = 5; $0.lastMsg = v1 }
+        XCTAssertEqual(local, ["v2", "v3"])
+    }
+
+    func test_badOptions_failWith6017() async throws {
         try await start()
         func code(_ option: V2TIMMessageListGetOption?) async -> Int32 {
             await failureCode { succ, fail in
@@ -97,8 +186,5 @@ final class HistoryOptionTests: XCTestCase {
         let both = await code(option { $0.userID = "a"; $0.groupID = "g1" })
         let zero = await code(option { $0.userID = "a"; $0.count = 0 })
         XCTAssertEqual([none, neither, both, zero], [6017, 6017, 6017, 6017])
-        let cloudNewer = await code(option { $0.userID = "a"; $0.getType = .GET_CLOUD_NEWER_MSG })
-        let localNewer = await code(option { $0.userID = "a"; $0.getType = V2TIMMessageGetType(rawValue: 4)! })
-        XCTAssertEqual([cloudNewer, localNewer], [7013, 7013])
     }
 }

@@ -82,6 +82,16 @@ final class OnlineMessageOverSocketTests: OnlineMessageTests {
     override func test_aServerBeforeVersion6_isNotSentAnOnlineMessage() async throws { try await super.test_aServerBeforeVersion6_isNotSentAnOnlineMessage() }
 }
 
+/// Pages of newer messages over the socket (the request `newerHistory` is version 6).
+final class HistoryOptionOverSocketTests: HistoryOptionTests {
+    override func setUp() {
+        super.setUp()
+        TestNetwork.routeOverSocket { addTeardownBlock($0) }
+    }
+
+    override func test_pagesOfNewerMessages_oldestFirst_fromTheServerAndLocalStorage() async throws { try await super.test_pagesOfNewerMessages_oldestFirst_fromTheServerAndLocalStorage() }
+}
+
 final class CatchUpOverSocketTests: CatchUpTests {
     override func setUp() {
         super.setUp()

@@ -41,6 +41,19 @@ extension ConversationDatabase {
         return result
     }
 
+    /// Up to `limit` stored accepted messages of `id` with `seq > floor`, oldest first.
+    /// - Complexity: O(log M + limit).
+    func messages(in id: ConversationID, above floor: UInt64, ascendingLimit limit: Int) throws(PersistenceError) -> [HeldMessage] {
+        guard limit > 0, floor < .max else { return [] }
+        var result: [HeldMessage] = []
+        for (low, high) in Self.storedRanges(floor + 1, .max).reversed() {
+            let values: [any SQLiteBindable] = [Int64(id.kind.rawValue), id.target, low, high, limit - result.count]
+            result += try heldMessages(Self.messagesAscendingSQL, values)
+            if result.count == limit { break }
+        }
+        return result
+    }
+
     /// The sequences above `floor` of the stored messages of `id` that count as unread.
     /// - Complexity: O(log M + k) for k such messages.
     func unreadSequences(in id: ConversationID, above floor: UInt64) throws(PersistenceError) -> [UInt64] {
@@ -165,6 +178,10 @@ extension ConversationDatabase {
     private static let messagesDescendingSQL = """
         SELECT \(heldColumns) FROM messages WHERE \(ofConversation) AND seq BETWEEN ?3 AND ?4
         ORDER BY seq DESC LIMIT ?5
+        """
+    private static let messagesAscendingSQL = """
+        SELECT \(heldColumns) FROM messages WHERE \(ofConversation) AND seq BETWEEN ?3 AND ?4
+        ORDER BY seq ASC LIMIT ?5
         """
     private static let unreadSequencesSQL = """
         SELECT seq FROM messages WHERE \(ofConversation) AND seq BETWEEN ?3 AND ?4

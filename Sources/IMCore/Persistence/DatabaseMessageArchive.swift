@@ -43,6 +43,12 @@ final class DatabaseMessageArchive: MessageArchive {
         }
     }
 
+    func messages(in id: ConversationID, above floor: UInt64, ascendingLimit limit: Int) -> [HeldMessage] {
+        reading("messages of \(id)", []) { () throws(PersistenceError) in
+            try database.messages(in: id, above: floor, ascendingLimit: limit)
+        }
+    }
+
     func unreadSequences(in id: ConversationID, above floor: UInt64) -> [UInt64] {
         reading("the unread messages of \(id)", []) { () throws(PersistenceError) in
             try database.unreadSequences(in: id, above: floor)

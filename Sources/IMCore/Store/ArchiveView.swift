@@ -67,6 +67,53 @@ struct ArchiveView {
         }
     }
 
+    /// Calls `body` with the accepted messages above `floor`, oldest first, tombstones included,
+    /// until it returns false (`forEachDescending`'s mirror). Stored rows are read `chunk` at a
+    /// time (then twice as many each time, up to 1,024); the rows the mask hides are skipped.
+    /// - Complexity: O(log m + k) for k messages visited, plus the archive's reads.
+    func forEachAscending(
+        above floor: UInt64, in log: MessageLog, chunk: Int = 16, _ body: (HeldMessage) -> Bool
+    ) {
+        var memory = floor == .max ? log.messages.count : log.insertionIndex(of: floor + 1).index
+        var rows: [HeldMessage] = []
+        var rowIndex = 0
+        var archiveFloor = max(floor, mask.hiddenUpTo)
+        var archiveHasMore = archive != nil && archiveFloor < .max
+        var chunkSize = max(1, chunk)
+        while true {
+            if rowIndex == rows.count, archiveHasMore, let archive {
+                rows = archive.messages(in: id, above: archiveFloor, ascendingLimit: chunkSize)
+                rowIndex = 0
+                archiveHasMore = rows.count == chunkSize
+                if let last = rows.last { archiveFloor = last.message.seq }
+                chunkSize = min(chunkSize * 2, 1_024)
+            }
+            let fromLog = memory < log.messages.count ? log.messages[memory] : nil
+            let fromArchive = rowIndex < rows.count ? rows[rowIndex] : nil
+            let next: HeldMessage
+            switch (fromLog, fromArchive) {
+            case (nil, nil):
+                return
+            case (let held?, nil):
+                next = held
+                memory += 1
+            case (nil, let row?):
+                next = mask.apply(row)
+                rowIndex += 1
+            case (let held?, let row?):
+                if held.message.seq <= row.message.seq {
+                    next = held
+                    memory += 1
+                    if held.message.seq == row.message.seq { rowIndex += 1 }
+                } else {
+                    next = mask.apply(row)
+                    rowIndex += 1
+                }
+            }
+            if !body(next) { return }
+        }
+    }
+
     /// The newest accepted message with `seq <= cursor`, tombstones included.
     func newest(atOrBelow cursor: UInt64, in log: MessageLog) -> Message? {
         var newest: Message?

@@ -16,6 +16,23 @@ extension ConversationStore {
         return view.history(before: view.cursor(before: message, in: log), count: count, in: log)
     }
 
+    /// Up to `count` local messages of `id` newer than sequence `afterSeq` (0: from the first),
+    /// oldest first: the accepted ones (removed ones skipped), then, once they are exhausted, the
+    /// ones still being sent or failed (which come after every accepted one). Imported messages
+    /// are not in these pages.
+    /// - Complexity: O(log m + count + r), r being the removed messages skipped, plus the
+    ///   archive's reads.
+    package func messages(of id: ConversationID, after afterSeq: UInt64, count: Int) -> [Message] {
+        guard count > 0, let log = peek(id)?.log else { return [] }
+        var result: [Message] = []
+        archiveView(id).forEachAscending(above: afterSeq, in: log, chunk: min(count, 1_023) + 1) { held in
+            if !held.message.isRemoved { result.append(held.message) }
+            return result.count < count
+        }
+        for pending in log.pending where result.count < count { result.append(pending) }
+        return result
+    }
+
     /// `page`, a page of the server's history of `id` (newest first) before `cursor` (nil: from the
     /// newest), with the messages imported on this device that fall in its span merged in by time
     /// (V2's history shows the messages `insertC2CMessageToLocalStorage` added): those older than

@@ -15,6 +15,8 @@ protocol MessageArchive: AnyObject {
     /// Up to `limit` stored accepted messages of `id` with `floor < seq < ceiling` (nil: no upper
     /// bound), newest first.
     func messages(in id: ConversationID, above floor: UInt64, below ceiling: UInt64?, limit: Int) -> [HeldMessage]
+    /// Up to `limit` stored accepted messages of `id` with `seq > floor`, oldest first.
+    func messages(in id: ConversationID, above floor: UInt64, ascendingLimit limit: Int) -> [HeldMessage]
     /// The sequences above `floor` of the stored messages of `id` that count as unread.
     func unreadSequences(in id: ConversationID, above floor: UInt64) -> [UInt64]
     /// The sequence of the newest stored message of `id` above `floor` sent at or before `seconds`.

@@ -21,6 +21,13 @@ extension IMClient {
         try read { readingStored($0) { $0.messages(of: id, before: message, count: count) } }.get()
     }
 
+    /// A page of local messages of `id` newer than sequence `afterSeq`, oldest first
+    /// (`ConversationStore.messages(of:after:count:)`).
+    /// - Throws: 6019 or 6022 when the local database could not be read (`readingStored(_:_:)`).
+    package func localNewerHistory(_ id: ConversationID, after afterSeq: UInt64, count: Int) throws(IMError) -> [Message] {
+        try read { readingStored($0) { $0.messages(of: id, after: afterSeq, count: count) } }.get()
+    }
+
     /// The local messages of `id` that `locators` name, in their order; locators that name no
     /// local message (unknown, removed, another conversation's) are left out.
     /// - Parameter locators: each a sequence (above 0 for a sent or received message) with the

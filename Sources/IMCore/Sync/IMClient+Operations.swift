@@ -313,6 +313,50 @@ extension IMClient {
             needReadReceipt: needReadReceipt, onlineUserOnly: onlineUserOnly)
     }
 
+    /// Up to `count` messages of `id` newer than sequence `afterSeq` (0: from the first), oldest
+    /// first, with the local read cursor and the peer's read point: `history`'s mirror for pages
+    /// of newer messages. Connected, from the server (a server of a protocol version before 6
+    /// fails it with 7013; messages removed from local storage are left out); not connected (or
+    /// the connection drops before the answer), from this device's storage
+    /// (`localNewerHistory(_:after:count:)`). Imported messages are in neither.
+    package func newerHistory(
+        _ id: ConversationID, after afterSeq: UInt64, count: Int,
+        completion: @escaping @Sendable (
+            Result<(messages: [Message], readSeq: UInt64, peerRead: PeerReadPoint), IMError>) -> Void
+    ) {
+        let local: @Sendable (ConversationStore) -> (messages: [Message], readSeq: UInt64, peerRead: PeerReadPoint) = {
+            store in
+            let conversation = store.conversation(id)
+            return (store.messages(of: id, after: afterSeq, count: count), conversation?.readSeq ?? 0,
+                    conversation?.peerRead ?? .none)
+        }
+        guard withState({ $0.connection != nil }) else {
+            readInOrder({ readingStored($0, local) }, completion: completion)
+            return
+        }
+        do throws(IMError) {
+            try requireProtocolVersion(IMWireFraming.newerHistoryVersion, "has no pages of newer messages")
+        } catch {
+            deliver { completion(.failure(error)) }
+            return
+        }
+        execute([.newerHistory(id, afterSeq: afterSeq, count: count)], failingUnstored: false, apply: {
+            store, results throws(IMError) -> (messages: [Message], readSeq: UInt64, peerRead: PeerReadPoint) in
+            guard case .messages(let messages) = try results[0].get() else {
+                throw IMError(.networkFailure, "unexpected answer to a history request")
+            }
+            let conversation = store.conversation(id)
+            return (messages.filter { !store.isRemoved(seq: $0.seq, in: id) }, conversation?.readSeq ?? 0,
+                    conversation?.peerRead ?? .none)
+        }, completion: { [weak self] result in
+            guard case .failure(let error) = result, error.code == .networkFailure, let self else {
+                completion(result)
+                return
+            }
+            self.readInOrder({ self.readingStored($0, local) }, completion: completion)
+        })
+    }
+
     /// Up to `count` messages of `id` older than `message` (nil: the newest), newest first, with the
     /// local read cursor of `id` and the peer's read point at the time of the answer.
     ///

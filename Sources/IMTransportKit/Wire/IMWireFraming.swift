@@ -9,7 +9,8 @@ public enum IMWireFraming {
     /// (a message's `needReadReceipt`, the requests `sendReadReceipts`, `readReceipts` and
     /// `readMembers`, the push `messageReadReceipts`) and changed messages (the request
     /// `modifyMessage`, the push `messageModified`, a sync page's `modifiedMessages`), 6 online
-    /// messages (an outgoing message's `onlineUserOnly`, the push `onlineMessage`).
+    /// messages (an outgoing message's `onlineUserOnly`, the push `onlineMessage`) and pages of
+    /// newer messages (the request `newerHistory`).
     public static let versions = [1, 2, 3, 4, 5, 6]
     /// The first version whose servers keep a message's `cloudCustomData`.
     public static let cloudCustomDataVersion = 4
@@ -17,6 +18,8 @@ public enum IMWireFraming {
     public static let readReceiptVersion = 5
     /// The first version with online messages (`OutgoingMessage.onlineUserOnly`).
     public static let onlineMessageVersion = 6
+    /// The first version with pages of newer messages (`IMRequest.newerHistory`).
+    public static let newerHistoryVersion = 6
     /// The newest of `versions`: what a server in this process speaks to a client in it.
     public static var newestVersion: Int { versions[versions.count - 1] }
     /// The largest frame a server accepts from a client unless it says otherwise (1 MiB of JSON).

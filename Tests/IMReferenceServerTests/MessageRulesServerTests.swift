@@ -139,3 +139,47 @@ final class OnlineMessageServerTests: XCTestCase {
         XCTAssertEqual(try reopened.conversations(of: "a").first?.lastMessage?.id, storedID)
     }
 }
+
+/// `newerHistory` (version 6): the messages after a sequence, oldest first, without the ones the
+/// user deleted or cleared, within the byte budget.
+final class NewerHistoryServerTests: XCTestCase {
+    func test_newerPages_areOldestFirst_withoutWhatTheUserDeletedOrCleared_withinTheBudget() async throws {
+        let server = IMReferenceServer()
+        for user in ["me", "a"] { try server.registerUser(user) }
+        for index in 1...10 { try server.sendText("m\(index)", from: "a", toUser: "me") }
+        let me = try await RawDevice(userID: "me", transport: server)
+        defer { me.close() }
+        func texts(after seq: UInt64, count: Int) async throws -> [String] {
+            guard case .messages(let page) = try await me.send(.newerHistory(.c2c("a"), afterSeq: seq, count: count)) else {
+                XCTFail("no messages")
+                return []
+            }
+            return page.compactMap(\.content.text)
+        }
+        let first = try await texts(after: 0, count: 3)
+        XCTAssertEqual(first, ["m1", "m2", "m3"])
+        let last = try await texts(after: 8, count: 5)
+        XCTAssertEqual(last, ["m9", "m10"])
+        let past = try await texts(after: 10, count: 5)
+        XCTAssertEqual(past, [])
+
+        _ = try await me.send(.deleteMessages(.c2c("a"), seqs: [5, 6]))
+        let skipping = try await texts(after: 3, count: 4)
+        XCTAssertEqual(skipping, ["m4", "m7", "m8", "m9"], "deleted messages left out, the page still full")
+        _ = try await me.send(.clearHistory(.c2c("a")))
+        try server.sendText("m11", from: "a", toUser: "me")
+        let cleared = try await texts(after: 0, count: 5)
+        XCTAssertEqual(cleared, ["m11"], "nothing up to the clear")
+
+        server.syncPageByteBudget = 1
+        for index in 12...13 { try server.sendText("m\(index)", from: "a", toUser: "me") }
+        let budgeted = try await texts(after: 0, count: 5)
+        XCTAssertEqual(budgeted, ["m11"], "one message past the budget comes alone")
+        do {
+            _ = try await me.send(.newerHistory(.c2c("a"), afterSeq: 0, count: 0))
+            XCTFail("a count of 0 was answered")
+        } catch let error as IMError {
+            XCTAssertEqual(error.code, .invalidParameters)
+        }
+    }
+}
