@@ -423,6 +423,8 @@ public protocol _V2TIMSDKListener: AnyObject {
     func onConnectFailed(code: Int32, err: String)
     /// The vendor's first Swift TUIKit's spelling (`ConversationController`).
     func onConnectFailed(_ code: Int32, err: String)
+    /// The current Swift TUIKit demo's spelling (`TUIKitDemo/AppDelegate`, the code an `Int`).
+    func onConnectFailed(code: Int, err: String)
     /// The user's receive option for every conversation changed, on this device or another one
     /// online then (`setAllReceiveMessageOpt`): the option after it.
     func onAllReceiveMessageOptChanged(receiveMessageOptInfo: V2TIMReceiveMessageOptInfo)
@@ -445,6 +447,7 @@ extension _V2TIMSDKListener {
     public func onConnectFailed(_ code: Int32, err: String!) {}
     public func onConnectFailed(code: Int32, err: String) {}
     public func onConnectFailed(_ code: Int32, err: String) {}
+    public func onConnectFailed(code: Int, err: String) {}
     public func onAllReceiveMessageOptChanged(receiveMessageOptInfo: V2TIMReceiveMessageOptInfo) {}
     public func onAllReceiveMessageOptChanged(_ receiveMessageOptInfo: V2TIMReceiveMessageOptInfo!) {}
     public func onAllReceiveMessageOptChanged(receiveMessageOptInfo: V2TIMReceiveMessageOptInfo!) {}
@@ -599,6 +602,7 @@ enum Spellings {
         main.onConnectFailed(code, err: optional)
         main.onConnectFailed(code: code, err: message)
         main.onConnectFailed(code, err: message)
+        main.onConnectFailed(code: Int(code), err: message)
         nullable.onConnectFailed(code, err: optional)
     }
 }

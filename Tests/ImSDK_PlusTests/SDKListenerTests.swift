@@ -22,13 +22,15 @@ final class SDKListenerTests: XCTestCase {
         let faulty = FaultInjectingTransport(wrapping: server, faults: .none)
         let log = Locked<[String]>([])
         let v2 = SDKSpellings(log), v2Optional = SDKSpellingOptional(log), v2Swift = SDKSpellingSwiftSDK(log)
-        let v2TUIKit = SDKSpellingTUIKit(log)
+        let v2TUIKit = SDKSpellingTUIKit(log), v2Demo = SDKSpellingTUIKitDemo(log)
         let connection = ConnSpellings(log), status = StatusSpellings(log)
         V2TIMManager.sharedInstance().addIMSDKListener(listener: v2)
         V2TIMManager.sharedInstance().addIMSDKListener(listener: v2Optional)
         V2TIMManager.sharedInstance().addIMSDKListener(listener: v2Swift)
         V2TIMManager.sharedInstance().addIMSDKListener(listener: v2TUIKit)
+        V2TIMManager.sharedInstance().addIMSDKListener(listener: v2Demo)
         defer {
+            V2TIMManager.sharedInstance().removeIMSDKListener(listener: v2Demo)
             V2TIMManager.sharedInstance().removeIMSDKListener(listener: v2TUIKit)
             V2TIMManager.sharedInstance().removeIMSDKListener(listener: v2)
             V2TIMManager.sharedInstance().removeIMSDKListener(listener: v2Optional)
@@ -45,8 +47,8 @@ final class SDKListenerTests: XCTestCase {
         faulty.disconnectAll()
         try await waitFor(log, "v2 connected")
         let lost = log.withLock { $0 }
-        XCTAssertEqual(lost.filter { $0.hasPrefix("v2 failed") }.count, 4,
-                       "onConnectFailed, String!, String?, the Swift SDK's and TUIKit's String once each: \(lost)")
+        XCTAssertEqual(lost.filter { $0.hasPrefix("v2 failed") }.count, 5,
+                       "onConnectFailed, String!, String?, the Swift SDK's, TUIKit's and TUIKit demo's once each: \(lost)")
         XCTAssertEqual(lost.filter { $0.hasPrefix("legacy disconnect") }.count, 1, "onDisconnect once: \(lost)")
         XCTAssertEqual(V2TIMManager.sharedInstance().getLoginStatus(), .STATUS_LOGINED, "reconnected")
 
@@ -105,6 +107,11 @@ private final class SDKSpellingSwiftSDK: Recording, V2TIMSDKListener {
 /// The vendor's first Swift TUIKit's spelling (unlabelled, the message plain).
 private final class SDKSpellingTUIKit: Recording, V2TIMSDKListener {
     func onConnectFailed(_ code: Int32, err: String) { add("v2 failed tuikit \(code)") }
+}
+
+/// The current Swift TUIKit demo's spelling (`code: Int`).
+private final class SDKSpellingTUIKitDemo: Recording, V2TIMSDKListener {
+    func onConnectFailed(code: Int, err: String) { add("v2 failed demo \(code)") }
 }
 
 private final class ConnSpellings: Recording, TIMConnListener {
