@@ -53,7 +53,7 @@ package enum CloudSummary {
         var line = "\(id) unread \(unread) pinned \(pinned) recv \(receiveOption) last \(last ?? 0)"
             + (revoked ? " revoked" : "") + (peerRead ? " peer-read" : "")
         if marks != 0 { line += " marks \(marks)" }
-        if let customData { line += " custom \(String(decoding: customData, as: UTF8.self))" }
+        if let customData, !customData.isEmpty { line += " custom \(String(decoding: customData, as: UTF8.self))" }
         if !groups.isEmpty { line += " groups \(groups)" }
         return line
     }

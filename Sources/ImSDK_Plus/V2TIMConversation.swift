@@ -47,7 +47,9 @@ open class V2TIMConversation: NSObject {
     @exclusivity(unchecked) public internal(set) var orderKey: UInt = 0
     /// The marks set on the conversation, one `NSNumber` per bit (empty when none; they roam).
     @exclusivity(unchecked) public internal(set) var markList: [NSNumber]!
-    /// Custom data of the conversation (`setConversationCustomData`; roams); nil when none.
+    /// Custom data of the conversation (`setConversationCustomData`; roams); empty when none, as
+    /// the vendor's SDK hands it out: its Flutter plugin reads `String(data: customData, ...)`
+    /// for every conversation, which a nil would trap.
     @exclusivity(unchecked) public internal(set) var customData: Data!
     /// The names of the user's conversation groups it is in, in the groups' creation order (empty
     /// when none); they roam with the groups.
@@ -102,7 +104,7 @@ open class V2TIMConversation: NSObject {
         markList = marks == 0 ? [] : (0..<64).compactMap { bit in
             marks & (1 << UInt64(bit)) != 0 ? NSNumber(value: UInt64(1) << UInt64(bit)) : nil
         }
-        customData = conversation.customData
+        customData = conversation.customData ?? Data()
         conversationGroupList = conversation.conversationGroups
         c2cReadTimestamp = UInt(truncatingIfNeeded: conversation.readTimestamp)
         groupReadSequence = UInt(truncatingIfNeeded: conversation.readSeq)

@@ -270,6 +270,47 @@ extension V2TIMManager {
         createLocationMessage(desc: desc, longitude: longitude, latitude: latitude)
     }
 
+    /// `createForwardMessage(message:)` under its pre-annotation name (the vendor's Flutter plugin
+    /// calls it so).
+    @available(*, deprecated, renamed: "createForwardMessage(message:)")
+    @_disfavoredOverload
+    public func createForwardMessage(_ message: V2TIMMessage!) -> V2TIMMessage! {
+        createForwardMessage(message: message)
+    }
+
+    /// `createTextAtMessage(text:atUserList:)` under its pre-annotation name (the vendor's Flutter
+    /// plugin calls it so).
+    @available(*, deprecated, renamed: "createTextAtMessage(text:atUserList:)")
+    @_disfavoredOverload
+    public func createText(atMessage text: String!, atUserList: NSMutableArray!) -> V2TIMMessage! {
+        createTextAtMessage(text: text, atUserList: atUserList)
+    }
+
+    /// `setAllReceiveMessageOpt(opt:startHour:startMinute:startSecond:duration:succ:fail:)` under
+    /// its pre-annotation name (the vendor's Flutter plugin calls it so).
+    /// - Errors: as the current name.
+    @available(*, deprecated, renamed: "setAllReceiveMessageOpt(opt:startHour:startMinute:startSecond:duration:succ:fail:)")
+    @_disfavoredOverload
+    public func setAllReceiveMessageOpt(
+        _ opt: V2TIMReceiveMessageOpt, startHour: Int32, startMinute: Int32, startSecond: Int32, duration: UInt32,
+        succ: V2TIMSucc?, fail: V2TIMFail? = nil
+    ) {
+        setAllReceiveMessageOpt(
+            opt: opt, startHour: startHour, startMinute: startMinute, startSecond: startSecond, duration: duration,
+            succ: succ, fail: fail)
+    }
+
+    /// `setAllReceiveMessageOpt(opt:startTimeStamp:duration:succ:fail:)` under its pre-annotation
+    /// name (the vendor's Flutter plugin calls it so).
+    /// - Errors: as the current name.
+    @available(*, deprecated, renamed: "setAllReceiveMessageOpt(opt:startTimeStamp:duration:succ:fail:)")
+    @_disfavoredOverload
+    public func setAllReceiveMessageOpt(
+        _ opt: V2TIMReceiveMessageOpt, startTimeStamp: UInt32, duration: UInt32, succ: V2TIMSucc?, fail: V2TIMFail? = nil
+    ) {
+        setAllReceiveMessageOpt(opt: opt, startTimeStamp: startTimeStamp, duration: duration, succ: succ, fail: fail)
+    }
+
     /// `createFaceMessage(index:data:)` under its pre-annotation name (the vendor's Flutter plugin
     /// calls it so).
     @available(*, deprecated, renamed: "createFaceMessage(index:data:)")

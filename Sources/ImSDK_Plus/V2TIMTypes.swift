@@ -96,6 +96,9 @@ public enum V2TIMIOSOfflinePushType: Int, Sendable {
 extension V2TIMIOSOfflinePushType {
     public static let V2TIM_IOS_OFFLINE_PUSH_TYPE_APNS = Self.APNS
     public static let V2TIM_IOS_OFFLINE_PUSH_TYPE_VOIP = Self.VOIP
+    /// As the vendor's Flutter plugin spells them.
+    public static let TIM_IOS_OFFLINE_PUSH_TYPE_APNS = Self.APNS
+    public static let TIM_IOS_OFFLINE_PUSH_TYPE_VOIP = Self.VOIP
 }
 
 /// Message priority (group messages).

@@ -452,3 +452,70 @@ enum FlutterStyleMessageEntity {
         return result
     }
 }
+
+/// The calls of the plugin's `SDKManager`, `MessageManager` and `TencentImUtil` that a 2026-11-29
+/// audit found missing: the experimental call its init runs in, pre-annotation names, the push
+/// type's case name.
+enum FlutterPluginMoreStyle {
+    static func initSDK(sdkAppID: Int32, uiPlatform: Int, logLevel: Int, result: @escaping (Any?) -> Void) {
+        V2TIMManager.sharedInstance().callExperimentalAPI("setUIPlatform", param: uiPlatform as NSObject, succ: { _ in
+            let config = V2TIMSDKConfig()
+            config.logLevel = V2TIMLogLevel(rawValue: logLevel)!
+            result(V2TIMManager.sharedInstance().initSDK(sdkAppID, config: config))
+        }, fail: { code, desc in result("\(code) \(desc ?? "")") })
+    }
+
+    static func callExperimentalAPI(api: String, param: Any?, result: @escaping (Any?) -> Void) {
+        V2TIMManager.sharedInstance().callExperimentalAPI(api, param: param as? NSObject, succ: { value in
+            result(value)
+        }, fail: { code, desc in result("\(code) \(desc ?? "")") })
+    }
+
+    static func writeLog(_ strParam: String) {
+        V2TIMManager.sharedInstance().callExperimentalAPI("writeLog", param: strParam as NSObject) { res in
+            _ = res
+        }
+    }
+
+    static func forward(_ msgs: [V2TIMMessage]?) -> V2TIMMessage? {
+        if msgs?.count != nil && msgs?.count != 0 {
+            let message = V2TIMManager.sharedInstance()?.createForwardMessage(msgs![0])
+            if message != nil { return message! }
+        }
+        return nil
+    }
+
+    static func setAllReceiveMessageOpt(_ args: [String: Any], result: @escaping (Any?) -> Void) {
+        let opt = args["opt"] as? Int
+        let optEnum: V2TIMReceiveMessageOpt = V2TIMReceiveMessageOpt.init(rawValue: opt ?? 0) ?? V2TIMReceiveMessageOpt.RECEIVE_MESSAGE
+        V2TIMManager.sharedInstance().setAllReceiveMessageOpt(optEnum, startHour: args["startHour"] as? Int32 ?? 0,
+            startMinute: args["startMinute"] as? Int32 ?? 0, startSecond: args["startSecond"] as? Int32 ?? 0,
+            duration: args["duration"] as? UInt32 ?? 0) {
+            result(nil)
+        } fail: { code, desc in
+            result("\(code) \(desc ?? "")")
+        }
+        V2TIMManager.sharedInstance().setAllReceiveMessageOpt(optEnum, startTimeStamp: args["startTimeStamp"] as? UInt32 ?? 0,
+            duration: args["duration"] as? UInt32 ?? 0) {
+            result(nil)
+        } fail: { code, desc in
+            result("\(code) \(desc ?? "")")
+        }
+    }
+
+    static func createAtMessage(_ messageMap: [String: Any]) -> V2TIMMessage {
+        let atUserList = NSMutableArray(array: messageMap["atUserList"] as? [String] ?? [])
+        if atUserList.contains("__kImSDK_MesssageAtALL__") {
+            atUserList.remove("__kImSDK_MesssageAtALL__")
+            atUserList.add(kImSDK_MesssageAtALL)
+        }
+        return (V2TIMManager.sharedInstance()?.createText(atMessage: messageMap["text"] as? String, atUserList: atUserList)) ?? V2TIMMessage()
+    }
+
+    static func pushInfo(_ map: [String: Any]) -> V2TIMOfflinePushInfo {
+        let info = V2TIMOfflinePushInfo()
+        info.title = map["title"] as? String
+        info.iOSPushType = (map["iOSPushType"] as? Int) == 1 ? .TIM_IOS_OFFLINE_PUSH_TYPE_VOIP : .TIM_IOS_OFFLINE_PUSH_TYPE_APNS
+        return info
+    }
+}

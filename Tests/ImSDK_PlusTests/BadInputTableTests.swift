@@ -142,7 +142,7 @@ final class BadInputTableTests: XCTestCase {
             "\(OddStrings.short(c.conversationID)) unread \(c.unreadCount) pinned \(c.isPinned) draft \(c.draftText ?? "-") key \(c.orderKey) "
                 + "marks \((c.markList ?? []).map(\.uint64Value)) recv \(c.recvOpt.rawValue) "
                 + "last \(c.lastMessage?.textElem?.text ?? "-")/\(c.lastMessage?.seq ?? 0) "
-                + "custom \(c.customData.map { String(decoding: $0, as: UTF8.self) } ?? "-") groups \(c.conversationGroupList ?? [])"
+                + "custom \(c.customData.flatMap { $0.isEmpty ? nil : $0 }.map { String(decoding: $0, as: UTF8.self) } ?? "-") groups \(c.conversationGroupList ?? [])"
         }
         let total = try await manager.getTotalUnreadMessageCount()
         return list + ["total \(total)", "groups \(try await manager.getConversationGroupList())"]

@@ -51,7 +51,7 @@ final class ConversationMarksRoamingTests: XCTestCase {
     private func marks(_ session: V2TestSession) async throws -> [String] {
         try await session.walk().list.map { conversation in
             let marks = (conversation.markList ?? []).map { String($0.uint64Value, radix: 16) }.joined(separator: "|")
-            return "\(conversation.conversationID ?? "") [\(marks)] \(conversation.customData.map { String(decoding: $0, as: UTF8.self) } ?? "-")"
+            return "\(conversation.conversationID ?? "") [\(marks)] \(conversation.customData.flatMap { $0.isEmpty ? nil : $0 }.map { String(decoding: $0, as: UTF8.self) } ?? "-")"
         }.sorted()
     }
 

@@ -198,7 +198,7 @@ final class ServerEpochTests: XCTestCase {
         let c = try await manager.getConversation(conversationID: "c2c_c")
         XCTAssertEqual(c.draftText, "see you", "the draft is local by nature")
         XCTAssertEqual(c.markList, [4], "the server's marks, not the old star")
-        XCTAssertNil(c.customData, "the server has none")
+        XCTAssertEqual(c.customData, Data(), "the server has none")
         XCTAssertEqual(c.conversationGroupList, ["new"])
         let groups = try await manager.getConversationGroupList()
         XCTAssertEqual(groups, ["new"])

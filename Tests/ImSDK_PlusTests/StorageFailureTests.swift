@@ -949,7 +949,7 @@ final class StorageFailureTests: XCTestCase {
              "recv \(c.recvOpt.rawValue)", "last \(c.lastMessage?.textElem?.text ?? "-")/\(c.lastMessage?.seq ?? 0)",
              "status \(c.lastMessage?.status.rawValue ?? 0)", "key \(c.orderKey)",
              "marks \((c.markList ?? []).map(\.uint64Value))",
-             "custom \(c.customData.map { String(decoding: $0, as: UTF8.self) } ?? "-")"].joined(separator: " ")
+             "custom \(c.customData.flatMap { $0.isEmpty ? nil : $0 }.map { String(decoding: $0, as: UTF8.self) } ?? "-")"].joined(separator: " ")
         }
     }
 }

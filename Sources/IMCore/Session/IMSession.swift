@@ -455,6 +455,9 @@ package final class IMSession: Sendable {
     /// The queue callbacks run on now (the configured one, else the default).
     package var callbackQueue: DispatchQueue { state.withLock { $0.queue } }
 
+    /// The logger of the session (`.silent` until `initialize`).
+    package var logger: IMLogger { state.withLock { $0.logger } }
+
     // MARK: - The gate
 
     /// The logged-in client, or the error a call made now fails with (6013 before `initialize`,
