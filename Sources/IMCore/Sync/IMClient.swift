@@ -353,7 +353,11 @@ package final class IMClient: IMPushSink, Sendable {
                 for batch in batches { state.store.noteUnstored(batch, onlyClears: failedRead != nil) }
             }
             let failure = persist(batches, in: &state)
-            emit(batches.filter { !$0.isEmpty }.map(ClientEvent.changes))
+            // Online messages in order with the batches, under the lock as they are: a caller that
+            // waits for this commit's events then hears them too.
+            let online = followUps.onlineMessages.map { ClientEvent.onlineMessage($0.0, profile: $0.1) }
+            followUps.onlineMessages = []
+            emit(batches.filter { !$0.isEmpty }.map(ClientEvent.changes) + online)
             if let failedRead { emit(.syncFailed(failedRead)) }
             if let failure, failure.startsEpisode { emit(.syncFailed(failure.error)) }
             let waiting = state.unwritten.isEmpty ? nil : IMError(
@@ -872,8 +876,8 @@ package final class IMClient: IMPushSink, Sendable {
         return batches
     }
 
-    /// An online message, stored nowhere: the new-message listeners hear of it once the lock is
-    /// released; not this device's own, which is no new message here.
+    /// An online message, stored nowhere: the new-message listeners hear of it with the commit's
+    /// events; not this device's own, which is no new message here.
     private func noteOnlineMessage(
         _ message: Message, _ profile: ConversationProfile, _ state: inout State, _ followUps: inout PushFollowUps
     ) {
@@ -887,7 +891,6 @@ package final class IMClient: IMPushSink, Sendable {
         guard !followUps.isEmpty else { return }
         for option in followUps.globalReceiveOptions { emit(.globalReceiveOption(option)) }
         for receipts in followUps.readReceipts { emit(.messageReadReceipts(receipts)) }
-        for (message, profile) in followUps.onlineMessages { emit(.onlineMessage(message, profile: profile)) }
         for (id, seq) in followUps.refreshes { refresh(id, upTo: seq) }
         reportPulled(followUps.pulled)
         if followUps.needsSync { sync() }
@@ -930,7 +933,8 @@ struct PushFollowUps {
     var globalReceiveOptions: [GlobalReceiveOption] = []
     /// The message read receipts pushed, in order (announced as `ClientEvent.messageReadReceipts`).
     var readReceipts: [[MessageReadReceipt]] = []
-    /// The online messages pushed, in order (announced as `ClientEvent.onlineMessage`).
+    /// The online messages pushed, in order (announced as `ClientEvent.onlineMessage` by the commit
+    /// that applied them, under its lock).
     var onlineMessages: [(Message, ConversationProfile)] = []
 
     var isEmpty: Bool {

@@ -510,7 +510,8 @@ extension ModelConversationState {
             lastMessageRevoked: conversation.lastMessage?.status == .MSG_STATUS_LOCAL_REVOKED,
             lastMessagePeerRead: conversation.lastMessage?.isPeerRead == true,
             marks: (conversation.markList ?? []).reduce(0) { $0 | $1.uint64Value },
-            customData: conversation.customData.map { String(decoding: $0, as: UTF8.self) },
+            // Empty when none (as the vendor's SDK hands it out): none, for the model.
+            customData: conversation.customData.flatMap { $0.isEmpty ? nil : String(decoding: $0, as: UTF8.self) },
             conversationGroups: conversation.conversationGroupList ?? [])
     }
 }
