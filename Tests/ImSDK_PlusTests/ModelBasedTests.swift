@@ -47,6 +47,23 @@ final class ModelBasedTests: XCTestCase {
         XCTAssertNil(divergence, divergence.map { "\($0)" } ?? "")
     }
 
+    /// Found by the long mode (seed 4301581, 60 steps, shrunk to 6 operations, no storage fault): a
+    /// message a legacy deletion kept, changed and then revoked in one batch of pushes, came back
+    /// with its old text: the revoke read the row the change had not been written to yet.
+    func test_foundBySeed4301581_aKeptMessageChangedThenRevoked_comesBackChanged() async throws {
+        let shrunk = ModelSequence(seed: 4_301_581, operations: [
+            .peerSendsC2C(peer: "p2", text: "m13", excludedFromUnread: false),
+            .legacyDelete(.user("p2")),
+            .peerModifies(peer: "p2", seq: 1, text: "e28"),
+            .peerRevokes(peer: "p2", seq: 1),
+            .peerSendsC2C(peer: "p2", text: "m39", excludedFromUnread: false),
+            .legacyRemove(.user("p2"), newest: 0),
+        ], readFaults: true, localRemovals: true, modifications: true)
+        XCTAssertTrue(shrunk.isWellFormed)
+        let divergence = try await ModelChecker().check(shrunk)
+        XCTAssertNil(divergence, divergence.map { "\($0)" } ?? "")
+    }
+
     /// What the check missed while it discarded message events: every message this device sent
     /// also reached its own `onRecvNewMessage` and `onNewMessage`.
     func test_ownSends_areAnnouncedByMyOtherDevices_neverByTheSender() async throws {

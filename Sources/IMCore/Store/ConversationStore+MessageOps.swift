@@ -99,7 +99,10 @@ extension ConversationStore {
         guard let held = archiveView(id).held(seq: seq, in: log), !held.message.isRemoved else { return }
         var stored = held.message
         guard change(&stored) else { return }
-        if log.held(seq: stored.seq) != nil { keptLogs[id]?.put(HeldMessage(message: stored, countsAsUnread: false)) }
+        // Held in memory until written, also a message only the archive had: a second change in
+        // the same batch of pushes (a change, then a revoke) reads this one, not the row before it.
+        // Writing evicts it again (`noteWritten(batchLogFolded:)`).
+        keptLogs[id, default: MessageLog()].put(HeldMessage(message: stored, countsAsUnread: false))
         recorder.recordStorage(.store(stored, in: id, countsAsUnread: false))
         // Without its database, for the file left behind (`LeftBehindChanges`).
         leftBehind?.noteKeptMessageChanged(stored, in: id)
