@@ -86,19 +86,9 @@ extension V2TIMManager {
             let range = Self.timeRange(begin: begin, period: period, now: client.clock())
             // From a sequence: before the next one, so that its own message is in the page.
             let cursor = lastMsg ?? (lastMsgSeq > 0 ? Self.cursor(atSeq: lastMsgSeq, of: id, in: client) : nil)
-            let finish: @Sendable (Result<(messages: [Message], readSeq: UInt64, peerRead: PeerReadPoint), IMError>) -> Void = {
-                result in
-                Self.finishHistory(result, of: id, on: client, callbacks) { message in
-                    range.contains(message.timestamp)
-                        && types.map { $0.contains(V2TIMMessage.elementType(of: message.content).rawValue) } ?? true
-                }
-            }
+            let finish = Self.pageFinisher(of: id, on: client, range: range, types: types, callbacks)
             if local {
-                let messages = try client.localHistory(id, before: cursor, count: count)
-                let (readSeq, peerRead) = client.read { store in
-                    (store.conversation(id)?.readSeq ?? 0, store.conversation(id)?.peerRead ?? .none)
-                }
-                client.deliver { finish(.success((messages, readSeq, peerRead))) }
+                Self.deliverLocal(try client.localHistory(id, before: cursor, count: count), of: id, on: client, finish)
             } else {
                 client.history(id, before: cursor, count: count, mergingImports: true, completion: finish)
             }
@@ -128,23 +118,39 @@ extension V2TIMManager {
                 client.deliver { callbacks.value.0?([]) }
                 return
             }
-            let finish: @Sendable (Result<(messages: [Message], readSeq: UInt64, peerRead: PeerReadPoint), IMError>) -> Void = {
-                result in
-                Self.finishHistory(result, of: id, on: client, callbacks) { message in
-                    range.contains(message.timestamp)
-                        && types.map { $0.contains(V2TIMMessage.elementType(of: message.content).rawValue) } ?? true
-                }
-            }
+            let finish = Self.pageFinisher(of: id, on: client, range: range, types: types, callbacks)
             if local {
-                let messages = try client.localNewerHistory(id, after: afterSeq, count: count)
-                let (readSeq, peerRead) = client.read { store in
-                    (store.conversation(id)?.readSeq ?? 0, store.conversation(id)?.peerRead ?? .none)
-                }
-                client.deliver { finish(.success((messages, readSeq, peerRead))) }
+                Self.deliverLocal(try client.localNewerHistory(id, after: afterSeq, count: count), of: id, on: client, finish)
             } else {
                 client.newerHistory(id, after: afterSeq, count: count, completion: finish)
             }
         }
+    }
+
+    /// What hands a page (older or newer) to `callbacks`: the messages within `range` and of
+    /// `types` (nil: all), as V2 messages of `id`.
+    private static func pageFinisher(
+        of id: ConversationID, on client: IMClient, range: ClosedRange<UInt64>, types: Set<Int>?,
+        _ callbacks: Unchecked<(V2TIMMessageListSucc?, V2TIMFail?)>
+    ) -> @Sendable (Result<(messages: [Message], readSeq: UInt64, peerRead: PeerReadPoint), IMError>) -> Void {
+        { result in
+            finishHistory(result, of: id, on: client, callbacks) { message in
+                range.contains(message.timestamp)
+                    && types.map { $0.contains(V2TIMMessage.elementType(of: message.content).rawValue) } ?? true
+            }
+        }
+    }
+
+    /// Hands a page read from local storage to `finish`, with the conversation's read cursor and
+    /// the peer's read point now, on the callback queue.
+    private static func deliverLocal(
+        _ messages: [Message], of id: ConversationID, on client: IMClient,
+        _ finish: @escaping @Sendable (Result<(messages: [Message], readSeq: UInt64, peerRead: PeerReadPoint), IMError>) -> Void
+    ) {
+        let (readSeq, peerRead) = client.read { store in
+            (store.conversation(id)?.readSeq ?? 0, store.conversation(id)?.peerRead ?? .none)
+        }
+        client.deliver { finish(.success((messages, readSeq, peerRead))) }
     }
 
     /// `getHistoryMessageList(option:succ:fail:)` as Swift imported it without `NS_SWIFT_NAME`.
