@@ -43,26 +43,9 @@ struct ArchiveView {
             }
             let fromLog = memory > 0 ? log.messages[memory - 1] : nil
             let fromArchive = rowIndex < rows.count ? rows[rowIndex] : nil
-            let next: HeldMessage
-            switch (fromLog, fromArchive) {
-            case (nil, nil):
-                return
-            case (let held?, nil):
-                next = held
-                memory -= 1
-            case (nil, let row?):
-                next = mask.apply(row)
-                rowIndex += 1
-            case (let held?, let row?):
-                if held.message.seq >= row.message.seq {
-                    next = held
-                    memory -= 1
-                    if held.message.seq == row.message.seq { rowIndex += 1 }
-                } else {
-                    next = mask.apply(row)
-                    rowIndex += 1
-                }
-            }
+            guard let (next, takesLog, takesRow) = merged(fromLog, fromArchive, logComesFirst: >=) else { return }
+            if takesLog { memory -= 1 }
+            if takesRow { rowIndex += 1 }
             if !body(next) { return }
         }
     }
@@ -90,27 +73,33 @@ struct ArchiveView {
             }
             let fromLog = memory < log.messages.count ? log.messages[memory] : nil
             let fromArchive = rowIndex < rows.count ? rows[rowIndex] : nil
-            let next: HeldMessage
-            switch (fromLog, fromArchive) {
-            case (nil, nil):
-                return
-            case (let held?, nil):
-                next = held
-                memory += 1
-            case (nil, let row?):
-                next = mask.apply(row)
-                rowIndex += 1
-            case (let held?, let row?):
-                if held.message.seq <= row.message.seq {
-                    next = held
-                    memory += 1
-                    if held.message.seq == row.message.seq { rowIndex += 1 }
-                } else {
-                    next = mask.apply(row)
-                    rowIndex += 1
-                }
-            }
+            guard let (next, takesLog, takesRow) = merged(fromLog, fromArchive, logComesFirst: <=) else { return }
+            if takesLog { memory += 1 }
+            if takesRow { rowIndex += 1 }
             if !body(next) { return }
+        }
+    }
+
+    /// The next message of a walk that merges the log's messages with the archive's rows by
+    /// sequence (`logComesFirst`: whether the log's message, by its sequence, comes before or with
+    /// the row's in the walk's order), and which of the two it takes: the log's message wins over
+    /// a row of the same sequence (it has every change not written yet), which is then skipped; a
+    /// row goes through the mask. Nil when both are exhausted.
+    private func merged(
+        _ fromLog: HeldMessage?, _ fromArchive: HeldMessage?, logComesFirst: (UInt64, UInt64) -> Bool
+    ) -> (next: HeldMessage, takesLog: Bool, takesRow: Bool)? {
+        switch (fromLog, fromArchive) {
+        case (nil, nil):
+            return nil
+        case (let held?, nil):
+            return (held, true, false)
+        case (nil, let row?):
+            return (mask.apply(row), false, true)
+        case (let held?, let row?):
+            if logComesFirst(held.message.seq, row.message.seq) {
+                return (held, true, held.message.seq == row.message.seq)
+            }
+            return (mask.apply(row), false, true)
         }
     }
 

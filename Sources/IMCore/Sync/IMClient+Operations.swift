@@ -324,14 +324,9 @@ extension IMClient {
         completion: @escaping @Sendable (
             Result<(messages: [Message], readSeq: UInt64, peerRead: PeerReadPoint), IMError>) -> Void
     ) {
-        let local: @Sendable (ConversationStore) -> (messages: [Message], readSeq: UInt64, peerRead: PeerReadPoint) = {
-            store in
-            let conversation = store.conversation(id)
-            return (store.messages(of: id, after: afterSeq, count: count), conversation?.readSeq ?? 0,
-                    conversation?.peerRead ?? .none)
-        }
+        let local: @Sendable (ConversationStore) -> [Message] = { $0.messages(of: id, after: afterSeq, count: count) }
         guard withState({ $0.connection != nil }) else {
-            readInOrder({ readingStored($0, local) }, completion: completion)
+            readInOrder({ readingStored($0, Self.withReadState(of: id, local)) }, completion: completion)
             return
         }
         do throws(IMError) {
@@ -340,21 +335,49 @@ extension IMClient {
             deliver { completion(.failure(error)) }
             return
         }
-        execute([.newerHistory(id, afterSeq: afterSeq, count: count)], failingUnstored: false, apply: {
+        serverPage(.newerHistory(id, afterSeq: afterSeq, count: count), of: id, local: local, completion: completion) { page, _ in
+            page
+        }
+    }
+
+    /// A page of `id`'s history from the server (`request`, answered with `.messages`), without
+    /// the messages removed from local storage and as `shape` then makes it (it may read the
+    /// store), with the local read cursor and the peer's read point; when the connection drops
+    /// before the answer, the page `local` reads from this device's storage instead. A read of the
+    /// local database that fails fails the call (`readingStored(_:_:)`).
+    private func serverPage(
+        _ request: IMRequest, of id: ConversationID, local: @escaping @Sendable (ConversationStore) -> [Message],
+        completion: @escaping @Sendable (
+            Result<(messages: [Message], readSeq: UInt64, peerRead: PeerReadPoint), IMError>) -> Void,
+        shape: @escaping @Sendable ([Message], ConversationStore) -> [Message]
+    ) {
+        // A read: a disk that fails meanwhile is no failure of it.
+        execute([request], failingUnstored: false, apply: {
             store, results throws(IMError) -> (messages: [Message], readSeq: UInt64, peerRead: PeerReadPoint) in
             guard case .messages(let messages) = try results[0].get() else {
                 throw IMError(.networkFailure, "unexpected answer to a history request")
             }
-            let conversation = store.conversation(id)
-            return (messages.filter { !store.isRemoved(seq: $0.seq, in: id) }, conversation?.readSeq ?? 0,
-                    conversation?.peerRead ?? .none)
+            return try self.readingStored(store, Self.withReadState(of: id) { store in
+                shape(messages.filter { !store.isRemoved(seq: $0.seq, in: id) }, store)
+            }).get()
         }, completion: { [weak self] result in
             guard case .failure(let error) = result, error.code == .networkFailure, let self else {
                 completion(result)
                 return
             }
-            self.readInOrder({ self.readingStored($0, local) }, completion: completion)
+            self.readInOrder({ self.readingStored($0, Self.withReadState(of: id, local)) }, completion: completion)
         })
+    }
+
+    /// `page` with `id`'s local read cursor and the peer's read point, as the store holds them.
+    private static func withReadState(
+        of id: ConversationID, _ page: @escaping (ConversationStore) -> [Message]
+    ) -> (ConversationStore) -> (messages: [Message], readSeq: UInt64, peerRead: PeerReadPoint) {
+        { store in
+            let messages = page(store)
+            let conversation = store.conversation(id)
+            return (messages, conversation?.readSeq ?? 0, conversation?.peerRead ?? .none)
+        }
     }
 
     /// Up to `count` messages of `id` older than `message` (nil: the newest), newest first, with the
@@ -376,37 +399,16 @@ extension IMClient {
         completion: @escaping @Sendable (
             Result<(messages: [Message], readSeq: UInt64, peerRead: PeerReadPoint), IMError>) -> Void
     ) {
-        let local: @Sendable (ConversationStore) -> (messages: [Message], readSeq: UInt64, peerRead: PeerReadPoint) = {
-            store in
-            let conversation = store.conversation(id)
-            return (store.messages(of: id, before: message, count: count), conversation?.readSeq ?? 0,
-                    conversation?.peerRead ?? .none)
-        }
+        let local: @Sendable (ConversationStore) -> [Message] = { $0.messages(of: id, before: message, count: count) }
         // An imported message as the cursor: the server's history has no place for it, and a
         // merged walk returns one only once the server's history ended (`mergingImports(into:...)`).
         guard withState({ $0.connection != nil }), !(mergingImports && message?.isLocalImport == true) else {
-            readInOrder({ readingStored($0, local) }, completion: completion)
+            readInOrder({ readingStored($0, Self.withReadState(of: id, local)) }, completion: completion)
             return
         }
-        // A read: a disk that fails meanwhile is no failure of it.
         let request = IMRequest.history(id, beforeSeq: message.flatMap { $0.seq > 0 ? $0.seq : nil }, count: count)
-        execute([request], failingUnstored: false, apply: {
-            store, results throws(IMError) -> (messages: [Message], readSeq: UInt64, peerRead: PeerReadPoint) in
-            guard case .messages(let messages) = try results[0].get() else {
-                throw IMError(.networkFailure, "unexpected answer to a history request")
-            }
-            return try self.readingStored(store) { store in
-                let conversation = store.conversation(id)
-                let page = messages.filter { !store.isRemoved(seq: $0.seq, in: id) }
-                return (mergingImports ? store.mergingImports(into: page, of: id, before: message) : page,
-                        conversation?.readSeq ?? 0, conversation?.peerRead ?? .none)
-            }.get()
-        }, completion: { [weak self] result in
-            guard case .failure(let error) = result, error.code == .networkFailure, let self else {
-                completion(result)
-                return
-            }
-            self.readInOrder({ self.readingStored($0, local) }, completion: completion)
-        })
+        serverPage(request, of: id, local: local, completion: completion) { page, store in
+            mergingImports ? store.mergingImports(into: page, of: id, before: message) : page
+        }
     }
 }
